@@ -1,0 +1,35 @@
+/** Machine-readable error codes of decisions.md §2. */
+export type ErrorCode =
+  | 'invalid_parameter' | 'invalid_cursor' | 'invalid_address' | 'not_found' | 'unknown_chain'
+  | 'method_not_allowed' | 'rate_limited' | 'injected_fault' | 'internal';
+
+/**
+ * An error meant for the client: a status, a code and a message naming the bad value and what would
+ * be accepted. One error handler turns it into the JSON error body.
+ * @example throw new ApiError(400, 'invalid_parameter', 'size must be an integer from 1 to 3000', { parameter: 'size' })
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: Readonly<Record<string, string | number>> = {},
+  ) {
+    super(message);
+  }
+
+  /** The body of decisions.md §2: `{ status, inner, code, ...extra }`. */
+  body(): string {
+    return JSON.stringify({ status: this.status, inner: this.message, code: this.code, ...this.extra });
+  }
+}
+
+/** A 400 naming the parameter. */
+export function invalidParameter(parameter: string, message: string): ApiError {
+  return new ApiError(400, 'invalid_parameter', message, { parameter });
+}
+
+/** A 400 for a cursor that is malformed, tampered with, foreign or does not fit the request. */
+export function invalidCursor(message: string): ApiError {
+  return new ApiError(400, 'invalid_cursor', message);
+}

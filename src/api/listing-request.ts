@@ -1,0 +1,102 @@
+import { invalidCursor, invalidParameter } from './api-error.js';
+import { decodeCursor, type Position } from './cursor.js';
+import { parseInteger } from './param-parsers.js';
+
+/** One query parameter of a listing: its name, older aliases and how to parse it. */
+export interface ParamSpec {
+  aliases?: readonly string[];
+  parse(name: string, raw: string): unknown;
+}
+
+/** A listing endpoint: its name (as carried in cursors), parameters with defaults, and page sizes. */
+export interface ListingSpec {
+  endpoint: string;
+  params: Readonly<Record<string, ParamSpec>>;
+  defaults: Readonly<Record<string, unknown>>;
+  defaultSize: number;
+  maxSize: number;
+}
+
+export interface ListingRequest<P> {
+  params: P;
+  size: number;
+  position: Position;
+}
+
+/** The single value of a parameter under any of its names; repeating it is a 400. */
+export function singleValue(search: URLSearchParams, name: string, aliases: readonly string[] = []): string | undefined {
+  const values = [name, ...aliases].flatMap((n) => search.getAll(n).map((v) => [n, v] as const));
+  if (values.length > 1) throw invalidParameter(name, `${name} must be given once, got ${values.length} values (${values.map(([n]) => n).join(', ')})`);
+  return values[0]?.[1];
+}
+
+function readCursor(search: URLSearchParams): { cursor: string; forward: boolean } | undefined {
+  const next = singleValue(search, 'next', ['after']);
+  const previous = singleValue(search, 'previous');
+  if (next !== undefined && previous !== undefined && next !== '' && previous !== '') {
+    throw invalidParameter('next', 'send either next or previous, not both');
+  }
+  if (next) return { cursor: next, forward: true };
+  if (previous) return { cursor: previous, forward: false };
+  return undefined;
+}
+
+/** A carried value written back as the query parameter it came from. */
+function asRaw(value: unknown): string | undefined {
+  if (value === null) return undefined;
+  if (Array.isArray(value)) return value.join(',');
+  return typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number' ? String(value) : undefined;
+}
+
+/**
+ * Re-validates what a cursor carries through the same parsers as a request, so a well-signed cursor
+ * with odd contents is still a 400, never a 500 or a listing no request could ask for.
+ */
+function checkCarried(spec: ListingSpec, carried: Record<string, unknown>): Record<string, unknown> {
+  for (const [name, value] of Object.entries(carried)) {
+    const raw = asRaw(value);
+    let reparsed: unknown;
+    try {
+      if (name === 'size') reparsed = raw === undefined ? undefined : parseInteger('size', raw, 1, spec.maxSize);
+      else if (spec.params[name]) reparsed = raw === undefined ? null : spec.params[name]!.parse(name, raw);
+    } catch {
+      throw invalidCursor(`cursor carries an invalid ${name}`);
+    }
+    if (!(name in spec.params) && name !== 'size') throw invalidCursor(`cursor carries an unknown parameter ${name}`);
+    if (JSON.stringify(reparsed) !== JSON.stringify(value)) throw invalidCursor(`cursor carries an invalid ${name}`);
+  }
+  if (typeof carried.size !== 'number') throw invalidCursor('cursor carries no size');
+  return carried;
+}
+
+/**
+ * Resolves a listing request: the parameters given, or those a cursor carries (decisions.md §3).
+ * With a cursor, `size` may change; any other parameter sent must equal the carried one.
+ * @example resolveListing(POOLS_SPEC, new URLSearchParams('sortBy=tvl&size=10'), key)
+ */
+export function resolveListing<P>(spec: ListingSpec, search: URLSearchParams, cursorKey: string): ListingRequest<P> {
+  const given: Record<string, unknown> = {};
+  for (const [name, param] of Object.entries(spec.params)) {
+    const raw = singleValue(search, name, param.aliases);
+    if (raw !== undefined) given[name] = param.parse(name, raw);
+  }
+  const rawSize = singleValue(search, 'size', ['limit']);
+  const size = rawSize === undefined ? undefined : parseInteger('size', rawSize, 1, spec.maxSize);
+  const cursor = readCursor(search);
+  if (!cursor) {
+    return { params: { ...spec.defaults, ...given } as P, size: size ?? spec.defaultSize, position: { kind: 'first' } };
+  }
+  const state = decodeCursor(cursorKey, cursor.cursor);
+  if (state.endpoint !== spec.endpoint) throw invalidCursor(`cursor belongs to /${state.endpoint}, not /${spec.endpoint}`);
+  if ((state.position.kind === 'after') !== cursor.forward) {
+    throw invalidCursor(`this cursor walks ${state.position.kind === 'after' ? 'forward: send it as next' : 'back: send it as previous'}`);
+  }
+  for (const [name, value] of Object.entries(given)) {
+    const carried = name in state.params ? state.params[name] : spec.defaults[name];
+    if (JSON.stringify(value) !== JSON.stringify(carried)) {
+      throw invalidCursor(`${name} differs from the listing this cursor continues (${JSON.stringify(carried)}); send the cursor alone or with the same ${name}`);
+    }
+  }
+  const carried = { ...spec.defaults, ...checkCarried(spec, state.params) };
+  return { params: carried as P, size: size ?? (carried.size as number), position: state.position };
+}

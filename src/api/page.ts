@@ -1,0 +1,25 @@
+import { encodeCursor } from './cursor.js';
+import type { ListingSpec } from './listing-request.js';
+import type { WalkResult } from './walk-order.js';
+
+/** A list response before HTTP: the items as JSON, and the cursors. */
+export interface Page {
+  items: string[];
+  next: string | null;
+  previous: string | null;
+}
+
+/**
+ * Cursors for a page: `next` after its last row when more follow, `previous` before its first when
+ * rows precede. A cursor carries every parameter; those equal to the default are left out to keep it short.
+ */
+export function pageCursors(key: string, spec: ListingSpec, params: object, result: WalkResult, addressOf: (id: number) => string): Pick<Page, 'next' | 'previous'> {
+  const first = result.ids[0];
+  const last = result.ids[result.ids.length - 1];
+  const endpoint = spec.endpoint;
+  const carried = Object.fromEntries(Object.entries(params).filter(([name, value]) => JSON.stringify(value) !== JSON.stringify(spec.defaults[name])));
+  return {
+    next: result.hasAfter && last !== undefined ? encodeCursor(key, { endpoint, params: carried, position: { kind: 'after', address: addressOf(last) } }) : null,
+    previous: result.hasBefore && first !== undefined ? encodeCursor(key, { endpoint, params: carried, position: { kind: 'before', address: addressOf(first) } }) : null,
+  };
+}

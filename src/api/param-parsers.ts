@@ -1,0 +1,66 @@
+import { isAddress } from '../math/address.js';
+import { isPeriod, PERIOD_NAMES, type Period } from '../math/periods.js';
+import { ApiError, invalidParameter } from './api-error.js';
+import { shown } from './shown.js';
+
+/** At most this many addresses in one comma-separated list. */
+export const MAX_ADDRESSES = 100;
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+/** `true` / `false`, case-insensitive. */
+export function parseBoolean(name: string, raw: string): boolean {
+  const lower = raw.toLowerCase();
+  if (lower === 'true') return true;
+  if (lower === 'false') return false;
+  throw invalidParameter(name, `${name} must be true or false, got ${shown(raw)}`);
+}
+
+/** A whole number within bounds. */
+export function parseInteger(name: string, raw: string, min: number, max: number): number {
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw invalidParameter(name, `${name} must be an integer from ${min} to ${max}, got ${shown(raw)}`);
+  }
+  return Number(raw);
+}
+
+/** A finite non-negative decimal written plainly (no sign, exponent or separators), kept as its exact string. */
+export function parseDecimal(name: string, raw: string): string {
+  if (!DECIMAL.test(raw) || raw.length > 60) {
+    throw invalidParameter(name, `${name} must be a non-negative decimal number such as 1000 or 0.5, got ${shown(raw)}`);
+  }
+  const [whole = '0', fraction = ''] = raw.split('.');
+  const int = whole.replace(/^0+(?=\d)/, '');
+  const frac = fraction.replace(/0+$/, '');
+  return frac ? `${int}.${frac}` : int;
+}
+
+/** One address; malformed is a 400 invalid_address naming the parameter. */
+export function parseAddress(name: string, raw: string): string {
+  if (!isAddress(raw)) throw new ApiError(400, 'invalid_address', `${name} must be a base58 address of 32 bytes, got ${shown(raw)}`, { parameter: name });
+  return raw;
+}
+
+/** A comma-separated list of addresses, each checked; duplicates dropped, order kept. */
+export function parseAddressList(name: string, raw: string): string[] {
+  const items = raw.split(',').map((s) => s.trim());
+  if (items.length > MAX_ADDRESSES) throw invalidParameter(name, `${name} takes at most ${MAX_ADDRESSES} addresses, got ${items.length}`);
+  if (items.some((s) => s === '')) throw invalidParameter(name, `${name} must be comma-separated addresses with none empty, got ${shown(raw)}`);
+  return [...new Set(items.map((item) => parseAddress(name, item)))];
+}
+
+/** Comma-separated periods, returned unique and shortest first. */
+export function parsePeriods(name: string, raw: string): Period[] {
+  const items = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  for (const item of items) {
+    if (!isPeriod(item)) throw invalidParameter(name, `${name} must be comma-separated periods from ${PERIOD_NAMES.join(', ')}, got ${shown(item)}`);
+  }
+  return PERIOD_NAMES.filter((p) => items.includes(p));
+}
+
+/** `asc` or `desc`, case-insensitive. */
+export function parseDirection(name: string, raw: string): 'asc' | 'desc' {
+  const lower = raw.toLowerCase();
+  if (lower !== 'asc' && lower !== 'desc') throw invalidParameter(name, `${name} must be asc or desc, got ${shown(raw)}`);
+  return lower;
+}

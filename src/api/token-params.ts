@@ -1,0 +1,44 @@
+import { invalidParameter } from './api-error.js';
+import type { ListingSpec } from './listing-request.js';
+import { parseAddressList, parseDirection } from './param-parsers.js';
+import { shown } from './shown.js';
+
+/** The normalized parameters of a token listing or search; these are what a cursor carries. */
+export interface TokenParams {
+  sort_by: 'address' | 'mint_id' | 'volume_24h';
+  sort_direction: 'asc' | 'desc';
+  tokens: string[] | null;
+  q: string | null;
+}
+
+const TOKEN_SORTS = ['address', 'mint_id', 'volume_24h'];
+
+const DEFAULTS: TokenParams = { sort_by: 'mint_id', sort_direction: 'asc', tokens: null, q: null };
+
+/** `GET /tokens`: api-v2.md §4.1; default order mint_id asc, size 50 (max 3000). */
+export const TOKENS_SPEC: ListingSpec = {
+  endpoint: 'tokens',
+  params: {
+    sort_by: {
+      parse: (name, raw) => {
+        const value = raw.toLowerCase();
+        if (!TOKEN_SORTS.includes(value)) throw invalidParameter(name, `${name} must be one of ${TOKEN_SORTS.join(', ')}, got ${shown(raw)}`);
+        return value;
+      },
+    },
+    sort_direction: { parse: parseDirection },
+    tokens: { parse: parseAddressList },
+  },
+  defaults: DEFAULTS as unknown as Record<string, unknown>,
+  defaultSize: 50,
+  maxSize: 3000,
+};
+
+/** `GET /tokens/search`: api-v2.md §4.2 and decisions.md §4; size 50 (max 3000). */
+export const TOKEN_SEARCH_SPEC: ListingSpec = {
+  endpoint: 'tokens/search',
+  params: { q: { parse: (_name, raw) => raw.trim() } },
+  defaults: DEFAULTS as unknown as Record<string, unknown>,
+  defaultSize: 50,
+  maxSize: 3000,
+};

@@ -1,0 +1,56 @@
+import Database from 'better-sqlite3';
+import { createMockServer } from '../http/create-mock-server.js';
+
+/** The three loads of the benchmark, as paths with the body size the mock answers each with. */
+export interface BenchUrls {
+  cold: string[];
+  warm: string[];
+  detail: string[];
+  sizes: Record<string, number>;
+}
+
+const LISTINGS = [
+  'pools?size=50&stats=24h',
+  'pools?size=50&stats=24h&sortBy=volume24h',
+  'pools?size=50&stats=24h&sortBy=fees7d&sortDirection=asc',
+  'pools?size=50&stats=24h&sortBy=yieldovertvl30d',
+  'pools?size=50&stats=24h&minTvl=1000',
+  'pools?size=50&stats=24h&sortBy=volume1h&hasRewards=true',
+  'pools?size=50&stats=24h&sortBy=rewards24h&includeBlocked=true',
+  'pools?size=50&stats=24h&sortBy=lockedliquiditypercent',
+];
+
+/**
+ * Crawls a throwaway in-process server for real list URLs (first pages and `next` cursors, which are a
+ * pure function of the snapshot and the request, so they stay valid on the fresh server measured
+ * afterwards) and picks pool addresses for the detail load.
+ */
+export async function collectBenchUrls(snapshot: string, coldCount: number, detailCount: number): Promise<BenchUrls> {
+  const server = await createMockServer({ snapshot, port: 0, cacheBytes: 0 });
+  const base = new URL(server.url).pathname;
+  const sizes: Record<string, number> = {};
+  const cold: string[] = [];
+  try {
+    const perListing = Math.ceil(coldCount / LISTINGS.length);
+    for (const listing of LISTINGS) {
+      let path: string | null = `${base}/${listing}`;
+      for (let page = 0; page < perListing && path; page++) {
+        const body: string = await (await fetch(`${new URL(server.url).origin}${path}`)).text();
+        sizes[path] = Buffer.byteLength(body);
+        cold.push(path);
+        const next: string | null = (JSON.parse(body) as { meta: { next: string | null } }).meta.next;
+        path = next ? `${base}/pools?next=${encodeURIComponent(next)}` : null;
+      }
+    }
+    const db = new Database(snapshot, { readonly: true });
+    const addresses = db.prepare('SELECT address FROM pools ORDER BY id LIMIT ?').pluck().all(detailCount) as string[];
+    db.close();
+    const detail = addresses.map((a) => `${base}/pools/${a}?stats=24h`);
+    for (const path of detail.slice(0, 200)) sizes[path] = Buffer.byteLength(await (await fetch(`${new URL(server.url).origin}${path}`)).text());
+    const detailSize = Math.round(detail.slice(0, 200).reduce((sum, p) => sum + sizes[p]!, 0) / Math.min(200, detail.length));
+    for (const path of detail) sizes[path] ??= detailSize;
+    return { cold, warm: cold.filter((_, i) => i % Math.max(1, Math.floor(cold.length / 100)) === 0).slice(0, 100), detail, sizes };
+  } finally {
+    await server.close();
+  }
+}

@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateSnapshot } from '../generator/generate-snapshot.js';
+import { collectBenchUrls } from './bench-urls.js';
+import { runLoad, type LoadResult } from './run-load.js';
+
+/**
+ * `npm run bench`: the mock against a bare node:http server on the same machine in the same run, as
+ * ratios, so the figures hold on a noisy shared machine. Prints a table and writes it beside the snapshot.
+ */
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const snapshot = process.env.BENCH_SNAPSHOT ?? join(root, 'snapshots', 'bench-100k.sqlite');
+const results = join(root, 'snapshots', 'bench-latest.md');
+
+function startChild(args: string[], ready: RegExp): Promise<{ child: ChildProcess; line: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n').find((l) => ready.test(l));
+      if (line) resolve({ child, line });
+    });
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+async function startMock(): Promise<{ child: ChildProcess; origin: string; startupMs: number }> {
+  const started = performance.now();
+  const { child, line } = await startChild([join(root, 'dist/cli/main.js'), 'serve', '--snapshot', snapshot, '--port', '0'], /^listening on /);
+  const origin = new URL(line.slice('listening on '.length)).origin;
+  while ((await fetch(`${origin}/v2/solana/protocol`).catch(() => null))?.status !== 200) await new Promise((r) => setTimeout(r, 5));
+  return { child, origin, startupMs: Math.round(performance.now() - started) };
+}
+
+const row = (name: string, mock: LoadResult, bare: LoadResult, target: string): string =>
+  `| ${name} | ${Math.round(mock.perSecond)} | ${Math.round(bare.perSecond)} | ${(mock.perSecond / bare.perSecond).toFixed(2)}× | ${target} | ${mock.p99Ms} ms | ${mock.non2xx} |`;
+
+let generation = 'reused an existing snapshot';
+if (!existsSync(snapshot)) {
+  const started = performance.now();
+  await generateSnapshot({ seed: 42, pools: 100_000, tokens: 20_000, out: snapshot });
+  generation = `${((performance.now() - started) / 1000).toFixed(1)} s`;
+}
+process.stdout.write(`snapshot ${snapshot} (generation: ${generation}); collecting URLs…\n`);
+const urls = await collectBenchUrls(snapshot, 2400, 5000);
+const sizesFile = join(tmpdir(), `clmm-mock-bench-sizes-${process.pid}.json`);
+writeFileSync(sizesFile, JSON.stringify(urls.sizes));
+const bare = await startChild([join(root, 'dist/bench/bare-server.js'), sizesFile], /^\d+$/);
+const bareOrigin = `http://127.0.0.1:${bare.line.trim()}`;
+const mock = await startMock();
+const lines: string[] = [];
+try {
+  const coldMock = await runLoad(mock.origin, urls.cold, { once: true });
+  const coldBare = await runLoad(bareOrigin, urls.cold, { once: true });
+  const detailMock = await runLoad(mock.origin, urls.detail, { once: true });
+  const detailBare = await runLoad(bareOrigin, urls.detail, { once: true });
+  const warmMock = await runLoad(mock.origin, urls.warm, { once: false, seconds: 8 });
+  const warmBare = await runLoad(bareOrigin, urls.warm, { once: false, seconds: 8 });
+  lines.push(
+    '| load | mock req/s | bare req/s | ratio | target | mock p99 | errors |', '|---|---|---|---|---|---|---|',
+    row(`cold list pages (${urls.cold.length} distinct, once each)`, coldMock, coldBare, '≥ 0.3×, p99 ≤ 10 ms'),
+    row(`warm list pages (${urls.warm.length} URLs, repeated)`, warmMock, warmBare, '≥ 0.8×, p99 ≤ 3 ms'),
+    row(`pool detail (${urls.detail.length} distinct, once each)`, detailMock, detailBare, '≥ 0.6×'),
+    '',
+    `server RSS after the run: ${rssMb(mock.child.pid!)} MB (target ≤ 250 MB); startup to first answer: ${mock.startupMs} ms (target < 1000 ms); generation of 100k pools + 20k tokens: ${generation} (target ≤ 30 s)`,
+  );
+} finally {
+  mock.child.kill('SIGTERM');
+  bare.child.kill('SIGTERM');
+}
+const table = `${lines.join('\n')}\n`;
+process.stdout.write(`\n${table}`);
+writeFileSync(results, `# clmm-mock benchmark\n\nnode ${process.version}, 10 connections\n\n${table}`);
+process.stdout.write(`\nwritten to ${results}\n`);

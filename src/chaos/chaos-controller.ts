@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import type { Socket } from 'node:net';
+import { describeSettings, type ChaosSettings } from './chaos-settings.js';
+import { decideChaos, effectiveChaos, type ChaosDecision, type Overrides } from './decide.js';
+import { requestDraws } from './draws.js';
+import { Journal } from './journal.js';
+import { Occurrences } from './occurrences.js';
+import { parseChaosConfig } from './parse-chaos-config.js';
+import { RateLimiter, type RateDecision } from './rate-limiter.js';
+
+/**
+ * The chaos state of one server: the settings (replaceable at run time, restorable to the startup
+ * ones), the rate limiter, the per-request counts behind seeded decisions, the journal, and the
+ * connections held by `hang` faults (released on close).
+ * @example const chaos = new ChaosController(parseChaosConfig({ errorRate: 0.1 }, paths), paths);
+ */
+export class ChaosController {
+  readonly journal = new Journal();
+  private current: ChaosSettings;
+  private limiter: RateLimiter | null = null;
+  private readonly occurrences = new Occurrences();
+  private readonly held = new Map<Socket, NodeJS.Timeout>();
+  private readonly started: number;
+
+  constructor(private readonly startup: ChaosSettings, private readonly routePaths: readonly string[], readonly now: () => number = () => performance.now()) {
+    this.started = now();
+    this.current = startup;
+    this.limiter = this.makeLimiter();
+  }
+
+  get settings(): ChaosSettings {
+    return this.current;
+  }
+
+  /** The settings in the config-file shape. */
+  describe(): Record<string, unknown> {
+    return describeSettings(this.current);
+  }
+
+  /** Validates and applies a whole new configuration (the shape of the config file); throws ChaosConfigError. */
+  replace(config: unknown): void {
+    this.current = parseChaosConfig(config, this.routePaths);
+    this.limiter = this.makeLimiter();
+    this.occurrences.clear();
+  }
+
+  /** Restores the startup settings and forgets the journal, the limiter's windows and the request counts. */
+  reset(): void {
+    this.current = this.startup;
+    this.limiter = this.makeLimiter();
+    this.occurrences.clear();
+    this.journal.clear();
+  }
+
+  /** Counts a request against the rate limit; null when no limit is set. */
+  take(client: string): RateDecision | null {
+    return this.limiter?.take(client, this.now()) ?? null;
+  }
+
+  decide(requestKey: string, routeKey: string | null, overrides: Overrides): ChaosDecision {
+    // Counted by a fixed-size digest: a flood of long distinct URLs must not grow memory by their length.
+    const occurrence = this.current.chaosSeed === null ? 0 : this.occurrences.next(createHash('sha1').update(requestKey).digest('base64'));
+    return decideChaos(effectiveChaos(this.current, routeKey), requestDraws(this.current.chaosSeed, requestKey, occurrence), overrides);
+  }
+
+  /** Milliseconds since the server started. */
+  elapsed(): number {
+    return this.now() - this.started;
+  }
+
+  /** Holds a connection for `hangMs`, then drops it. */
+  hang(socket: Socket): void {
+    const timer = setTimeout(() => this.release(socket), this.current.hangMs);
+    this.held.set(socket, timer);
+    socket.once('close', () => {
+      clearTimeout(timer);
+      this.held.delete(socket);
+    });
+  }
+
+  /** Drops every held connection (on close). */
+  releaseAll(): void {
+    for (const socket of [...this.held.keys()]) this.release(socket);
+  }
+
+  /** Sizes of what grows with traffic, for health and soak checks. */
+  sizes(): { journal: number; limiterClients: number; requestCounts: number; held: number } {
+    return { journal: this.journal.entries().length, limiterClients: this.limiter?.size ?? 0, requestCounts: this.occurrences.size, held: this.held.size };
+  }
+
+  private release(socket: Socket): void {
+    clearTimeout(this.held.get(socket));
+    this.held.delete(socket);
+    socket.destroy();
+  }
+
+  private makeLimiter(): RateLimiter | null {
+    const limit = this.current.rateLimit;
+    return limit ? new RateLimiter(limit.limit, limit.windowMs) : null;
+  }
+}

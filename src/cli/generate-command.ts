@@ -1,0 +1,75 @@
+import { accessSync, constants, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { Argv } from 'yargs';
+import { DEFAULT_AS_OF, generateSnapshot } from '../generator/generate-snapshot.js';
+import { UsageError } from './fail.js';
+import { terminalProgress } from './progress.js';
+
+const MAX_COUNT = 1_000_000;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+
+function integer(name: string, raw: unknown, min: number, max: number, hint = ''): number {
+  const text = String(raw);
+  if (!/^-?\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+    throw new UsageError(`--${name} must be an integer from ${min} to ${max}${hint}, got '${text}'`);
+  }
+  return Number(text);
+}
+
+function writableOut(out: string, force: boolean): string {
+  const path = resolve(out);
+  const dir = dirname(path);
+  try {
+    if (!statSync(dir).isDirectory()) throw new Error('not a directory');
+    accessSync(dir, constants.W_OK);
+  } catch {
+    throw new UsageError(`--out ${out}: folder ${dir} does not exist or is not writable`);
+  }
+  try {
+    if (statSync(path).isFile() && !force) throw new UsageError(`--out ${out} exists; pass --force to overwrite it`, 1);
+    if (!statSync(path).isFile()) throw new UsageError(`--out ${out} is not a file`);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+  }
+  return out;
+}
+
+/** `clmm-mock generate`: parses and checks the flags, runs generateSnapshot, prints one summary line. */
+export const generateCommand = {
+  command: 'generate',
+  describe: 'Generate a deterministic snapshot (same flags, same content)',
+  builder: (yargs: Argv) => yargs
+    .option('seed', { type: 'string', demandOption: true, describe: 'Integer seed, e.g. --seed 42' })
+    .option('pools', { type: 'string', demandOption: true, describe: `Number of pools, 0..${MAX_COUNT}, e.g. --pools 2000` })
+    .option('tokens', { type: 'string', demandOption: true, describe: `Number of tokens, 4..${MAX_COUNT} (the well-known ones come first), e.g. --tokens 500` })
+    .option('out', { type: 'string', demandOption: true, describe: 'Snapshot file to write, e.g. --out snapshots/demo.sqlite' })
+    .option('as-of', { type: 'string', default: DEFAULT_AS_OF, describe: 'The instant the data describes (ISO 8601 UTC)' })
+    .option('force', { type: 'boolean', default: false, describe: 'Overwrite --out if it exists' })
+    .example('$0 generate --seed 42 --pools 2000 --tokens 500 --out snapshots/demo.sqlite', ''),
+  handler: async (argv: { seed: string; pools: string; tokens: string; out: string; asOf: string; force: boolean }) => {
+    const seed = integer('seed', argv.seed, 0, 2 ** 32 - 1);
+    const pools = integer('pools', argv.pools, 0, MAX_COUNT);
+    const tokens = integer('tokens', argv.tokens, 4, MAX_COUNT, ' (SOL, USDC, USDT and ORCA always come first)');
+    if (!ISO_INSTANT.test(argv.asOf) || Number.isNaN(Date.parse(argv.asOf))) {
+      throw new UsageError(`--as-of must be an ISO 8601 UTC instant like ${DEFAULT_AS_OF}, got '${argv.asOf}'`);
+    }
+    const out = writableOut(argv.out, argv.force);
+    const controller = new AbortController();
+    const onSignal = (): void => controller.abort();
+    process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+    const progress = terminalProgress('generating pools');
+    const started = performance.now();
+    try {
+      const summary = await generateSnapshot({ seed, pools, tokens, out, asOf: argv.asOf, force: argv.force, signal: controller.signal, onProgress: progress.report });
+      progress.clear();
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      process.stdout.write(`wrote ${out}: ${summary.tokens} tokens, ${summary.pools} pools, ${summary.positions} positions (seed ${seed}, asOf ${summary.asOf}) in ${seconds}s\n`);
+    } catch (error) {
+      progress.clear();
+      if (controller.signal.aborted) throw new UsageError(`interrupted; nothing was written to ${out}`, 130);
+      throw error;
+    } finally {
+      process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+    }
+  },
+};

@@ -1,0 +1,34 @@
+import { ChaosConfigError } from '../chaos/parse-chaos-config.js';
+import { createMockServer } from '../http/create-mock-server.js';
+import { UsageError } from './fail.js';
+
+/** Serves a snapshot until SIGINT or SIGTERM, then closes cleanly (exit 0). */
+export async function runServer(snapshot: string, port: number, host: string, chaos: Record<string, unknown> = {}): Promise<void> {
+  const server = await createMockServer({
+    snapshot,
+    port,
+    host,
+    chaos,
+    onError: (error) => process.stderr.write(`clmm-mock: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`),
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error instanceof ChaosConfigError) throw new UsageError(`chaos settings: ${error.message}`);
+    if (error.code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is in use; pick another with --port (0 takes a free one)`, 1);
+    if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') throw new UsageError(`cannot listen on host ${host}: ${error.code}`, 1);
+    throw error;
+  });
+  process.stdout.write(`listening on ${server.url}\n`);
+  await new Promise<void>((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop).off('SIGTERM', stop);
+      void server.close().then(resolve);
+    };
+    process.on('SIGINT', stop).on('SIGTERM', stop);
+  });
+}
+
+/** A TCP port from a flag or PORT: an integer 0..65535. */
+export function parsePort(raw: unknown, source: string): number {
+  const text = String(raw);
+  if (!/^\d{1,5}$/.test(text) || Number(text) > 65535) throw new UsageError(`${source} must be a port number from 0 to 65535, got '${text}'`);
+  return Number(text);
+}

@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import type { Argv } from 'yargs';
+import { UsageError } from './fail.js';
+import { parsePort, runServer } from './run-server.js';
+
+interface ChaosFlags {
+  config?: string;
+  latency?: string;
+  errorRate?: string;
+  errorStatus?: string;
+  rateLimit?: string;
+  chaosSeed?: string;
+  hangMs?: string;
+}
+
+/** Chaos settings from `--config` with the flags laid over them; validated when the server is created. */
+function chaosConfig(flags: ChaosFlags): Record<string, unknown> {
+  let config: Record<string, unknown> = {};
+  if (flags.config !== undefined) {
+    try {
+      config = JSON.parse(readFileSync(flags.config, 'utf8')) as Record<string, unknown>;
+    } catch (error) {
+      throw new UsageError(`--config ${flags.config}: ${(error as Error).message}`);
+    }
+  }
+  const number = (name: string, raw: string): number => {
+    if (!/^\d+$/.test(raw)) throw new UsageError(`--${name} must be a whole number, got '${raw}'`);
+    return Number(raw);
+  };
+  if (flags.latency !== undefined) config.latency = flags.latency;
+  if (flags.errorRate !== undefined) config.errorRate = flags.errorRate;
+  if (flags.errorStatus !== undefined) config.errorStatus = flags.errorStatus;
+  if (flags.rateLimit !== undefined) config.rateLimit = flags.rateLimit;
+  if (flags.chaosSeed !== undefined) config.chaosSeed = number('chaos-seed', flags.chaosSeed);
+  if (flags.hangMs !== undefined) config.hangMs = number('hang-ms', flags.hangMs);
+  return config;
+}
+
+/** `clmm-mock serve`: replays the v2 API from a snapshot. */
+export const serveCommand = {
+  command: 'serve',
+  describe: 'Serve the v2 API from a snapshot',
+  builder: (yargs: Argv) => yargs
+    .option('snapshot', { type: 'string', demandOption: true, describe: 'Snapshot file, e.g. --snapshot snapshots/demo.sqlite' })
+    .option('port', { type: 'string', default: '8080', describe: 'Port; 0 takes a free one' })
+    .option('host', { type: 'string', default: '127.0.0.1', describe: 'Interface; 0.0.0.0 exposes it to the network' })
+    .option('latency', { type: 'string', describe: 'Delay every response: 150, 50-250 or lognormal:120:0.8 (ms)' })
+    .option('error-rate', { type: 'string', describe: 'Share of requests that fail, 0..1, e.g. 0.1' })
+    .option('error-status', { type: 'string', describe: 'What a failure is: statuses and/or reset, hang, truncate (default 500), e.g. 500,503,reset' })
+    .option('rate-limit', { type: 'string', describe: 'Requests per window per client, e.g. 10/1s or 100/1m; then 429' })
+    .option('chaos-seed', { type: 'string', describe: 'Make every chaos decision reproducible, e.g. 7' })
+    .option('hang-ms', { type: 'string', describe: 'How long a hang fault holds the connection before dropping it (default 30000)' })
+    .option('config', { type: 'string', describe: 'JSON chaos settings, globally and per route (see the README); flags override it' })
+    .example('$0 serve --snapshot snapshots/demo.sqlite --port 0', '')
+    .example('$0 serve --snapshot snapshots/demo.sqlite --latency 50-250 --error-rate 0.1 --error-status 500,503', ''),
+  handler: async (argv: { snapshot: string; port: string; host: string } & ChaosFlags) => {
+    await runServer(argv.snapshot, parsePort(argv.port, '--port'), argv.host, chaosConfig(argv));
+  },
+};

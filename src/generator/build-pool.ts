@@ -1,0 +1,85 @@
+import { encodeAddress } from '../math/address.js';
+import { Dec, formatFigure, scaleAmount } from '../math/decimal.js';
+import { feeRateForTickSpacing, feeTierIndex } from '../math/fee-tiers.js';
+import { buildAdaptiveFee } from './adaptive-fee.js';
+import { sqrtPriceToPrice } from '../math/price.js';
+import { buildLocks, lockedPercent } from './locks.js';
+import type { PoolPlan } from './pool-plan.js';
+import { choosePoolSqrtPrice } from './pool-price.js';
+import { buildPeriodStats } from './pool-stats.js';
+import { buildPositions } from './positions.js';
+import { createRandom } from './random.js';
+import { buildRewards, rewardsUsdPerSecond } from './rewards.js';
+import type { PoolSeed, TokenSeed } from './types.js';
+
+/** Slot 0 of the chain and the slot time, so that a timestamp maps to a plausible slot. */
+const GENESIS_MS = Date.UTC(2020, 2, 16, 14, 29, 0);
+const SLOT_MS = 400;
+
+function tvlOf(balanceA: string, balanceB: string, tokenA: TokenSeed, tokenB: TokenSeed): string {
+  return formatFigure(new Dec(balanceA).mul(tokenA.usdPrice).plus(new Dec(balanceB).mul(tokenB.usdPrice)));
+}
+
+/**
+ * Everything about one pool, from its plan and its own random stream: price, positions and what
+ * follows from them (liquidity, balances, TVL, locks), rewards, statistics and account fields.
+ * @example buildPool(plans[0], tokens, 42, new Date('2026-01-01T00:00:00Z'))
+ */
+export function buildPool(plan: PoolPlan, tokens: readonly TokenSeed[], seed: number, asOf: Date): PoolSeed {
+  const random = createRandom(seed, `pool:${plan.id}`);
+  const { tokenA, tokenB } = plan;
+  const { sqrtPrice, tick } = choosePoolSqrtPrice(plan, random);
+  const feeRate = feeRateForTickSpacing(plan.tickSpacing);
+  const adaptiveFee = plan.adaptive ? buildAdaptiveFee(feeRate, plan.tickSpacing, tick, asOf, random) : null;
+  const hasPositions = plan.edge === 'none' || plan.edge === 'out-of-range';
+  const market = { sqrtPrice, tick, usdA: Number(tokenA.usdPrice), usdB: Number(tokenB.usdPrice) };
+  const targetTvl = Math.min(2e8, Math.max(5, random.logNormal(8_000, 2)));
+  const book = buildPositions(plan, market, targetTvl, hasPositions ? random.int(1, 6) : 0, random);
+  const tokenBalanceA = scaleAmount(book.balanceA, tokenA.decimals);
+  const tokenBalanceB = scaleAmount(book.balanceB, tokenB.decimals);
+  const tvlUsdc = tvlOf(tokenBalanceA, tokenBalanceB, tokenA, tokenB);
+  const locks = plan.locked ? buildLocks(book.positions, tokenA, tokenB, tvlUsdc, random) : [];
+  const rewards = buildRewards(plan, Number(tvlUsdc), tokens, random);
+  const trades = book.liquidity > 0n;
+  const volume24hMicro = trades ? BigInt(Math.floor(Number(tvlUsdc) * random.logNormal(0.25, 1.3) * 1e6)) : 0n;
+  const stats = buildPeriodStats({
+    volume24hMicro,
+    feeRate,
+    maxFeeRate: adaptiveFee ? adaptiveFee.maxRate : feeRate,
+    rewardsPerSecondUsd: rewardsUsdPerSecond(rewards),
+    tvlUsdc,
+  }, random);
+  const updatedMs = asOf.getTime() - random.int(0, 3600) * 1000;
+  return {
+    id: plan.id,
+    address: plan.address,
+    poolsConfig: plan.poolsConfig,
+    tokenA, tokenB,
+    tickSpacing: plan.tickSpacing,
+    feeRate,
+    feeTierIndex: feeTierIndex(plan.tickSpacing, plan.adaptive),
+    poolType: plan.poolType,
+    adaptiveFee,
+    hasWarning: plan.hasWarning,
+    blocked: plan.blocked,
+    sqrtPrice,
+    tickCurrentIndex: tick,
+    price: sqrtPriceToPrice(sqrtPrice, tokenA.decimals, tokenB.decimals),
+    liquidity: book.liquidity,
+    balanceA: book.balanceA,
+    balanceB: book.balanceB,
+    tokenBalanceA, tokenBalanceB, tvlUsdc,
+    positions: book.positions,
+    rewards, locks,
+    lockedPercent: lockedPercent(locks),
+    stats,
+    tokenVaultA: encodeAddress(random.bytes(32)),
+    tokenVaultB: encodeAddress(random.bytes(32)),
+    feeGrowthGlobalA: trades ? random.bigBits(random.int(60, 100)) : 0n,
+    feeGrowthGlobalB: trades ? random.bigBits(random.int(60, 100)) : 0n,
+    protocolFeeOwedA: trades ? random.bigBits(random.int(8, 40)) : 0n,
+    protocolFeeOwedB: trades ? random.bigBits(random.int(8, 40)) : 0n,
+    updatedAt: new Date(updatedMs).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    updatedSlot: Math.floor((updatedMs - GENESIS_MS) / SLOT_MS),
+  };
+}

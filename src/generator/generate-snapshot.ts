@@ -1,0 +1,119 @@
+import { existsSync, renameSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { scaleAmount, trimZeros } from '../math/decimal.js';
+import { PERIODS } from '../math/periods.js';
+import { createSnapshotWriter, type SnapshotWriter } from '../snapshot/snapshot-writer.js';
+import type { BuildContext } from './pool-batch-build.js';
+import { localBuilders, workerBuilders, type PoolBuilders } from './pool-builders.js';
+import { eachPoolPlan } from './pool-plan.js';
+import { createRandom } from './random.js';
+import { poolSortKeys, PoolSortCollector } from './pool-sort-collector.js';
+import { writeProtocol } from './protocol.js';
+import { addressOrder, orderByValue, tokenOrders } from './sort-orders.js';
+import { generateTokens } from './tokens.js';
+import type { TokenSeed } from './types.js';
+import { writePools } from './write-pools.js';
+
+/** Version of the generator, stored in every snapshot: a new one may draw different data. */
+export const GENERATOR_VERSION = '1';
+/** The `asOf` instant when none is given: fixed, so snapshots never depend on the clock. */
+export const DEFAULT_AS_OF = '2026-01-01T00:00:00Z';
+
+export interface GenerateOptions {
+  seed: number;
+  pools: number;
+  tokens: number;
+  out: string;
+  asOf?: string;
+  force?: boolean;
+  /** Called after each batch of pools with how many are done. */
+  onProgress?: (done: number, total: number) => void;
+  /** Aborting stops the run between batches; nothing is left at `out`. */
+  signal?: AbortSignal;
+}
+
+export interface GenerateSummary {
+  out: string;
+  tokens: number;
+  pools: number;
+  positions: number;
+  asOf: string;
+  seed: number;
+}
+
+/** Pools from which worker threads pay for their start (a worker loads the generator anew). */
+const WORKERS_FROM = 5000;
+
+/**
+ * One worker per spare core (at most 3) to build pools, while this thread plans, writes, and
+ * builds too whenever the workers are behind. Without a spare core, or where workers cannot be
+ * started (sources run without tsx), this thread builds alone: the rows are the same either way.
+ */
+function startBuilders(context: BuildContext, pools: number): PoolBuilders {
+  const spare = Math.min(3, availableParallelism() - 1);
+  if (spare < 1 || pools < WORKERS_FROM) return localBuilders(context);
+  try {
+    return workerBuilders(context, spare);
+  } catch {
+    return localBuilders(context);
+  }
+}
+
+/** Every pool and token sort order, both directions; the address order is shared by the pool keys. */
+function writeOrders(writer: SnapshotWriter, collector: PoolSortCollector, tokens: readonly TokenSeed[], tokenVolumes: readonly string[]): void {
+  const poolsByAddress = addressOrder(collector.addresses);
+  poolSortKeys().forEach((key, column) => {
+    const order = orderByValue(collector.ids, collector.column(column), collector.addresses, poolsByAddress);
+    writer.order('pools', key, 'asc', order.asc);
+    writer.order('pools', key, 'desc', order.desc);
+  });
+  for (const [key, order] of tokenOrders(tokens.map((t) => t.id), tokens.map((t) => t.address), tokenVolumes)) {
+    writer.order('tokens', key, 'asc', order.asc);
+    writer.order('tokens', key, 'desc', order.desc);
+  }
+}
+
+/**
+ * Generates a snapshot into a temporary file beside `out`, in one transaction, and renames it
+ * into place when complete: an interrupted or failed run leaves nothing at `out`.
+ * @example await generateSnapshot({ seed: 42, pools: 500, tokens: 200, out: 'snapshots/demo.sqlite' })
+ */
+export async function generateSnapshot(options: GenerateOptions): Promise<GenerateSummary> {
+  const asOfText = options.asOf ?? DEFAULT_AS_OF;
+  const asOf = new Date(asOfText);
+  if (existsSync(options.out) && !options.force) throw new Error(`${options.out} exists; pass --force to overwrite it`);
+  const partial = `${options.out}.partial`;
+  rmSync(partial, { force: true });
+  const writer = createSnapshotWriter(partial);
+  try {
+    const tokens = generateTokens(options.tokens, options.seed, createRandom(options.seed, 'tokens'));
+    const collector = new PoolSortCollector(tokens.length);
+    const builders = startBuilders({ tokens, seed: options.seed, asOf }, options.pools);
+    try {
+      const progress = { total: options.pools, onProgress: options.onProgress, signal: options.signal };
+      await writePools(eachPoolPlan(options.pools, options.seed, tokens), builders, writer, collector, progress);
+    } finally {
+      await builders.close();
+    }
+    const positions = collector.positions;
+    const tokenVolumes = tokens.map((t) => trimZeros(scaleAmount(collector.tokenVolumeMicro[t.id]!, 6)));
+    tokens.forEach((token, i) => writer.token(token, tokenVolumes[i]!));
+    writeOrders(writer, collector, tokens, tokenVolumes);
+    writeProtocol(writer, tokens, collector, createRandom(options.seed, 'protocol'));
+    const summary = { out: options.out, tokens: tokens.length, pools: options.pools, positions, asOf: asOf.toISOString().replace(/\.\d{3}Z$/, 'Z'), seed: options.seed };
+    writer.meta({
+      seed: String(options.seed), generatorVersion: GENERATOR_VERSION, asOf: summary.asOf,
+      tokenCount: String(summary.tokens), poolCount: String(summary.pools), positionCount: String(positions),
+      periods: PERIODS.map((p) => p.name).join(','),
+      cursorKey: createHash('sha256').update(`${GENERATOR_VERSION}|${options.seed}|${summary.asOf}|${summary.tokens}|${summary.pools}`).digest('hex'),
+    });
+    writer.finish();
+    renameSync(partial, options.out);
+    return summary;
+  } catch (error) {
+    writer.abandon();
+    rmSync(partial, { force: true });
+    throw error;
+  }
+}

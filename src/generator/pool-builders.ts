@@ -1,0 +1,88 @@
+import { Worker } from 'node:worker_threads';
+import type { PoolBatch } from './pool-batch.js';
+import { buildPoolBatch, toPlanMessage, type BuildContext } from './pool-batch-build.js';
+import type { PoolPlan } from './pool-plan.js';
+
+/**
+ * Builds batches of pools, in this thread or in worker threads. Each batch is a pure function of
+ * its plans, so where it is built never changes the rows; the caller writes the batches in the
+ * order it asked for them, which keeps the snapshot in pool-id order.
+ */
+export interface PoolBuilders {
+  /** Builds in a worker thread. */
+  build(plans: readonly PoolPlan[]): Promise<PoolBatch>;
+  /** Builds in this thread, now. */
+  buildHere(plans: readonly PoolPlan[]): PoolBatch;
+  /** How many batches to keep with the workers (0: there are none). */
+  readonly inFlight: number;
+  close(): Promise<void>;
+}
+
+interface Waiter {
+  resolve(batch: PoolBatch): void;
+  reject(error: Error): void;
+}
+
+/** Builds in this thread: for small snapshots, where starting workers costs more than it saves. */
+export function localBuilders(context: BuildContext): PoolBuilders {
+  return {
+    build: (plans) => Promise.resolve(buildPoolBatch(plans, context)),
+    buildHere: (plans) => buildPoolBatch(plans, context),
+    inFlight: 0,
+    close: () => Promise.resolve(),
+  };
+}
+
+/**
+ * `count` worker threads, asked in turn. A worker answers in the order it was asked, so each
+ * worker keeps a queue of the callers waiting on it; a failed worker fails every waiting caller.
+ */
+export function workerBuilders(context: BuildContext, count: number): PoolBuilders {
+  const workers: Worker[] = [];
+  const queues: Waiter[][] = [];
+  let failure: Error | null = null;
+  let turn = 0;
+  const spec = workerSpec();
+  const fail = (error: Error): void => {
+    failure ??= error;
+    for (const queue of queues) for (const waiter of queue.splice(0)) waiter.reject(error);
+  };
+  for (let i = 0; i < count; i++) {
+    const worker = new Worker(spec.target, { eval: spec.eval, workerData: context });
+    const queue: Waiter[] = [];
+    worker.on('message', (batch: PoolBatch) => queue.shift()?.resolve(batch));
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`pool worker exited with code ${code}`)));
+    workers.push(worker);
+    queues.push(queue);
+  }
+  return {
+    build(plans) {
+      if (failure) return Promise.reject(failure);
+      const index = turn++ % count;
+      return new Promise<PoolBatch>((resolve, reject) => {
+        queues[index]!.push({ resolve, reject });
+        workers[index]!.postMessage(plans.map(toPlanMessage));
+      });
+    },
+    buildHere: (plans) => buildPoolBatch(plans, context),
+    inFlight: 4 * count,
+    async close() {
+      failure ??= new Error('pool builders closed');
+      await Promise.all(workers.map((worker) => worker.terminate()));
+    },
+  };
+}
+
+/**
+ * What to start a worker with. The compiled worker is pool-worker.js beside this file. Run from the
+ * TypeScript sources (tests, tsx), a worker does not inherit tsx's loader on Node 20, so a small
+ * script registers it first; without tsx to be found this throws, before any worker is started.
+ */
+function workerSpec(): { target: URL | string; eval: boolean } {
+  const fromSources = import.meta.url.endsWith('.ts');
+  const entry = new URL(fromSources ? './pool-worker.ts' : './pool-worker.js', import.meta.url);
+  if (!fromSources) return { target: entry, eval: false };
+  const tsx = import.meta.resolve('tsx/esm/api');
+  return { target: `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry.href)}); })`, eval: true };
+}

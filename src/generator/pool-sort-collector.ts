@@ -1,0 +1,51 @@
+import { PERIOD_NAMES } from '../math/periods.js';
+import { SORT_SEPARATOR, type BatchSummary } from './pool-batch.js';
+
+/** The stats fields pools sort by, as spelled in `sortBy` (lowercase). */
+export const STATS_SORT_FIELDS = ['volume', 'fees', 'rewards', 'yieldovertvl'] as const;
+
+/** Every pool sort key stored in a snapshot: tvl, lockedliquiditypercent, and each stats field per period. */
+export function poolSortKeys(): string[] {
+  return ['tvl', 'lockedliquiditypercent', ...STATS_SORT_FIELDS.flatMap((f) => PERIOD_NAMES.map((p) => `${f}${p}`))];
+}
+
+/**
+ * Keeps what is needed after pools are written: their sort values, and the exact sums for token
+ * volumes and protocol figures, which count non-blocked pools only (decisions.md §6).
+ */
+export class PoolSortCollector {
+  readonly ids: number[] = [];
+  readonly addresses: string[] = [];
+  readonly tokenVolumeMicro: bigint[];
+  readonly tvls: string[] = [];
+  volume24hMicro = 0n;
+  fees24hPico = 0n;
+  positions = 0;
+  /** Per sort key, the batches' joined values, in pool order. */
+  private readonly joined: string[][] = poolSortKeys().map(() => []);
+
+  constructor(tokenCount: number) {
+    this.tokenVolumeMicro = new Array<bigint>(tokenCount + 1).fill(0n);
+  }
+
+  /** The pools of a batch, which must follow those added before (pool-id order). */
+  addBatch(batch: BatchSummary): void {
+    this.ids.push(...batch.ids);
+    this.addresses.push(...batch.addresses);
+    batch.sortColumns.forEach((values, key) => this.joined[key]!.push(values));
+    this.positions += batch.positionCount;
+    batch.ids.forEach((_, i) => {
+      if (batch.blocked[i]) return;
+      this.tokenVolumeMicro[batch.tokenA[i]!]! += batch.volume24hMicro[i]!;
+      this.tokenVolumeMicro[batch.tokenB[i]!]! += batch.volume24hMicro[i]!;
+      this.tvls.push(batch.tvlUsdc[i]!);
+      this.volume24hMicro += batch.volume24hMicro[i]!;
+      this.fees24hPico += batch.fees24hPico[i]!;
+    });
+  }
+
+  /** Every pool's value for the sort key at `key` (poolSortKeys order), in pool order. */
+  column(key: number): string[] {
+    return this.ids.length === 0 ? [] : this.joined[key]!.join(SORT_SEPARATOR).split(SORT_SEPARATOR);
+  }
+}

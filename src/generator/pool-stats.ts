@@ -1,0 +1,54 @@
+import { Dec, formatFigure, scaleAmount, trimZeros } from '../math/decimal.js';
+import { PERIODS } from '../math/periods.js';
+import type { Random } from './random.js';
+import type { PeriodStats } from './types.js';
+
+/**
+ * Volume in micro-USD for every period, shortest first, never shrinking with the period: shorter
+ * periods take a random part of the next longer one, longer periods add to the shorter.
+ */
+function periodVolumes(volume24hMicro: bigint, random: Random): bigint[] {
+  const day = PERIODS.findIndex((p) => p.name === '24h');
+  const volumes: bigint[] = new Array(PERIODS.length).fill(0n);
+  volumes[day] = volume24hMicro;
+  for (let i = day - 1; i >= 0; i--) {
+    const share = Math.min(1, (PERIODS[i]!.seconds / PERIODS[i + 1]!.seconds) * random.logNormal(1, 0.4));
+    volumes[i] = BigInt(Math.floor(Number(volumes[i + 1]!) * share));
+  }
+  for (let i = day + 1; i < PERIODS.length; i++) {
+    const growth = (PERIODS[i]!.seconds / PERIODS[i - 1]!.seconds - 1) * random.logNormal(1, 0.3);
+    volumes[i] = volumes[i - 1]! + BigInt(Math.floor(Number(volumes[i - 1]!) * growth));
+  }
+  return volumes;
+}
+
+export interface StatsInput {
+  volume24hMicro: bigint;
+  /** Fee rate per period draw: the static rate, or between it and the adaptive maximum. */
+  feeRate: number;
+  maxFeeRate: number;
+  /** USD the pool's rewards emit per second, exact. */
+  rewardsPerSecondUsd: Dec;
+  tvlUsdc: string;
+}
+
+/**
+ * Statistics of every period: fees = volume × effective fee rate (exact in 10^-12 USD),
+ * rewards = emissions over the period in USD, yieldOverTvl = (fees + rewards) / tvl of the served strings.
+ */
+export function buildPeriodStats(input: StatsInput, random: Random): PeriodStats[] {
+  const volumes = periodVolumes(input.volume24hMicro, random);
+  const tvl = new Dec(input.tvlUsdc);
+  const hasRewards = !input.rewardsPerSecondUsd.isZero();
+  return PERIODS.map((period, i) => {
+    const volumeMicro = volumes[i]!;
+    const span = input.maxFeeRate - input.feeRate;
+    const effectiveFeeRate = input.feeRate + (span > 0 ? Math.floor(span * random.next() ** 3) : 0);
+    const feesPico = volumeMicro * BigInt(effectiveFeeRate);
+    const fees = trimZeros(scaleAmount(feesPico, 12));
+    const rewards = hasRewards ? formatFigure(input.rewardsPerSecondUsd.mul(period.seconds)) : '0';
+    const nothingEarned = feesPico === 0n && !hasRewards;
+    const yieldOverTvl = nothingEarned || tvl.isZero() ? '0' : formatFigure(new Dec(fees).plus(rewards).div(tvl));
+    return { period: period.name, volume: trimZeros(scaleAmount(volumeMicro, 6)), fees, rewards, yieldOverTvl, effectiveFeeRate, volumeMicro, feesPico };
+  });
+}

@@ -1,0 +1,31 @@
+import { Dec, formatFigure, scaleAmount, trimZeros } from '../math/decimal.js';
+import { PROTOCOL_FEE_RATE } from '../math/fee-tiers.js';
+import type { SnapshotWriter } from '../snapshot/snapshot-writer.js';
+import type { PoolSortCollector } from './pool-sort-collector.js';
+import type { Random } from './random.js';
+import type { TokenSeed } from './types.js';
+
+/**
+ * Protocol statistics (sums over non-blocked pools; revenue = fees × 1300 / 10000) and the exchange
+ * token's info and supplies (6 fractional digits, circulating <= total), decisions.md §6.
+ */
+export function writeProtocol(writer: SnapshotWriter, tokens: readonly TokenSeed[], collector: PoolSortCollector, random: Random): void {
+  const tvl = formatFigure(collector.tvls.reduce((sum, t) => sum.plus(t), new Dec(0)));
+  const volume = trimZeros(scaleAmount(collector.volume24hMicro, 6));
+  const fees = trimZeros(scaleAmount(collector.fees24hPico, 12));
+  const revenue = trimZeros(scaleAmount(collector.fees24hPico * BigInt(PROTOCOL_FEE_RATE), 16));
+  const json = JSON.stringify({ tvl, volume24hUsdc: volume, fees24hUsdc: fees, revenue24hUsdc: revenue });
+  writer.protocol({ tvl, volume, fees, revenue, json });
+
+  const token = tokens.find((t) => t.exchangeToken) ?? tokens[0]!;
+  const totalMicro = 99_999_000_000_000n + BigInt(random.int(0, 999_999_999));
+  const circulatingMicro = (totalMicro * BigInt(random.int(500_000, 800_000))) / 1_000_000n;
+  const total = scaleAmount(totalMicro, 6);
+  const circulating = scaleAmount(circulatingMicro, 6);
+  const tokenVolume = trimZeros(scaleAmount(collector.tokenVolumeMicro[token.id]!, 6));
+  const info = {
+    symbol: token.symbol, name: token.name, description: token.description ?? '', imageUrl: token.imageUrl,
+    price: token.usdPrice, circulatingSupply: circulating, totalSupply: total, stats: { '24h': { volume: tokenVolume } },
+  };
+  writer.exchangeToken({ tokenId: token.id, price: token.usdPrice, circulating, total, volume: tokenVolume, json: JSON.stringify(info) });
+}

@@ -1,0 +1,121 @@
+/** A token as the generator makes it; `id` is its mint order (the `mint_id` sort). */
+export interface TokenSeed {
+  id: number;
+  address: string;
+  symbol: string | null;
+  name: string | null;
+  decimals: number;
+  imageUrl: string | null;
+  programId: string;
+  tags: string;
+  /** USD price as a decimal string: the truth that pool prices and TVL follow. */
+  usdPrice: string;
+  verified: boolean;
+  description: string | null;
+  exchangeToken: boolean;
+}
+
+/** A liquidity position of a pool; amounts are what it holds at the pool's price (deposit rounding). */
+export interface PositionSeed {
+  tickLower: number;
+  tickUpper: number;
+  liquidity: bigint;
+  amountA: bigint;
+  amountB: bigint;
+  /** Name of the lock holding this position, or null when it is free. */
+  lockedBy: string | null;
+}
+
+/** One initialised reward slot. */
+export interface RewardSeed {
+  mint: TokenSeed;
+  vault: string;
+  authority: string;
+  emissionsPerSecondX64: bigint;
+  growthGlobalX64: bigint;
+  /** The decimal token amount per second as served. */
+  emissionsPerSecond: string;
+}
+
+/** A locked-liquidity entry as served. */
+export interface LockSeed {
+  name: string;
+  lockedPercentage: string;
+}
+
+/** Statistics of one period, as served, plus the fee rate the fees were charged at. */
+export interface PeriodStats {
+  period: string;
+  volume: string;
+  fees: string;
+  rewards: string;
+  yieldOverTvl: string;
+  /** Effective fee rate over the period, hundredths of a basis point. */
+  effectiveFeeRate: number;
+  /** Volume in micro-USD, kept exact for the protocol and token sums. */
+  volumeMicro: bigint;
+  /** Fees in 10^-12 USD, kept exact for the protocol sums. */
+  feesPico: bigint;
+}
+
+/** The adaptive-fee state of a pool (decisions.md §5). */
+export interface AdaptiveFeeSeed {
+  currentRate: number;
+  maxRate: number;
+  constants: {
+    filterPeriod: number;
+    decayPeriod: number;
+    reductionFactor: number;
+    adaptiveFeeControlFactor: number;
+    maxVolatilityAccumulator: number;
+    tickGroupSize: number;
+    majorSwapThresholdTicks: number;
+  };
+  variables: {
+    lastReferenceUpdateTimestamp: string;
+    lastMajorSwapTimestamp: string;
+    volatilityReference: number;
+    tickGroupIndexReference: number;
+    volatilityAccumulator: number;
+  };
+}
+
+export type PoolType = 'whirlpool' | 'splashpool' | 'launchpool';
+
+/** Everything the generator decides about a pool. */
+export interface PoolSeed {
+  id: number;
+  address: string;
+  poolsConfig: string;
+  tokenA: TokenSeed;
+  tokenB: TokenSeed;
+  tickSpacing: number;
+  feeRate: number;
+  feeTierIndex: number;
+  poolType: PoolType;
+  adaptiveFee: AdaptiveFeeSeed | null;
+  hasWarning: boolean;
+  blocked: boolean;
+  sqrtPrice: bigint;
+  tickCurrentIndex: number;
+  price: string;
+  liquidity: bigint;
+  balanceA: bigint;
+  balanceB: bigint;
+  tokenBalanceA: string;
+  tokenBalanceB: string;
+  tvlUsdc: string;
+  positions: PositionSeed[];
+  rewards: RewardSeed[];
+  locks: LockSeed[];
+  lockedPercent: string;
+  stats: PeriodStats[];
+  tokenVaultA: string;
+  tokenVaultB: string;
+  feeGrowthGlobalA: bigint;
+  feeGrowthGlobalB: bigint;
+  protocolFeeOwedA: bigint;
+  protocolFeeOwedB: bigint;
+  updatedAt: string;
+  updatedSlot: number;
+}

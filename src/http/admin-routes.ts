@@ -1,0 +1,57 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Polka, Request } from 'polka';
+import { ApiError, invalidParameter } from '../api/api-error.js';
+import type { ChaosController } from '../chaos/chaos-controller.js';
+import { ChaosConfigError } from '../chaos/parse-chaos-config.js';
+import type { SnapshotFacts } from '../snapshot/open-snapshot.js';
+import { readJsonBody } from './read-body.js';
+import { sendJson } from './send.js';
+
+type Handler = (req: Request, res: ServerResponse) => Promise<void> | void;
+
+function methods(allowed: Record<string, Handler>): Handler {
+  return (req, res) => {
+    const handler = allowed[req.method === 'HEAD' ? 'GET' : req.method];
+    if (!handler) throw new ApiError(405, 'method_not_allowed', `${req.method} is not allowed here; use ${Object.keys(allowed).join(', ')}`);
+    return handler(req, res);
+  };
+}
+
+const json = (req: IncomingMessage, res: ServerResponse, value: unknown): void => sendJson(req, res, 200, JSON.stringify(value));
+
+/**
+ * The admin surface under `/__mock` (decisions.md §7): health, chaos settings read and replaced at run
+ * time, reset to the startup settings, and the request journal. Never subject to chaos.
+ */
+export function mountAdminRoutes(app: Polka, chaos: ChaosController, facts: SnapshotFacts): void {
+  app.all('/__mock/health', methods({
+    GET: (req, res) => json(req, res, { status: 'ok', pid: process.pid, snapshot: facts, chaos: chaos.describe(), sizes: chaos.sizes() }),
+  }));
+  app.all('/__mock/chaos', methods({
+    GET: (req, res) => json(req, res, chaos.describe()),
+    PUT: async (req, res) => {
+      const config = await readJsonBody(req);
+      try {
+        chaos.replace(config);
+      } catch (error) {
+        if (error instanceof ChaosConfigError) throw invalidParameter('body', error.message);
+        throw error;
+      }
+      json(req, res, chaos.describe());
+    },
+  }));
+  app.all('/__mock/reset', methods({
+    POST: (req, res) => {
+      chaos.reset();
+      json(req, res, chaos.describe());
+    },
+  }));
+  app.all('/__mock/requests', methods({
+    GET: (req, res) => json(req, res, { data: chaos.journal.entries() }),
+    DELETE: (_req, res) => {
+      chaos.journal.clear();
+      res.statusCode = 204;
+      res.end();
+    },
+  }));
+}

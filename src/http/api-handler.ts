@@ -1,0 +1,29 @@
+import type { ServerResponse } from 'node:http';
+import type { Request } from 'polka';
+import { ApiError } from '../api/api-error.js';
+import { TRUNCATED } from '../chaos/chaos-middleware.js';
+import type { SnapshotStore } from '../store/snapshot-store.js';
+import type { ResponseCache } from './response-cache.js';
+import { CHAIN, searchOf, unknownChain, type Route } from './routes.js';
+import { chooseEncoding, prepareBody, sendJson, sendPrepared } from './send.js';
+
+/**
+ * The handler of one API route: checks chain and method, then answers from the response cache or
+ * computes the body once, prepares it in the client's encoding and keeps it for the next identical request.
+ */
+export function apiHandler(route: Route, store: SnapshotStore, cache: ResponseCache) {
+  return function handleApiRequest(req: Request, res: ServerResponse): void {
+    if (req.params.chain !== CHAIN) throw unknownChain(req.params.chain ?? '');
+    if (req.method !== 'GET' && req.method !== 'HEAD') throw new ApiError(405, 'method_not_allowed', `${req.method} is not allowed; this API is read-only (GET, HEAD, OPTIONS)`);
+    const answer = (): string => route.answer(store, req.params, searchOf(req));
+    if (TRUNCATED.has(req)) return sendJson(req, res, 200, answer());
+    const encoding = chooseEncoding(req.headers['accept-encoding']);
+    const key = `${encoding} ${req.url}`;
+    let prepared = cache.get(key);
+    if (!prepared) {
+      prepared = prepareBody(answer(), encoding);
+      cache.set(key, prepared);
+    }
+    sendPrepared(req, res, prepared);
+  };
+}

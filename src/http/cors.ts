@@ -1,0 +1,31 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** Request headers a browser may send: the usual ones and the mock's own overrides. */
+export const ALLOWED_REQUEST_HEADERS = 'Accept, Accept-Encoding, Content-Type, If-None-Match, X-Mock-Status, X-Mock-Delay';
+/** Response headers a browser script may read. */
+export const EXPOSED_HEADERS = 'ETag, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset';
+/** The methods every API route answers. */
+export const ALLOW = 'GET, HEAD, OPTIONS';
+
+/**
+ * Middleware: CORS headers on every response (any origin: a mock is called from dev servers on any
+ * port), and a 204 answer to preflight requests.
+ */
+export function cors() {
+  return function corsMiddleware(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+    if (req.method === 'OPTIONS') {
+      res.setHeader('Access-Control-Allow-Methods', ALLOW);
+      const asked = req.headers['access-control-request-headers'];
+      // Echo what the browser asks for when it is a plain header list; anything else gets the fixed list.
+      res.setHeader('Access-Control-Allow-Headers', asked && /^[\w\-, ]{1,1000}$/.test(asked) ? asked : ALLOWED_REQUEST_HEADERS);
+      res.setHeader('Access-Control-Max-Age', '600');
+      res.setHeader('Allow', ALLOW);
+      res.statusCode = 204;
+      res.end();
+      return;
+    }
+    next();
+  };
+}

@@ -1,0 +1,105 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import polka from 'polka';
+import { ApiError } from '../api/api-error.js';
+import { openSnapshotStore, type SnapshotStore } from '../store/snapshot-store.js';
+import { ChaosController } from '../chaos/chaos-controller.js';
+import { chaosMiddleware } from '../chaos/chaos-middleware.js';
+import { NO_CHAOS } from '../chaos/chaos-settings.js';
+import { parseChaosConfig } from '../chaos/parse-chaos-config.js';
+import { mountAdminRoutes } from './admin-routes.js';
+import { cors } from './cors.js';
+import { matchRouteKey, ROUTE_PATHS } from './match-route.js';
+import { clientErrorHandler, errorHandler } from './error-handler.js';
+import { CHAIN, ROUTES, unknownChain } from './routes.js';
+import { apiHandler } from './api-handler.js';
+import { ResponseCache } from './response-cache.js';
+
+export interface MockServerOptions {
+  /** Path of the snapshot to serve. */
+  snapshot: string;
+  /** Port to listen on; 0 (the default) takes a free one. */
+  port?: number;
+  /** Interface to listen on; default 127.0.0.1. */
+  host?: string;
+  /** Called with errors that are bugs (answered 500); default: ignored. */
+  onError?: (error: unknown) => void;
+  /** Chaos settings in the config-file shape (see the README); default: none. Invalid settings throw ChaosConfigError before anything starts. */
+  chaos?: unknown;
+  /** How long `close()` lets in-flight responses (and injected delays) finish before dropping them; default 10 s. */
+  gracePeriodMs?: number;
+  /** Bytes of finished responses kept for repeated requests; default 64 MiB, 0 turns the cache off. */
+  cacheBytes?: number;
+}
+
+export interface MockServer {
+  /** Base URL of the API, e.g. `http://127.0.0.1:41234/v2/solana`. */
+  url: string;
+  host: string;
+  port: number;
+  store: SnapshotStore;
+  /** Chaos settings, journal and limiter, controllable in process (the same as the admin API). */
+  chaos: ChaosController;
+  /** Stops accepting connections, ends idle ones, waits for in-flight responses, closes the snapshot. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a mock of the v2 API serving one snapshot.
+ * @example
+ * const server = await createMockServer({ snapshot: 'snapshots/default.sqlite', port: 0 });
+ * const pools = await fetch(`${server.url}/pools?size=5&stats=24h`).then((r) => r.json());
+ * await server.close();
+ */
+export async function createMockServer(options: MockServerOptions): Promise<MockServer> {
+  const chaos = new ChaosController(options.chaos === undefined ? NO_CHAOS : parseChaosConfig(options.chaos, ROUTE_PATHS), ROUTE_PATHS);
+  const store = openSnapshotStore(options.snapshot);
+  const cache = new ResponseCache(options.cacheBytes ?? 64 * 1024 * 1024);
+  const onError = options.onError ?? (() => undefined);
+  // A slow or hostile client cannot hold the server: bounded headers, and time limits to receive a request.
+  const server = createServer({ maxHeaderSize: 16 * 1024, headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1000 });
+  server.on('clientError', clientErrorHandler);
+  const app = polka({
+    server,
+    onError: errorHandler(onError),
+    onNoMatch: (req) => {
+      const chain = /^\/v2\/([^/?]*)/.exec(req.url)?.[1];
+      if (chain !== undefined && chain !== CHAIN) throw unknownChain(chain);
+      throw new ApiError(404, 'not_found', `no endpoint at ${req.path}`);
+    },
+  });
+  app.use(cors());
+  mountAdminRoutes(app, chaos, store.facts);
+  app.use(chaosMiddleware(chaos, matchRouteKey));
+  for (const route of ROUTES) {
+    app.all(`/v2/:chain${route.path}`, apiHandler(route, store, cache));
+  }
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    app.listen(options.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shownHost}:${port}/v2/${CHAIN}`,
+    host,
+    port,
+    store,
+    chaos,
+    close: () => new Promise<void>((resolve) => {
+      const grace = setTimeout(() => server.closeAllConnections(), options.gracePeriodMs ?? 10_000);
+      // Keep-alive connections become idle as their in-flight responses finish: close them as they do.
+      const sweep = setInterval(() => server.closeIdleConnections(), 50);
+      server.close(() => {
+        clearTimeout(grace);
+        clearInterval(sweep);
+        store.close();
+        // Responses' close events (which clear injected-delay timers) follow the server's: let them run first.
+        setImmediate(resolve);
+      });
+      chaos.releaseAll();
+      server.closeIdleConnections();
+    }),
+  };
+}

@@ -1,0 +1,37 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { ApiError } from '../api/api-error.js';
+import { sendJson } from './send.js';
+
+/**
+ * The one place an error becomes a response: an ApiError gives its status and body; anything else is
+ * a bug, answered 500 `internal` and reported through `onError`.
+ */
+export function errorHandler(onError: (error: unknown) => void) {
+  return function handleError(error: unknown, req: IncomingMessage, res: ServerResponse): void {
+    const apiError = error instanceof ApiError ? error : new ApiError(500, 'internal', 'internal error: this is a bug in clmm-mock, please report it');
+    // A client that went away mid-request is not a bug worth reporting.
+    if (!(error instanceof ApiError) && !req.destroyed) onError(error);
+    if (res.headersSent || res.destroyed) {
+      res.destroy();
+      return;
+    }
+    const headers: Record<string, string> = {};
+    if (apiError.status === 405) headers.Allow = 'GET, HEAD, OPTIONS';
+    if (typeof apiError.extra.retryAfter === 'number') headers['Retry-After'] = String(apiError.extra.retryAfter);
+    sendJson(req, res, apiError.status, apiError.body(), headers);
+  };
+}
+
+/**
+ * Requests Node's parser rejects before any handler runs (bad framing, headers over the limit, too
+ * slow) still get the JSON error body, and the connection is closed.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable) return void socket.destroy();
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const message = status === 431 ? 'request headers are too large (16 KB at most)' : status === 408 ? 'request took too long to arrive' : 'malformed HTTP request';
+  const body = new ApiError(status, 'invalid_parameter', message).body();
+  socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n`
+    + `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}

@@ -1,0 +1,19 @@
+import { CHAIN, ROUTES } from './routes.js';
+
+const PATTERNS = ROUTES.map((route) => ({ key: `GET ${route.path}`, segments: route.path.split('/').slice(1) }));
+
+/**
+ * The route key (`GET /pools/:address`) of an API path such as `/v2/solana/pools/<address>`, as chaos
+ * settings name routes; null for paths that are no route. Literal segments win over parameters.
+ */
+export function matchRouteKey(path: string): string | null {
+  const prefix = `/v2/${CHAIN}/`;
+  if (!path.startsWith(prefix)) return null;
+  const segments = path.slice(prefix.length).split('/');
+  const fits = PATTERNS.filter((p) => p.segments.length === segments.length && p.segments.every((s, i) => s.startsWith(':') || s === segments[i]));
+  fits.sort((a, b) => b.segments.filter((s) => !s.startsWith(':')).length - a.segments.filter((s) => !s.startsWith(':')).length);
+  return fits[0]?.key ?? null;
+}
+
+/** The route paths chaos settings may name. */
+export const ROUTE_PATHS = ROUTES.map((route) => route.path);

@@ -1,0 +1,41 @@
+import type { PreparedBody } from './send.js';
+
+/**
+ * Finished 200 responses by request (URL and encoding), least recently used evicted first, bounded
+ * by total bytes. Sound because a snapshot never changes: the same request always has the same answer.
+ * @example const cache = new ResponseCache(64 * 1024 * 1024); cache.get('br GET /v2/solana/pools');
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, PreparedBody>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string): PreparedBody | undefined {
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  set(key: string, value: PreparedBody): void {
+    if (value.payload.length > this.maxBytes / 8) return;
+    const old = this.entries.get(key);
+    if (old) this.bytes -= old.payload.length + key.length;
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    this.bytes += value.payload.length + key.length;
+    for (const [oldest, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= entry.payload.length + oldest.length;
+    }
+  }
+
+  /** Bytes held (payloads and keys). */
+  get size(): number {
+    return this.bytes;
+  }
+}

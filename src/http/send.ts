@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { TRUNCATED } from '../chaos/chaos-middleware.js';
+
+/** Bodies smaller than this are sent as they are: compressing them saves nothing. */
+const COMPRESS_FROM = 1024;
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** A body ready to write: its validator and its bytes in one encoding. */
+export interface PreparedBody {
+  etag: string;
+  encoding: Encoding;
+  payload: Buffer;
+}
+
+/** The encoding to answer with, from Accept-Encoding: brotli, then gzip, else none. */
+export function chooseEncoding(accept: string | undefined): Encoding {
+  if (!accept) return 'identity';
+  const offered = new Map(accept.split(',').map((part) => {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return [name.trim(), q ? Number(q.slice(2)) : 1] as const;
+  }));
+  if ((offered.get('br') ?? 0) > 0) return 'br';
+  if ((offered.get('gzip') ?? 0) > 0) return 'gzip';
+  return 'identity';
+}
+
+/**
+ * Computes what a 200 sends: a strong validator of the body (compressed variants get their own, as
+ * RFC 9110 requires) and the bytes in the chosen encoding.
+ */
+export function prepareBody(body: string, wanted: Encoding): PreparedBody {
+  const raw = Buffer.from(body);
+  const encoding = raw.length >= COMPRESS_FROM ? wanted : 'identity';
+  const tag = createHash('sha1').update(raw).digest('base64url');
+  const etag = encoding === 'identity' ? `"${tag}"` : `"${tag}-${encoding}"`;
+  if (encoding === 'br') return { etag, encoding, payload: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }) };
+  if (encoding === 'gzip') return { etag, encoding, payload: gzipSync(raw, { level: 6 }) };
+  return { etag, encoding, payload: raw };
+}
+
+function notModified(req: IncomingMessage, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  // If-None-Match compares weakly: W/ prefixes and encoding suffixes do not matter.
+  const strip = (tag: string): string => tag.trim().replace(/^W\//, '').replace(/-(br|gzip)"$/, '"');
+  const wanted = strip(etag);
+  return header.split(',').some((tag) => strip(tag) === wanted);
+}
+
+function writePayload(req: IncomingMessage, res: ServerResponse, status: number, payload: Buffer): void {
+  res.setHeader('Content-Length', payload.length);
+  res.statusCode = status;
+  res.end(req.method === 'HEAD' ? undefined : payload);
+}
+
+/** Writes a prepared 200: ETag, 304 for a matching If-None-Match, Content-Encoding, no body for HEAD. */
+export function sendPrepared(req: IncomingMessage, res: ServerResponse, prepared: PreparedBody): void {
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('ETag', prepared.etag);
+  if (notModified(req, prepared.etag)) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  if (prepared.encoding !== 'identity') res.setHeader('Content-Encoding', prepared.encoding);
+  writePayload(req, res, 200, prepared.payload);
+}
+
+/**
+ * Sends a JSON body with its status: a 200 as `sendPrepared` does, anything else plainly. The
+ * `truncate` fault cuts the body in half, uncompressed, so the client meets malformed JSON.
+ * @example sendJson(req, res, 404, '{"status":404,...}')
+ */
+export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  if (TRUNCATED.has(req)) {
+    const whole = Buffer.from(body);
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    return writePayload(req, res, status, whole.subarray(0, Math.floor(whole.length / 2)));
+  }
+  if (status === 200) return sendPrepared(req, res, prepareBody(body, chooseEncoding(req.headers['accept-encoding'])));
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Vary', 'Accept-Encoding');
+  writePayload(req, res, status, Buffer.from(body));
+}

@@ -1,0 +1,59 @@
+import { Decimal } from 'decimal.js';
+
+/**
+ * The decimal type for every figure that ends up in a response, with half-even rounding
+ * (decisions.md §1). 120 significant digits keep every figure exact before its one rounding, including emission rates
+ * (an x64 integer over 2^64 × 10^decimals has at most 102 significant digits); prices, whose exact value can run to 128 fractional digits,
+ * use their own precision (price.ts).
+ */
+export const Dec = Decimal.clone({ precision: 120, rounding: Decimal.ROUND_HALF_EVEN, toExpNeg: -200, toExpPos: 200 });
+export type Dec = Decimal;
+
+/** Fractional digits of every figure except balances and supplies (decisions.md §1). */
+export const FIGURE_DIGITS = 20;
+
+/**
+ * A figure as served: rounded once, half-even, to 20 fractional digits, trailing zeros trimmed,
+ * never in exponent notation.
+ * @example formatFigure(new Dec(1).div(3)) // "0.33333333333333333333"
+ */
+export function formatFigure(value: Decimal.Value): string {
+  const trimmed = trimZeros(new Dec(value).toFixed(FIGURE_DIGITS, Decimal.ROUND_HALF_EVEN));
+  return trimmed === '-0' ? '0' : trimmed;
+}
+
+/**
+ * A raw base-unit amount as a token amount with exactly `decimals` fractional digits.
+ * @example scaleAmount(1234567n, 6) // "1.234567"
+ */
+export function scaleAmount(raw: bigint, decimals: number): string {
+  if (decimals === 0) return raw.toString();
+  const digits = raw.toString().padStart(decimals + 1, '0');
+  return `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
+}
+
+/**
+ * Orders two non-negative decimal strings by value without parsing them into numbers, so that
+ * sorts and thresholds agree exactly with the strings a client receives.
+ * @example compareDecimalStrings('10.5', '9.75') // 1
+ */
+export function compareDecimalStrings(left: string, right: string): number {
+  const [li = '', lf = ''] = left.split('.');
+  const [ri = '', rf = ''] = right.split('.');
+  const lInt = li.replace(/^0+(?=\d)/, '');
+  const rInt = ri.replace(/^0+(?=\d)/, '');
+  if (lInt.length !== rInt.length) return lInt.length < rInt.length ? -1 : 1;
+  if (lInt !== rInt) return lInt < rInt ? -1 : 1;
+  const width = Math.max(lf.length, rf.length);
+  const lFrac = lf.padEnd(width, '0');
+  const rFrac = rf.padEnd(width, '0');
+  return lFrac === rFrac ? 0 : lFrac < rFrac ? -1 : 1;
+}
+
+/**
+ * Drops trailing fractional zeros (and a bare point) from a plain decimal string; integers stay as they are.
+ * @example trimZeros('12.5000') // "12.5"
+ */
+export function trimZeros(text: string): string {
+  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+}

@@ -1,0 +1,92 @@
+import type { PeriodStats, PoolSeed, TokenSeed } from '../generator/types.js';
+
+/** The token object of api-v2.md §2.2, in field order. */
+export function tokenJson(token: TokenSeed): string {
+  const { address, symbol, name, decimals, imageUrl, programId, tags } = token;
+  return JSON.stringify({ address, symbol, name, decimals, imageUrl, programId, tags });
+}
+
+/** The token summary embedded in pools (tokenA, tokenB). */
+export function tokenSummary(token: TokenSeed): { address: string; symbol: string | null; name: string | null; decimals: number; imageUrl: string | null } {
+  const { address, symbol, name, decimals, imageUrl } = token;
+  return { address, symbol, name, decimals, imageUrl };
+}
+
+/** Text that JSON.stringify writes as itself between quotes: no quote, backslash or control character. */
+const VERBATIM = /^[0-9A-Za-z.+-]*$/;
+
+const summaryJson = new WeakMap<TokenSeed, string>();
+
+/** JSON.stringify(tokenSummary(token)), kept per token. */
+function tokenSummaryJson(token: TokenSeed): string {
+  let json = summaryJson.get(token);
+  if (json === undefined) summaryJson.set(token, (json = JSON.stringify(tokenSummary(token))));
+  return json;
+}
+
+/** One entry of a pool's `stats` object, without braces: `"24h":{...}`. */
+export function statsEntryJson(stats: PeriodStats): string {
+  const { period, volume, fees, rewards, yieldOverTvl } = stats;
+  // A million of these per snapshot: written directly when every value is a plain figure, which is
+  // exactly what JSON.stringify would write for them.
+  if (VERBATIM.test(period + volume + fees + rewards + yieldOverTvl)) {
+    return `"${period}":{"volume":"${volume}","fees":"${fees}","rewards":"${rewards}","yieldOverTvl":"${yieldOverTvl}"}`;
+  }
+  return `${JSON.stringify(period)}:${JSON.stringify({ volume, fees, rewards, yieldOverTvl })}`;
+}
+
+/**
+ * A pool's response as three precomputed pieces, so the server assembles a list item or a detail
+ * by concatenation: `head` + `{stats entries}` + `tail` + `}` for a list item, and
+ * `head` + `{...}` + `tail` + `detail` + `}` for the detail (api-v2.md §2.3, §2.4).
+ */
+export function poolFragments(pool: PoolSeed): { head: string; tail: string; detail: string } {
+  // tokenA and tokenB close the head; their JSON is the same in every pool of the token, so it is
+  // written once per token and appended as JSON.stringify would append it.
+  const headObject = {
+    address: pool.address,
+    poolsConfig: pool.poolsConfig,
+    tickSpacing: pool.tickSpacing,
+    feeRate: pool.feeRate,
+    protocolFeeRate: 1300,
+    liquidity: pool.liquidity.toString(),
+    sqrtPrice: pool.sqrtPrice.toString(),
+    tickCurrentIndex: pool.tickCurrentIndex,
+    tokenMintA: pool.tokenA.address,
+    tokenMintB: pool.tokenB.address,
+    price: pool.price,
+    tvlUsdc: pool.tvlUsdc,
+    tokenBalanceA: pool.tokenBalanceA,
+    tokenBalanceB: pool.tokenBalanceB,
+    poolType: pool.poolType,
+    adaptiveFeeEnabled: pool.adaptiveFee !== null,
+    hasWarning: pool.hasWarning,
+  };
+  const tokens = `,"tokenA":${tokenSummaryJson(pool.tokenA)},"tokenB":${tokenSummaryJson(pool.tokenB)}`;
+  const rewards = pool.rewards.map((r) => ({
+    mint: r.mint.address,
+    vault: r.vault,
+    authority: r.authority,
+    emissions_per_second_x64: r.emissionsPerSecondX64.toString(),
+    growth_global_x64: r.growthGlobalX64.toString(),
+    active: r.emissionsPerSecondX64 > 0n,
+    emissionsPerSecond: r.emissionsPerSecond,
+  }));
+  const detail = {
+    tokenVaultA: pool.tokenVaultA,
+    tokenVaultB: pool.tokenVaultB,
+    feeGrowthGlobalA: pool.feeGrowthGlobalA.toString(),
+    feeGrowthGlobalB: pool.feeGrowthGlobalB.toString(),
+    protocolFeeOwedA: pool.protocolFeeOwedA.toString(),
+    protocolFeeOwedB: pool.protocolFeeOwedB.toString(),
+    adaptiveFee: pool.adaptiveFee,
+    feeTierIndex: pool.feeTierIndex,
+    updatedAt: pool.updatedAt,
+    updatedSlot: pool.updatedSlot,
+  };
+  return {
+    head: `${JSON.stringify(headObject).slice(0, -1)}${tokens},"stats":`,
+    tail: `,"rewards":${JSON.stringify(rewards)},"lockedLiquidityPercent":${JSON.stringify(pool.locks)}`,
+    detail: `,${JSON.stringify(detail).slice(1, -1)}`,
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * Version of the snapshot layout, kept in SQLite's user_version. A server or inspector refuses a
+ * snapshot of any other version rather than misreading it.
+ */
+export const SCHEMA_VERSION = 1;
+
+/**
+ * The layout. Figures are stored as the exact decimal strings that are served; `*_json` columns hold
+ * the precomputed response pieces; `sort_orders` holds, for every sort and direction, the ids in
+ * served order (little-endian int32), computed once with exact decimal comparison, so listing is a
+ * keyset walk that never sorts, parses or computes at request time.
+ */
+export const SCHEMA_SQL = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE tokens (
+  id INTEGER PRIMARY KEY,
+  address TEXT NOT NULL UNIQUE,
+  symbol TEXT, name TEXT, decimals INTEGER NOT NULL, image_url TEXT,
+  program_id TEXT NOT NULL, tags TEXT NOT NULL,
+  usd_price TEXT NOT NULL, verified INTEGER NOT NULL,
+  volume_24h TEXT NOT NULL,
+  json TEXT NOT NULL
+);
+CREATE INDEX tokens_symbol ON tokens (symbol COLLATE NOCASE);
+CREATE TABLE pools (
+  id INTEGER PRIMARY KEY,
+  address TEXT NOT NULL UNIQUE,
+  pools_config TEXT NOT NULL,
+  token_a INTEGER NOT NULL REFERENCES tokens (id),
+  token_b INTEGER NOT NULL REFERENCES tokens (id),
+  tick_spacing INTEGER NOT NULL, fee_rate INTEGER NOT NULL, protocol_fee_rate INTEGER NOT NULL,
+  fee_tier_index INTEGER NOT NULL, pool_type TEXT NOT NULL,
+  adaptive_fee_enabled INTEGER NOT NULL, adaptive_current_rate INTEGER, adaptive_max_rate INTEGER,
+  has_warning INTEGER NOT NULL, blocked INTEGER NOT NULL,
+  has_active_rewards INTEGER NOT NULL, verified INTEGER NOT NULL,
+  liquidity TEXT NOT NULL, sqrt_price TEXT NOT NULL, tick_current_index INTEGER NOT NULL, price TEXT NOT NULL,
+  balance_a_raw TEXT NOT NULL, balance_b_raw TEXT NOT NULL,
+  token_balance_a TEXT NOT NULL, token_balance_b TEXT NOT NULL,
+  tvl_usdc TEXT NOT NULL, locked_percent TEXT NOT NULL,
+  head_json TEXT NOT NULL, tail_json TEXT NOT NULL, detail_json TEXT NOT NULL
+);
+CREATE INDEX pools_token_a ON pools (token_a);
+CREATE INDEX pools_token_b ON pools (token_b);
+CREATE TABLE positions (
+  id INTEGER PRIMARY KEY,
+  pool_id INTEGER NOT NULL REFERENCES pools (id),
+  tick_lower INTEGER NOT NULL, tick_upper INTEGER NOT NULL,
+  liquidity TEXT NOT NULL, amount_a TEXT NOT NULL, amount_b TEXT NOT NULL,
+  locked_by TEXT
+);
+CREATE INDEX positions_pool ON positions (pool_id);
+CREATE TABLE rewards (
+  pool_id INTEGER NOT NULL REFERENCES pools (id), slot INTEGER NOT NULL,
+  mint TEXT NOT NULL, vault TEXT NOT NULL, authority TEXT NOT NULL,
+  emissions_per_second_x64 TEXT NOT NULL, growth_global_x64 TEXT NOT NULL,
+  active INTEGER NOT NULL, emissions_per_second TEXT NOT NULL,
+  PRIMARY KEY (pool_id, slot)
+) WITHOUT ROWID;
+CREATE TABLE locks (
+  pool_id INTEGER NOT NULL REFERENCES pools (id), name TEXT NOT NULL, locked_percentage TEXT NOT NULL,
+  PRIMARY KEY (pool_id, name)
+) WITHOUT ROWID;
+CREATE TABLE pool_stats (
+  pool_id INTEGER NOT NULL REFERENCES pools (id), period TEXT NOT NULL,
+  volume TEXT NOT NULL, fees TEXT NOT NULL, rewards TEXT NOT NULL, yield_over_tvl TEXT NOT NULL,
+  effective_fee_rate INTEGER NOT NULL,
+  json TEXT NOT NULL,
+  PRIMARY KEY (pool_id, period)
+) WITHOUT ROWID;
+CREATE TABLE protocol (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  tvl TEXT NOT NULL, volume_24h_usdc TEXT NOT NULL, fees_24h_usdc TEXT NOT NULL, revenue_24h_usdc TEXT NOT NULL,
+  json TEXT NOT NULL
+);
+CREATE TABLE exchange_token (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  token_id INTEGER NOT NULL REFERENCES tokens (id),
+  price TEXT NOT NULL, circulating_supply TEXT NOT NULL, total_supply TEXT NOT NULL, volume_24h TEXT NOT NULL,
+  json TEXT NOT NULL, circulating_json TEXT NOT NULL, total_json TEXT NOT NULL
+);
+CREATE TABLE sort_orders (
+  resource TEXT NOT NULL, sort_key TEXT NOT NULL, direction TEXT NOT NULL, ids BLOB NOT NULL,
+  PRIMARY KEY (resource, sort_key, direction)
+) WITHOUT ROWID;
+`;

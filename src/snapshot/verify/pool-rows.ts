@@ -1,0 +1,50 @@
+import type Database from 'better-sqlite3';
+
+/** A pool as verification reads it, with its tokens' facts joined. */
+export interface PoolRow {
+  id: number;
+  address: string;
+  token_a: number;
+  token_b: number;
+  mint_a: string;
+  mint_b: string;
+  decimals_a: number;
+  decimals_b: number;
+  usd_a: string;
+  usd_b: string;
+  verified_a: number;
+  verified_b: number;
+  tick_spacing: number;
+  fee_rate: number;
+  protocol_fee_rate: number;
+  fee_tier_index: number;
+  pool_type: string;
+  adaptive_fee_enabled: number;
+  adaptive_current_rate: number | null;
+  adaptive_max_rate: number | null;
+  has_warning: number;
+  blocked: number;
+  has_active_rewards: number;
+  verified: number;
+  liquidity: string;
+  sqrt_price: string;
+  tick_current_index: number;
+  price: string;
+  balance_a_raw: string;
+  balance_b_raw: string;
+  token_balance_a: string;
+  token_balance_b: string;
+  tvl_usdc: string;
+  locked_percent: string;
+  head_json: string;
+  tail_json: string;
+  detail_json: string;
+}
+
+/** Iterates every pool in id order with its tokens' decimals, USD prices and verified flags. */
+export function iteratePools(db: Database.Database): IterableIterator<PoolRow> {
+  return db.prepare(`
+    SELECT p.*, a.address AS mint_a, b.address AS mint_b, a.decimals AS decimals_a, b.decimals AS decimals_b,
+           a.usd_price AS usd_a, b.usd_price AS usd_b, a.verified AS verified_a, b.verified AS verified_b
+    FROM pools p JOIN tokens a ON a.id = p.token_a JOIN tokens b ON b.id = p.token_b ORDER BY p.id`).iterate() as IterableIterator<PoolRow>;
+}

@@ -1,0 +1,43 @@
+import type Database from 'better-sqlite3';
+import { compareDecimalStrings } from '../../math/decimal.js';
+import type { Violations } from './violations.js';
+
+interface OrderRow {
+  resource: string;
+  sort_key: string;
+  direction: string;
+  ids: Buffer;
+}
+
+function readIds(blob: Buffer): Int32Array {
+  const ids = new Int32Array(blob.length / 4);
+  for (let i = 0; i < ids.length; i++) ids[i] = blob.readInt32LE(i * 4);
+  return ids;
+}
+
+/**
+ * Each stored order lists every row once, in exact decimal order of the served value, ties by
+ * address ascending (decisions.md §3). `values(key)` gives each id's served value and address.
+ */
+export function verifyOrders(db: Database.Database, values: (resource: string, key: string) => Map<number, [string, string]>, v: Violations): void {
+  for (const row of db.prepare('SELECT * FROM sort_orders ORDER BY resource, sort_key, direction').iterate() as IterableIterator<OrderRow>) {
+    const subject = `${row.resource} order ${row.sort_key} ${row.direction}`;
+    const byId = values(row.resource, row.sort_key);
+    const ids = readIds(row.ids);
+    if (ids.length !== byId.size || new Set(ids).size !== ids.length) {
+      v.add(subject, `lists ${ids.length} ids (${new Set(ids).size} distinct) for ${byId.size} rows`);
+      continue;
+    }
+    const sign = row.direction === 'asc' ? 1 : -1;
+    for (let i = 1; i < ids.length; i++) {
+      const [prevValue, prevAddress] = byId.get(ids[i - 1]!)!;
+      const [value, address] = byId.get(ids[i]!)!;
+      const order = row.sort_key === 'address' ? 0 : sign * compareDecimalStrings(value, prevValue);
+      const tieOk = row.sort_key === 'address' ? sign * (address < prevAddress ? -1 : 1) > 0 : address > prevAddress;
+      if (order < 0 || (order === 0 && !tieOk)) {
+        v.add(subject, `position ${i}: ${address} (${value}) comes after ${prevAddress} (${prevValue})`);
+        break;
+      }
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import type Database from 'better-sqlite3';
+import { openSnapshot, readSnapshotFacts, SnapshotError, type SnapshotFacts } from '../snapshot/open-snapshot.js';
+import { FragmentReader } from './fragments.js';
+import { loadPoolIndex, type PoolIndex } from './pool-index.js';
+import { SortOrders } from './sort-orders.js';
+import { Thresholds } from './thresholds.js';
+import { loadTokenIndex, type TokenIndex } from './token-index.js';
+
+/** Everything the API reads from a snapshot, opened read-only with statements prepared once. */
+export interface SnapshotStore {
+  facts: SnapshotFacts;
+  /** Key for signing cursors: derived from the snapshot, so cursors survive restarts. */
+  cursorKey: string;
+  pools: PoolIndex;
+  tokens: TokenIndex;
+  poolOrders: SortOrders;
+  tokenOrders: SortOrders;
+  thresholds: Thresholds;
+  fragments: FragmentReader;
+  /** Served JSON of the single-object endpoints, read once. */
+  protocolJson: string;
+  exchangeTokenJson: string;
+  circulatingSupplyJson: string;
+  totalSupplyJson: string;
+  close(): void;
+}
+
+function single(db: Database.Database, sql: string): string {
+  return db.prepare(sql).pluck().get() as string;
+}
+
+/**
+ * Opens a snapshot for serving. Throws SnapshotError (one line) when the file is not a usable snapshot.
+ * @example const store = openSnapshotStore('snapshots/default.sqlite'); store.pools.count;
+ */
+export function openSnapshotStore(path: string): SnapshotStore {
+  const db = openSnapshot(path);
+  try {
+    return loadStore(db, path);
+  } catch (error) {
+    db.close();
+    if (error instanceof SnapshotError) throw error;
+    throw new SnapshotError(`snapshot ${path} cannot be read: ${(error as Error).message}`);
+  }
+}
+
+function loadStore(db: Database.Database, path: string): SnapshotStore {
+  const facts = readSnapshotFacts(db, path);
+  const pools = loadPoolIndex(db);
+  const tokens = loadTokenIndex(db);
+  return {
+    facts,
+    cursorKey: single(db, "SELECT value FROM meta WHERE key = 'cursorKey'"),
+    pools,
+    tokens,
+    poolOrders: new SortOrders(db, 'pools', pools.count),
+    tokenOrders: new SortOrders(db, 'tokens', tokens.count),
+    thresholds: new Thresholds(db),
+    fragments: new FragmentReader(db),
+    protocolJson: single(db, 'SELECT json FROM protocol'),
+    exchangeTokenJson: single(db, 'SELECT json FROM exchange_token'),
+    circulatingSupplyJson: single(db, 'SELECT circulating_json FROM exchange_token'),
+    totalSupplyJson: single(db, 'SELECT total_json FROM exchange_token'),
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,38 @@
+import type Database from 'better-sqlite3';
+
+/** A stored order: ids in served order, and each id's position in it. */
+export interface SortOrder {
+  ids: Int32Array;
+  /** position[id] = index of id in `ids`. */
+  position: Int32Array;
+}
+
+export type Direction = 'asc' | 'desc';
+
+/**
+ * Stored sort orders, read from the snapshot the first time each is asked for and kept: a snapshot
+ * never changes, and there are at most a few dozen of them.
+ */
+export class SortOrders {
+  private readonly cache = new Map<string, SortOrder>();
+  private readonly select;
+
+  constructor(db: Database.Database, private readonly resource: 'pools' | 'tokens', private readonly maxId: number) {
+    this.select = db.prepare('SELECT ids FROM sort_orders WHERE resource = ? AND sort_key = ? AND direction = ?').pluck();
+  }
+
+  get(key: string, direction: Direction): SortOrder {
+    const cacheKey = `${key} ${direction}`;
+    let order = this.cache.get(cacheKey);
+    if (!order) {
+      const blob = this.select.get(this.resource, key, direction) as Buffer | undefined;
+      if (!blob) throw new Error(`snapshot has no ${this.resource} order ${cacheKey}`);
+      const ids = new Int32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength));
+      const position = new Int32Array(this.maxId + 1).fill(-1);
+      for (let i = 0; i < ids.length; i++) position[ids[i]!] = i;
+      order = { ids, position };
+      this.cache.set(cacheKey, order);
+    }
+    return order;
+  }
+}

@@ -1,0 +1,45 @@
+import type Database from 'better-sqlite3';
+
+/** Every token's searchable text and served JSON, indexed by token id (mint order, 1..count). */
+export interface TokenIndex {
+  count: number;
+  addresses: string[];
+  symbols: (string | null)[];
+  /** Lowercased symbol and name, for case-insensitive partial matching. */
+  symbolLower: string[];
+  nameLower: string[];
+  json: string[];
+  idByAddress: Map<string, number>;
+}
+
+interface TokenRow {
+  id: number;
+  address: string;
+  symbol: string | null;
+  name: string | null;
+  json: string;
+}
+
+/** Reads the token index of an open snapshot (tokens are few: all of them stay in memory). */
+export function loadTokenIndex(db: Database.Database): TokenIndex {
+  const rows = db.prepare('SELECT id, address, symbol, name, json FROM tokens ORDER BY id').all() as TokenRow[];
+  const size = rows.length + 1;
+  const index: TokenIndex = {
+    count: rows.length,
+    addresses: new Array<string>(size).fill(''),
+    symbols: new Array<string | null>(size).fill(null),
+    symbolLower: new Array<string>(size).fill(''),
+    nameLower: new Array<string>(size).fill(''),
+    json: new Array<string>(size).fill(''),
+    idByAddress: new Map(),
+  };
+  for (const row of rows) {
+    index.addresses[row.id] = row.address;
+    index.symbols[row.id] = row.symbol;
+    index.symbolLower[row.id] = (row.symbol ?? '').toLowerCase();
+    index.nameLower[row.id] = (row.name ?? '').toLowerCase();
+    index.json[row.id] = row.json;
+    index.idByAddress.set(row.address, row.id);
+  }
+  return index;
+}

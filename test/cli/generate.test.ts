@@ -1,0 +1,83 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { interruptCli, runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/snapshots.js';
+
+const badArgs = suite('clmm-mock generate: bad arguments fail with one line and exit 2');
+
+const cases: [string, string[], RegExp][] = [
+  ['negative pools', ['--seed', '1', '--pools', '-1', '--tokens', '20'], /^clmm-mock: --pools must be an integer from 0 to 1000000, got '-1'\n$/],
+  ['seed not a number', ['--seed', 'abc', '--pools', '5', '--tokens', '20'], /^clmm-mock: --seed must be an integer from 0 to 4294967295, got 'abc'\n$/],
+  ['fractional tokens', ['--seed', '1', '--pools', '5', '--tokens', '2.5'], /^clmm-mock: --tokens must be an integer from 4 to 1000000 .*got '2.5'\n$/],
+  ['too few tokens', ['--seed', '1', '--pools', '5', '--tokens', '3'], /--tokens must be an integer from 4/],
+  ['bad as-of', ['--seed', '1', '--pools', '5', '--tokens', '20', '--as-of', 'yesterday'], /^clmm-mock: --as-of must be an ISO 8601 UTC instant like 2026-01-01T00:00:00Z, got 'yesterday'\n$/],
+  ['unknown flag', ['--seed', '1', '--pools', '5', '--tokens', '20', '--pool', '3'], /^clmm-mock: Unknown argument: pool/],
+  ['missing seed', ['--pools', '5', '--tokens', '20'], /^clmm-mock: Missing required argument: seed/],
+];
+
+for (const [name, args, expected] of cases) {
+  badArgs(name, () => {
+    const { dir, remove } = tempDir();
+    try {
+      const result = runCli(['generate', ...args, '--out', join(dir, 'x.sqlite')]);
+      assert.is(result.code, 2);
+      assert.match(result.stderr, expected);
+      assert.is(result.stderr.trim().split('\n').length, 1);
+      assert.equal(readdirSync(dir), []);
+    } finally {
+      remove();
+    }
+  });
+}
+
+badArgs('an --out in a folder that does not exist', () => {
+  const { dir, remove } = tempDir();
+  try {
+    const missing = runCli(['generate', '--seed', '1', '--pools', '5', '--tokens', '20', '--out', join(dir, 'nope', 'x.sqlite')]);
+    assert.is(missing.code, 2);
+    assert.match(missing.stderr, /^clmm-mock: --out .*nope\/x\.sqlite: folder .* does not exist or is not writable\n$/);
+  } finally {
+    remove();
+  }
+});
+badArgs.run();
+
+const writing = suite('clmm-mock generate: writes atomically and never overwrites by accident');
+
+writing('prints one summary line, refuses to overwrite, overwrites with --force', () => {
+  const { dir, remove } = tempDir();
+  try {
+    const out = join(dir, 'a.sqlite');
+    const first = runCli(['generate', '--seed', '3', '--pools', '40', '--tokens', '30', '--out', out]);
+    assert.is(first.code, 0, first.stderr);
+    assert.match(first.stdout, /^wrote .*a\.sqlite: 30 tokens, 40 pools, \d+ positions \(seed 3, asOf 2026-01-01T00:00:00Z\) in \d+\.\ds\n$/);
+    writeFileSync(out, 'keep me');
+    const again = runCli(['generate', '--seed', '3', '--pools', '40', '--tokens', '30', '--out', out]);
+    assert.is(again.code, 1);
+    assert.match(again.stderr, /^clmm-mock: --out .*a\.sqlite exists; pass --force to overwrite it\n$/);
+    assert.is(readFileSync(out, 'utf8'), 'keep me');
+    const forced = runCli(['generate', '--seed', '3', '--pools', '40', '--tokens', '30', '--out', out, '--force']);
+    assert.is(forced.code, 0, forced.stderr);
+    assert.is(readFileSync(out).subarray(0, 15).toString(), 'SQLite format 3');
+  } finally {
+    remove();
+  }
+});
+
+writing('SIGINT during a long run leaves nothing at --out and no partial file', async () => {
+  const { dir, remove } = tempDir();
+  try {
+    const out = join(dir, 'big.sqlite');
+    const result = await interruptCli(['generate', '--seed', '1', '--pools', '200000', '--tokens', '2000', '--out', out], 2500);
+    assert.is(result.code, 130, result.stderr);
+    assert.match(result.stderr, /clmm-mock: interrupted; nothing was written to .*big\.sqlite\n$/);
+    assert.not.ok(existsSync(out));
+    assert.equal(readdirSync(dir), []);
+  } finally {
+    remove();
+  }
+});
+
+writing.run();

@@ -1,0 +1,48 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { runCli, startCli } from '../helpers/cli.js';
+import { snapshotFor } from '../helpers/snapshots.js';
+
+const serve = suite('clmm-mock serve and start');
+
+serve('serve prints the URL first, answers, and exits 0 on SIGTERM and SIGINT', async () => {
+  const snapshot = await snapshotFor(21, 50, 30);
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    const server = await startCli(['serve', '--snapshot', snapshot, '--port', '0']);
+    const url = /^listening on (http:\/\/127\.0\.0\.1:\d+\/v2\/solana)$/.exec(server.firstLine)?.[1];
+    assert.ok(url, server.firstLine);
+    const body = (await (await fetch(`${url}/protocol/token/total_supply`)).json()) as { data: { total_supply: string } };
+    assert.match(body.data.total_supply, /^\d+\.\d{6}$/);
+    assert.is(await server.stop(signal), 0, server.stderr());
+  }
+});
+
+serve('start serves the default snapshot on PORT', async () => {
+  const server = await startCli(['start'], { ...process.env, PORT: '0' });
+  try {
+    const url = /^listening on (http:\/\/127\.0\.0\.1:\d+\/v2\/solana)$/.exec(server.firstLine)?.[1];
+    const response = await fetch(`${url}/pools?size=5&stats=24h`);
+    assert.is(response.status, 200);
+    const body = (await response.json()) as { data: { stats: Record<string, unknown> }[]; meta: { next: string | null } };
+    assert.is(body.data.length, 5);
+    assert.equal(Object.keys(body.data[0]!.stats), ['24h']);
+    assert.type(body.meta.next, 'string');
+  } finally {
+    assert.is(await server.stop(), 0);
+  }
+});
+
+serve('bad flags and snapshots fail with one line', async () => {
+  const cases: [string[], number, RegExp][] = [
+    [['serve', '--snapshot', '/nonexistent/x.sqlite'], 1, /^clmm-mock: snapshot \/nonexistent\/x\.sqlite not found/],
+    [['serve', '--snapshot', await snapshotFor(21, 50, 30), '--port', '70000'], 2, /^clmm-mock: --port must be a port number from 0 to 65535, got '70000'\n$/],
+    [['serve'], 2, /^clmm-mock: Missing required argument: snapshot/],
+  ];
+  for (const [args, code, expected] of cases) {
+    const result = runCli(args);
+    assert.is(result.code, code, result.stderr);
+    assert.match(result.stderr, expected);
+  }
+});
+
+serve.run();

@@ -1,0 +1,132 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createMockServer } from '../../src/http/create-mock-server.js';
+import { expectedPools, expectedTokens, expectedTokenSearch, poolMatches, type Model } from '../helpers/expected.js';
+import { addresses, call, httpSnapshot, ok, serve, walkNext, walkPrevious, type Json } from '../helpers/server.js';
+
+const walks = suite('HTTP cursors: walking next and previous visits every row once, in order (decisions.md §3)');
+const served = serve(walks);
+const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+
+/** A listing: endpoint, first-page query, page size, and the full expected order. */
+const LISTINGS: [string, string, number, (m: Model) => string[]][] = [
+  ['/pools', 'sortBy=volume7d&sortDirection=asc&size=37&includeBlocked=true', 37, (m) => expectedPools(m, { key: 'volume 7d', direction: 'asc', includeBlocked: true })],
+  ['/pools', 'sortBy=volume7d&sortDirection=asc&size=37&minTvl=100&stats=7d', 37, (m) => expectedPools(m, { key: 'volume 7d', direction: 'asc', where: (p) => p.tvl.gte(100) })],
+  ['/pools', 'sortBy=lockedliquiditypercent&sortDirection=desc&size=20&hasRewards=true', 20, (m) => expectedPools(m, { key: 'locked', direction: 'desc', where: (p) => p.activeRewards })],
+  ['/pools', `token=${USDC}&sortBy=fees&sortDirection=asc&size=9`, 9, (m) => expectedPools(m, { key: 'fees 24h', direction: 'asc', where: (p) => p.tokenA.address === USDC || p.tokenB.address === USDC })],
+  ['/pools', 'size=100', 100, (m) => expectedPools(m)],
+  ['/tokens', 'sort_by=volume_24h&sort_direction=desc&size=50', 50, (m) => expectedTokens(m, 'volume_24h', 'desc')],
+  ['/tokens', 'sort_by=address&sort_direction=desc&size=40', 40, (m) => expectedTokens(m, 'address', 'desc')],
+  ['/tokens', '', 50, (m) => expectedTokens(m, 'mint_id', 'asc')],
+  ['/pools/search', 'q=usd&size=20', 20, (m) => expectedPools(m, { where: poolMatches(m, 'usd') })],
+  ['/tokens/search', 'q=a&size=15', 15, (m) => expectedTokenSearch(m, 'a')],
+];
+
+for (const [endpoint, query, size, expected] of LISTINGS) {
+  walks(`${endpoint}?${query}: next then previous`, async () => {
+    const rows = expected(served.model);
+    assert.ok(rows.length > 2 * size, `${rows.length} rows make at least three pages`);
+    const pages = await walkNext(`${served.url}${endpoint}`, query);
+    assert.equal(pages.flatMap(addresses), rows);
+    assert.is(pages.length, Math.ceil(rows.length / size));
+    pages.forEach((page, i) => {
+      assert.is(page.data.length, i < pages.length - 1 ? size : rows.length - size * (pages.length - 1));
+      assert.is(page.meta.previous === null, i === 0, `previous on page ${i}`);
+      assert.is(page.meta.next === null, i === pages.length - 1, `next on page ${i}`);
+    });
+    if (query.includes('stats=7d')) for (const item of pages.flatMap((p) => p.data)) assert.equal(Object.keys(item.stats), ['7d']);
+    const back = await walkPrevious(`${served.url}${endpoint}`, pages[pages.length - 1]!);
+    assert.equal(back.map(addresses), pages.slice(0, -1).reverse().map(addresses));
+    back.forEach((page, i) => {
+      assert.type(page.meta.next, 'string', `next on page ${i} walking back`);
+      assert.is(page.meta.previous === null, i === back.length - 1, `previous on page ${i} walking back`);
+    });
+  });
+}
+
+const tvl = (): string[] => expectedPools(served.model);
+
+walks('size sent with a cursor overrides the carried size; limit is an alias of size', async () => {
+  const first = await ok(`${served.url}/pools?size=10`);
+  assert.equal(addresses(first), tvl().slice(0, 10));
+  const cursor = encodeURIComponent(first.meta.next);
+  assert.equal(addresses(await ok(`${served.url}/pools?next=${cursor}&size=5`)), tvl().slice(10, 15));
+  assert.equal(addresses(await ok(`${served.url}/pools?next=${cursor}&limit=25`)), tvl().slice(10, 35));
+  assert.equal(addresses(await ok(`${served.url}/pools?next=${cursor}`)), tvl().slice(10, 20));
+  assert.equal(addresses(await ok(`${served.url}/pools?limit=7`)), tvl().slice(0, 7));
+  assert.equal(addresses(await ok(`${served.url}/tokens?limit=3`)), expectedTokens(served.model, 'mint_id', 'asc').slice(0, 3));
+});
+
+walks('after is an alias of next', async () => {
+  const first = await ok(`${served.url}/pools?sortBy=rewards7d&size=10`);
+  const cursor = encodeURIComponent(first.meta.next);
+  const viaNext = await call(`${served.url}/pools?next=${cursor}`);
+  const viaAfter = await call(`${served.url}/pools?after=${cursor}`);
+  assert.is(viaAfter.status, 200);
+  assert.is(viaAfter.text, viaNext.text);
+});
+
+walks('a cursor sent with the same parameters it carries is accepted', async () => {
+  const first = await ok(`${served.url}/pools?sortBy=volume7d&sortDirection=asc&minTvl=100&size=10`);
+  const alone = await call(`${served.url}/pools?next=${encodeURIComponent(first.meta.next)}`);
+  const repeated = await call(`${served.url}/pools?next=${encodeURIComponent(first.meta.next)}&sortBy=volume7d&sortDirection=asc&minTvl=100`);
+  assert.is(repeated.status, 200);
+  assert.is(repeated.text, alone.text);
+});
+
+walks('parameters spelled differently but equal to the carried ones are accepted with a cursor', async () => {
+  const first = await ok(`${served.url}/pools?sortBy=volume7d&minTvl=100&stats=24h,7d&hasRewards=true&size=5`);
+  const cursor = encodeURIComponent(first.meta.next);
+  const alone = await call(`${served.url}/pools?next=${cursor}`);
+  for (const same of ['sortBy=VOLUME7D', 'minTvl=100.00', 'stats=7d,24h', 'hasRewards=TRUE', 'sortDirection=desc', 'includeBlocked=false']) {
+    const reply = await call(`${served.url}/pools?next=${cursor}&${same}`);
+    assert.is(reply.status, 200, `${same}: ${reply.text}`);
+    assert.is(reply.text, alone.text, same);
+  }
+});
+
+walks('an empty listing has no rows and both cursors null', async () => {
+  const body = await ok(`${served.url}/pools?minTvl=1000000000000`);
+  assert.equal(body, { data: [], meta: { next: null, previous: null } });
+});
+
+const EMPTY: [string, string][] = [
+  ['/pools?next=', '/pools'],
+  ['/pools?previous=', '/pools'],
+  ['/pools?after=', '/pools'],
+  ['/pools?next=&sortBy=volume7d&sortDirection=asc&size=20', '/pools?sortBy=volume7d&sortDirection=asc&size=20'],
+  ['/tokens?next=&size=10', '/tokens?size=10'],
+  ['/pools/search?q=sol&next=', '/pools/search?q=sol'],
+];
+
+for (const [withEmpty, plain] of EMPTY) {
+  walks(`an empty cursor means the first page: ${withEmpty}`, async () => {
+    const [a, b] = [await call(`${served.url}${withEmpty}`), await call(`${served.url}${plain}`)];
+    assert.is(a.status, 200, a.text);
+    assert.is(a.text, b.text);
+    assert.is(a.body.meta.previous, null);
+  });
+}
+
+walks('cursors are deterministic: same request, same bytes, even from another server on the same snapshot', async () => {
+  const path = '/pools?sortBy=fees7d&size=30&hasRewards=true';
+  const page2 = async (url: string): Promise<Json> => ok(`${url}/pools?next=${encodeURIComponent((await ok(`${url}${path}`)).meta.next)}`);
+  const [one, two] = [await page2(served.url), await page2(served.url)];
+  assert.equal(one.meta, two.meta);
+  const other = await createMockServer({ snapshot: await httpSnapshot(), port: 0 });
+  try {
+    assert.equal((await page2(other.url)).meta, one.meta);
+  } finally {
+    await other.close();
+  }
+});
+
+walks('cursors are opaque URL-safe base64url-ish strings', async () => {
+  const page = await ok(`${served.url}/pools?size=5&next=${encodeURIComponent((await ok(`${served.url}/pools?size=5`)).meta.next)}`);
+  for (const cursor of [page.meta.next, page.meta.previous] as string[]) {
+    assert.match(cursor, /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/);
+    assert.is(encodeURIComponent(cursor), cursor);
+  }
+});
+
+walks.run();
