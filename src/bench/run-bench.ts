@@ -51,7 +51,7 @@ if (!existsSync(snapshot)) {
   generation = `${((performance.now() - started) / 1000).toFixed(1)} s`;
 }
 process.stdout.write(`snapshot ${snapshot} (generation: ${generation}); collecting URLs…\n`);
-const urls = await collectBenchUrls(snapshot, 2400, 5000);
+const urls = await collectBenchUrls(snapshot, 6000, 20000);
 const sizesFile = join(tmpdir(), `clmm-mock-bench-sizes-${process.pid}.json`);
 writeFileSync(sizesFile, JSON.stringify(urls.sizes));
 const bare = await startChild([join(root, 'dist/bench/bare-server.js'), sizesFile], /^\d+$/);

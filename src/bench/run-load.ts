@@ -25,5 +25,5 @@ export async function runLoad(origin: string, paths: readonly string[], options:
       },
     }],
   });
-  return { requests: result.requests.total, perSecond: result.requests.total / result.duration, p99Ms: result.latency.p99, non2xx: result.non2xx + result.errors };
+  return { requests: result.requests.total, perSecond: result.requests.total / ((result.finish.getTime() - result.start.getTime()) / 1000), p99Ms: result.latency.p99, non2xx: result.non2xx + result.errors };
 }

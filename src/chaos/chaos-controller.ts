@@ -57,7 +57,14 @@ export class ChaosController {
     return this.limiter?.take(client, this.now()) ?? null;
   }
 
+  /** Whether any latency or fault is configured; without one, and without overrides, nothing is drawn. */
+  get active(): boolean {
+    const s = this.current;
+    return s.latency !== null || s.errorRate > 0 || Object.keys(s.routes).length > 0;
+  }
+
   decide(requestKey: string, routeKey: string | null, overrides: Overrides): ChaosDecision {
+    if (!this.active && overrides.status === undefined && overrides.delayMs === undefined) return { delayMs: 0, fault: null };
     // Counted by a fixed-size digest: a flood of long distinct URLs must not grow memory by their length.
     const occurrence = this.current.chaosSeed === null ? 0 : this.occurrences.next(createHash('sha1').update(requestKey).digest('base64'));
     return decideChaos(effectiveChaos(this.current, routeKey), requestDraws(this.current.chaosSeed, requestKey, occurrence), overrides);

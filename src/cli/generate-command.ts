@@ -1,7 +1,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Argv } from 'yargs';
-import { DEFAULT_AS_OF, generateSnapshot } from '../generator/generate-snapshot.js';
+import { DEFAULT_AS_OF } from '../generator/defaults.js';
 import { UsageError } from './fail.js';
 import { terminalProgress } from './progress.js';
 
@@ -60,6 +60,7 @@ export const generateCommand = {
     const progress = terminalProgress('generating pools');
     const started = performance.now();
     try {
+      const { generateSnapshot } = await import('../generator/generate-snapshot.js');
       const summary = await generateSnapshot({ seed, pools, tokens, out, asOf: argv.asOf, force: argv.force, signal: controller.signal, onProgress: progress.report });
       progress.clear();
       const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -1,12 +1,24 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { generateSnapshot } from '../generator/generate-snapshot.js';
+import { openSnapshot, SnapshotError } from '../snapshot/open-snapshot.js';
 import { terminalProgress } from './progress.js';
 import { parsePort, runServer } from './run-server.js';
 
 /** The bundled default snapshot, and how it is generated when absent. */
 export const DEFAULT_SNAPSHOT = fileURLToPath(new URL('../../snapshots/default.sqlite', import.meta.url));
 const DEFAULT_GENERATION = { seed: 42, pools: 2000, tokens: 500 };
+
+/** Why the default snapshot must be (re)generated: absent, or left by another version of clmm-mock. */
+function staleReason(path: string): string | null {
+  if (!existsSync(path)) return 'generating the default snapshot';
+  try {
+    openSnapshot(path).close();
+    return null;
+  } catch (error) {
+    if (error instanceof SnapshotError) return `regenerating the default snapshot (${error.message})`;
+    throw error;
+  }
+}
 
 /** `clmm-mock start` (what `npm start` runs): the default snapshot on PORT (default 8080), generated first if absent. */
 export const startCommand = {
@@ -15,11 +27,14 @@ export const startCommand = {
   builder: {},
   handler: async () => {
     const port = parsePort(process.env.PORT ?? '8080', 'PORT');
-    if (!existsSync(DEFAULT_SNAPSHOT)) {
+    const reason = staleReason(DEFAULT_SNAPSHOT);
+    if (reason) {
       const { seed, pools, tokens } = DEFAULT_GENERATION;
-      process.stdout.write(`generating the default snapshot (seed ${seed}, ${pools} pools, ${tokens} tokens) at ${DEFAULT_SNAPSHOT}\n`);
+      process.stdout.write(`${reason}: seed ${seed}, ${pools} pools, ${tokens} tokens at ${DEFAULT_SNAPSHOT}\n`);
       const progress = terminalProgress('generating pools');
-      await generateSnapshot({ ...DEFAULT_GENERATION, out: DEFAULT_SNAPSHOT, onProgress: progress.report });
+      // Loaded only when needed: a server that just serves never pays for the generator's modules.
+      const { generateSnapshot } = await import('../generator/generate-snapshot.js');
+      await generateSnapshot({ ...DEFAULT_GENERATION, out: DEFAULT_SNAPSHOT, force: true, onProgress: progress.report });
       progress.clear();
     }
     await runServer(DEFAULT_SNAPSHOT, port, '127.0.0.1');

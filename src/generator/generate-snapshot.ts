@@ -12,13 +12,13 @@ import { poolSortKeys, PoolSortCollector } from './pool-sort-collector.js';
 import { writeProtocol } from './protocol.js';
 import { addressOrder, orderByValue, tokenOrders } from './sort-orders.js';
 import { generateTokens } from './tokens.js';
+import { DEFAULT_AS_OF } from './defaults.js';
 import type { TokenSeed } from './types.js';
 import { writePools } from './write-pools.js';
 
 /** Version of the generator, stored in every snapshot: a new one may draw different data. */
 export const GENERATOR_VERSION = '1';
-/** The `asOf` instant when none is given: fixed, so snapshots never depend on the clock. */
-export const DEFAULT_AS_OF = '2026-01-01T00:00:00Z';
+export { DEFAULT_AS_OF } from './defaults.js';
 
 export interface GenerateOptions {
   seed: number;

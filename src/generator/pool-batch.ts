@@ -5,7 +5,7 @@ import type { PoolSeed } from './types.js';
 export type SqlValue = string | number | null;
 
 /** Columns per row of each table, in statement order. */
-export const COLUMNS = { pools: 30, positions: 7, rewards: 9, locks: 3, stats: 8 } as const;
+export const COLUMNS = { pools: 28, pieces: 13, positions: 7, rewards: 9, locks: 3, stats: 7 } as const;
 
 /**
  * The rows of consecutive pools, table by table, each table flat (COLUMNS values per row), and
@@ -14,6 +14,7 @@ export const COLUMNS = { pools: 30, positions: 7, rewards: 9, locks: 3, stats: 8
  */
 export interface PoolBatch {
   pools: SqlValue[];
+  pieces: SqlValue[];
   positions: SqlValue[];
   rewards: SqlValue[];
   locks: SqlValue[];
@@ -48,7 +49,7 @@ function emptyPoolBatch(): PoolBatch {
     ids: [], addresses: [], sortColumns: [], blocked: [], tokenA: [], tokenB: [],
     volume24hMicro: [], fees24hPico: [], tvlUsdc: [], positionCount: 0,
   };
-  return { pools: [], positions: [], rewards: [], locks: [], stats: [], summary };
+  return { pools: [], pieces: [], positions: [], rewards: [], locks: [], stats: [], summary };
 }
 
 const bool = (value: boolean): number => (value ? 1 : 0);
@@ -62,16 +63,17 @@ function appendPool(batch: PoolBatch, p: PoolSeed, sortColumns: string[][]): voi
     bool(af !== null), af?.currentRate ?? null, af?.maxRate ?? null, bool(p.hasWarning), bool(p.blocked),
     bool(p.rewards.some((r) => r.emissionsPerSecondX64 > 0n)), bool(p.tokenA.verified && p.tokenB.verified),
     p.liquidity.toString(), p.sqrtPrice.toString(), p.tickCurrentIndex, p.price,
-    p.balanceA.toString(), p.balanceB.toString(), p.tokenBalanceA, p.tokenBalanceB, p.tvlUsdc, p.lockedPercent,
-    f.head, f.tail, f.detail,
+    p.balanceA.toString(), p.balanceB.toString(), p.tokenBalanceA, p.tokenBalanceB, p.tvlUsdc, p.lockedPercent, f.detail,
   );
+  // Stats are in period order (PERIODS), as the pool_pieces columns are.
+  batch.pieces.push(p.id, f.head, f.tail, ...p.stats.map(statsEntryJson));
   for (const pos of p.positions) {
     batch.positions.push(p.id, pos.tickLower, pos.tickUpper, pos.liquidity.toString(), pos.amountA.toString(), pos.amountB.toString(), pos.lockedBy);
   }
   p.rewards.forEach((r, slot) => batch.rewards.push(p.id, slot, r.mint.address, r.vault, r.authority,
     r.emissionsPerSecondX64.toString(), r.growthGlobalX64.toString(), bool(r.emissionsPerSecondX64 > 0n), r.emissionsPerSecond));
   for (const lock of p.locks) batch.locks.push(p.id, lock.name, lock.lockedPercentage);
-  for (const s of p.stats) batch.stats.push(p.id, s.period, s.volume, s.fees, s.rewards, s.yieldOverTvl, s.effectiveFeeRate, statsEntryJson(s));
+  for (const s of p.stats) batch.stats.push(p.id, s.period, s.volume, s.fees, s.rewards, s.yieldOverTvl, s.effectiveFeeRate);
   summarize(batch.summary, p, sortColumns);
 }
 

@@ -25,7 +25,7 @@ const json = (req: IncomingMessage, res: ServerResponse, value: unknown): void =
  */
 export function mountAdminRoutes(app: Polka, chaos: ChaosController, facts: SnapshotFacts): void {
   app.all('/__mock/health', methods({
-    GET: (req, res) => json(req, res, { status: 'ok', pid: process.pid, snapshot: facts, chaos: chaos.describe(), sizes: chaos.sizes() }),
+    GET: (req, res) => json(req, res, { status: 'ok', pid: process.pid, snapshot: facts, chaos: chaos.describe(), sizes: chaos.sizes(), memory: process.memoryUsage() }),
   }));
   app.all('/__mock/chaos', methods({
     GET: (req, res) => json(req, res, chaos.describe()),

@@ -21,7 +21,8 @@ export function apiHandler(route: Route, store: SnapshotStore, cache: ResponseCa
     const key = `${encoding} ${req.url}`;
     let prepared = cache.get(key);
     if (!prepared) {
-      prepared = prepareBody(answer(), encoding);
+      // The snapshot and the request determine the body, so they can name it in the ETag.
+      prepared = prepareBody(answer(), encoding, `${store.cursorKey} ${req.url}`);
       cache.set(key, prepared);
     }
     sendPrepared(req, res, prepared);

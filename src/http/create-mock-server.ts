@@ -28,7 +28,7 @@ export interface MockServerOptions {
   chaos?: unknown;
   /** How long `close()` lets in-flight responses (and injected delays) finish before dropping them; default 10 s. */
   gracePeriodMs?: number;
-  /** Bytes of finished responses kept for repeated requests; default 64 MiB, 0 turns the cache off. */
+  /** Bytes of finished responses kept for repeated requests; default 24 MiB, 0 turns the cache off. */
   cacheBytes?: number;
 }
 
@@ -54,7 +54,7 @@ export interface MockServer {
 export async function createMockServer(options: MockServerOptions): Promise<MockServer> {
   const chaos = new ChaosController(options.chaos === undefined ? NO_CHAOS : parseChaosConfig(options.chaos, ROUTE_PATHS), ROUTE_PATHS);
   const store = openSnapshotStore(options.snapshot);
-  const cache = new ResponseCache(options.cacheBytes ?? 64 * 1024 * 1024);
+  const cache = new ResponseCache(options.cacheBytes ?? 24 * 1024 * 1024);
   const onError = options.onError ?? (() => undefined);
   // A slow or hostile client cannot hold the server: bounded headers, and time limits to receive a request.
   const server = createServer({ maxHeaderSize: 16 * 1024, headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1000 });

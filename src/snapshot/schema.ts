@@ -1,12 +1,20 @@
+import { PERIOD_NAMES, type Period } from '../math/periods.js';
+
+/** The `pool_pieces` column holding a period's stats entry (`"24h":{...}`). */
+export function piecesColumn(period: Period): string {
+  return `stats_${period}`;
+}
+
 /**
  * Version of the snapshot layout, kept in SQLite's user_version. A server or inspector refuses a
  * snapshot of any other version rather than misreading it.
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /**
- * The layout. Figures are stored as the exact decimal strings that are served; `*_json` columns hold
- * the precomputed response pieces; `sort_orders` holds, for every sort and direction, the ids in
+ * The layout. Figures are stored as the exact decimal strings that are served; `pool_pieces` and the
+ * `*json` columns hold the precomputed response pieces (a page of pools is one read of `pool_pieces`:
+ * head, the requested periods' stats entries, tail); `sort_orders` holds, for every sort and direction, the ids in
  * served order (little-endian int32), computed once with exact decimal comparison, so listing is a
  * keyset walk that never sorts, parses or computes at request time.
  */
@@ -37,7 +45,12 @@ CREATE TABLE pools (
   balance_a_raw TEXT NOT NULL, balance_b_raw TEXT NOT NULL,
   token_balance_a TEXT NOT NULL, token_balance_b TEXT NOT NULL,
   tvl_usdc TEXT NOT NULL, locked_percent TEXT NOT NULL,
-  head_json TEXT NOT NULL, tail_json TEXT NOT NULL, detail_json TEXT NOT NULL
+  detail_json TEXT NOT NULL
+);
+CREATE TABLE pool_pieces (
+  id INTEGER PRIMARY KEY REFERENCES pools (id),
+  head TEXT NOT NULL, tail TEXT NOT NULL,
+  ${PERIOD_NAMES.map((p) => `${piecesColumn(p)} TEXT NOT NULL`).join(', ')}
 );
 CREATE INDEX pools_token_a ON pools (token_a);
 CREATE INDEX pools_token_b ON pools (token_b);
@@ -64,7 +77,6 @@ CREATE TABLE pool_stats (
   pool_id INTEGER NOT NULL REFERENCES pools (id), period TEXT NOT NULL,
   volume TEXT NOT NULL, fees TEXT NOT NULL, rewards TEXT NOT NULL, yield_over_tvl TEXT NOT NULL,
   effective_fee_rate INTEGER NOT NULL,
-  json TEXT NOT NULL,
   PRIMARY KEY (pool_id, period)
 ) WITHOUT ROWID;
 CREATE TABLE protocol (

@@ -63,6 +63,7 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
   db.pragma(`user_version = ${SCHEMA_VERSION}`);
   db.exec('BEGIN');
   const insertPools = rowInserter(db, 'INSERT INTO pools VALUES', COLUMNS.pools);
+  const insertPieces = rowInserter(db, 'INSERT INTO pool_pieces VALUES', COLUMNS.pieces);
   const insertPositions = rowInserter(db, 'INSERT INTO positions (pool_id, tick_lower, tick_upper, liquidity, amount_a, amount_b, locked_by) VALUES', COLUMNS.positions);
   const insertRewards = rowInserter(db, 'INSERT INTO rewards VALUES', COLUMNS.rewards);
   const insertLocks = rowInserter(db, 'INSERT INTO locks VALUES', COLUMNS.locks);
@@ -78,6 +79,7 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
     },
     poolBatch(batch) {
       insertPools(batch.pools);
+      insertPieces(batch.pieces);
       insertPositions(batch.positions);
       insertRewards(batch.rewards);
       insertLocks(batch.locks);

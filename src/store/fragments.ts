@@ -1,55 +1,34 @@
 import type Database from 'better-sqlite3';
 import type { Period } from '../math/periods.js';
-
-/** A pool's precomputed response pieces (see snapshot/fragments.ts for how they join). */
-export interface PoolPieces {
-  head: string;
-  tail: string;
-  detail: string;
-}
+import { piecesColumn } from '../snapshot/schema.js';
 
 /**
- * Reads response pieces by id with statements prepared once. Pages are read with one statement
- * per kind, whatever their size: the ids travel as a JSON array.
+ * Reads response pieces by id with statements prepared once (one per set of requested periods,
+ * at most 2^10). A page of pools is one statement over `pool_pieces`, whatever its size: the ids
+ * travel as a JSON array. Items are joined as `head` + `{stats entries}` + `tail` + `}`.
  */
 export class FragmentReader {
-  private readonly poolPage;
-  private readonly statsPage;
-  private readonly poolOne;
-  private readonly statsOne;
+  private readonly pages = new Map<string, Database.Statement>();
+  private readonly details = new Map<string, Database.Statement>();
   private readonly locks;
 
-  constructor(db: Database.Database) {
-    this.poolPage = db.prepare('SELECT id, head_json, tail_json FROM pools WHERE id IN (SELECT value FROM json_each(?))').raw();
-    this.statsPage = db.prepare(`SELECT pool_id, period, json FROM pool_stats
-      WHERE pool_id IN (SELECT value FROM json_each(?)) AND period IN (SELECT value FROM json_each(?))`).raw();
-    this.poolOne = db.prepare('SELECT head_json, tail_json, detail_json FROM pools WHERE id = ?').raw();
-    this.statsOne = db.prepare('SELECT period, json FROM pool_stats WHERE pool_id = ? AND period IN (SELECT value FROM json_each(?))').raw();
+  constructor(private readonly db: Database.Database) {
     this.locks = db.prepare('SELECT name, locked_percentage FROM locks WHERE pool_id = ? ORDER BY name').raw();
   }
 
   /** List items for `ids`, in that order, each with exactly the `periods` in its stats. */
   poolItems(ids: readonly number[], periods: readonly Period[]): string[] {
     if (ids.length === 0) return [];
-    const idsJson = JSON.stringify(ids);
-    const pieces = new Map<number, [string, string]>();
-    for (const [id, head, tail] of this.poolPage.all(idsJson) as [number, string, string][]) pieces.set(id, [head, tail]);
-    const stats = new Map<string, string>();
-    if (periods.length > 0) {
-      for (const [id, period, json] of this.statsPage.all(idsJson, JSON.stringify(periods)) as [number, string, string][]) stats.set(`${id} ${period}`, json);
-    }
-    return ids.map((id) => {
-      const [head, tail] = pieces.get(id)!;
-      const entries = periods.map((p) => stats.get(`${id} ${p}`)!).join(',');
-      return `${head}{${entries}}${tail}}`;
-    });
+    const rows = new Map<number, string[]>();
+    for (const row of this.page(periods).all(JSON.stringify(ids)) as [number, ...string[]][]) rows.set(row[0], row.slice(1) as string[]);
+    return ids.map((id) => joinPieces(rows.get(id)!));
   }
 
   /** The detail object of one pool with exactly the `periods` in its stats. */
   poolDetail(id: number, periods: readonly Period[]): string {
-    const [head, tail, detail] = this.poolOne.get(id) as [string, string, string];
-    const stats = new Map(periods.length > 0 ? (this.statsOne.all(id, JSON.stringify(periods)) as [string, string][]) : []);
-    return `${head}{${periods.map((p) => stats.get(p)!).join(',')}}${tail}${detail}}`;
+    const row = this.detail(periods).get(id) as string[];
+    const detail = row.pop()!;
+    return `${joinPieces(row).slice(0, -1)}${detail}}`;
   }
 
   /** The lock endpoint's entries of one pool. */
@@ -57,4 +36,34 @@ export class FragmentReader {
     const rows = this.locks.all(id) as [string, string][];
     return JSON.stringify(rows.map(([name, lockedPercentage]) => ({ name, lockedPercentage })));
   }
+
+  private page(periods: readonly Period[]): Database.Statement {
+    const key = periods.join(',');
+    let statement = this.pages.get(key);
+    if (!statement) {
+      statement = this.db.prepare(`SELECT id, ${columns(periods)} FROM pool_pieces WHERE id IN (SELECT value FROM json_each(?))`).raw();
+      this.pages.set(key, statement);
+    }
+    return statement;
+  }
+
+  private detail(periods: readonly Period[]): Database.Statement {
+    const key = periods.join(',');
+    let statement = this.details.get(key);
+    if (!statement) {
+      statement = this.db.prepare(`SELECT ${columns(periods)}, pools.detail_json FROM pool_pieces JOIN pools USING (id) WHERE id = ?`).raw();
+      this.details.set(key, statement);
+    }
+    return statement;
+  }
+}
+
+/** head, the periods' stats entries, tail: the columns a page reads. */
+function columns(periods: readonly Period[]): string {
+  return ['head', ...periods.map(piecesColumn), 'tail'].join(', ');
+}
+
+/** [head, ...entries, tail] as a list item. */
+function joinPieces(row: readonly string[]): string {
+  return `${row[0]}{${row.slice(1, -1).join(',')}}${row[row.length - 1]}}`;
 }

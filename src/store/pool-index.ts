@@ -16,14 +16,6 @@ export interface PoolIndex {
   poolsOfToken(tokenId: number): Int32Array;
 }
 
-interface PoolIndexRow {
-  id: number;
-  address: string;
-  token_a: number;
-  token_b: number;
-  flags: number;
-}
-
 function groupByToken(tokenA: Int32Array, tokenB: Int32Array, count: number): Map<number, Int32Array> {
   const lists = new Map<number, number[]>();
   for (let id = 1; id <= count; id++) {
@@ -38,23 +30,24 @@ function groupByToken(tokenA: Int32Array, tokenB: Int32Array, count: number): Ma
 
 /** Reads the pool index of an open snapshot. */
 export function loadPoolIndex(db: Database.Database): PoolIndex {
-  const rows = db.prepare(`SELECT id, address, token_a, token_b,
+  const select = db.prepare(`SELECT id, address, token_a, token_b,
       blocked * ${POOL_FLAG.blocked} + has_warning * ${POOL_FLAG.hasWarning} + adaptive_fee_enabled * ${POOL_FLAG.adaptiveFee}
       + (pool_type = 'launchpool') * ${POOL_FLAG.launchPool} + has_active_rewards * ${POOL_FLAG.activeRewards}
       + verified * ${POOL_FLAG.verified} + (locked_percent != '0') * ${POOL_FLAG.lockedLiquidity} AS flags
-    FROM pools ORDER BY id`).all() as PoolIndexRow[];
-  const count = rows.length;
+    FROM pools ORDER BY id`).raw();
+  const count = db.prepare('SELECT count(*) FROM pools').pluck().get() as number;
   const tokenA = new Int32Array(count + 1);
   const tokenB = new Int32Array(count + 1);
   const flags = new Uint8Array(count + 1);
   const addresses = new Array<string>(count + 1).fill('');
   const idByAddress = new Map<string, number>();
-  for (const row of rows) {
-    tokenA[row.id] = row.token_a;
-    tokenB[row.id] = row.token_b;
-    flags[row.id] = row.flags;
-    addresses[row.id] = row.address;
-    idByAddress.set(row.address, row.id);
+  // Rows are read one at a time as arrays: materialising 100k row objects at once would double the start-up heap.
+  for (const [id, address, a, b, flag] of select.iterate() as IterableIterator<[number, string, number, number, number]>) {
+    tokenA[id] = a;
+    tokenB[id] = b;
+    flags[id] = flag;
+    addresses[id] = address;
+    idByAddress.set(address, id);
   }
   const byToken = groupByToken(tokenA, tokenB, count);
   const none = new Int32Array(0);

@@ -17,6 +17,8 @@ export type ThresholdKey = keyof typeof VALUE_SQL;
  */
 export class Thresholds {
   private readonly readers: Record<ThresholdKey, Database.Statement>;
+  /** Answers already found, per key and minimum: a snapshot never changes. Bounded; cleared when full. */
+  private readonly found = new Map<string, number>();
 
   constructor(db: Database.Database) {
     this.readers = {
@@ -28,6 +30,16 @@ export class Thresholds {
 
   /** The first position in `ascending` whose value is >= `minimum` (ids.length when none is). */
   firstAtLeast(key: ThresholdKey, ascending: SortOrder, minimum: string): number {
+    const memo = `${key} ${minimum}`;
+    const known = this.found.get(memo);
+    if (known !== undefined) return known;
+    if (this.found.size >= 10_000) this.found.clear();
+    const first = this.search(key, ascending, minimum);
+    this.found.set(memo, first);
+    return first;
+  }
+
+  private search(key: ThresholdKey, ascending: SortOrder, minimum: string): number {
     const read = this.readers[key];
     let low = 0, high = ascending.ids.length;
     while (low < high) {

@@ -1,4 +1,6 @@
 import type Database from 'better-sqlite3';
+import { PERIOD_NAMES } from '../../math/periods.js';
+import { piecesColumn } from '../schema.js';
 
 /** A pool as verification reads it, with its tokens' facts joined. */
 export interface PoolRow {
@@ -36,15 +38,21 @@ export interface PoolRow {
   token_balance_b: string;
   tvl_usdc: string;
   locked_percent: string;
-  head_json: string;
-  tail_json: string;
+  head: string;
+  tail: string;
   detail_json: string;
+  /** The stored stats entries, in period order. */
+  pieces: string[];
 }
 
-/** Iterates every pool in id order with its tokens' decimals, USD prices and verified flags. */
-export function iteratePools(db: Database.Database): IterableIterator<PoolRow> {
-  return db.prepare(`
+/** Iterates every pool in id order with its tokens' decimals, USD prices and verified flags, and its response pieces. */
+export function* iteratePools(db: Database.Database): Generator<PoolRow> {
+  const statsColumns = PERIOD_NAMES.map(piecesColumn);
+  const rows = db.prepare(`
     SELECT p.*, a.address AS mint_a, b.address AS mint_b, a.decimals AS decimals_a, b.decimals AS decimals_b,
-           a.usd_price AS usd_a, b.usd_price AS usd_b, a.verified AS verified_a, b.verified AS verified_b
-    FROM pools p JOIN tokens a ON a.id = p.token_a JOIN tokens b ON b.id = p.token_b ORDER BY p.id`).iterate() as IterableIterator<PoolRow>;
+           a.usd_price AS usd_a, b.usd_price AS usd_b, a.verified AS verified_a, b.verified AS verified_b,
+           x.head, x.tail, ${statsColumns.map((c) => `x.${c}`).join(', ')}
+    FROM pools p JOIN tokens a ON a.id = p.token_a JOIN tokens b ON b.id = p.token_b JOIN pool_pieces x ON x.id = p.id
+    ORDER BY p.id`).iterate() as IterableIterator<Record<string, unknown>>;
+  for (const row of rows) yield { ...row, pieces: statsColumns.map((c) => row[c] as string) } as unknown as PoolRow;
 }

@@ -6,11 +6,11 @@ import type { Violations } from './violations.js';
  * The served pieces must say what the columns say: the list item and the detail assembled from
  * them parse as JSON and carry the same values the rules were checked on.
  */
-export function verifyFragments(pool: PoolRow, stats: StatsRow[], locks: LockRow[], statsJson: string[], v: Violations, subject: string): void {
+export function verifyFragments(pool: PoolRow, stats: StatsRow[], locks: LockRow[], v: Violations, subject: string): void {
   let detail: Record<string, unknown>;
   try {
-    detail = JSON.parse(`${pool.head_json}{${statsJson.join(',')}}${pool.tail_json}${pool.detail_json}}`) as Record<string, unknown>;
-    JSON.parse(`${pool.head_json}{}${pool.tail_json}}`);
+    detail = JSON.parse(`${pool.head}{${pool.pieces.join(',')}}${pool.tail}${pool.detail_json}}`) as Record<string, unknown>;
+    JSON.parse(`${pool.head}{}${pool.tail}}`);
   } catch (error) {
     v.add(subject, `response pieces do not form JSON: ${(error as Error).message}`);
     return;

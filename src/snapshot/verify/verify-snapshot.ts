@@ -44,17 +44,17 @@ export function verifySnapshot(db: Database.Database, onProgress?: (done: number
   const positions = db.prepare('SELECT tick_lower, tick_upper, liquidity, amount_a, amount_b FROM positions WHERE pool_id = ? ORDER BY id');
   const rewards = db.prepare('SELECT r.mint, r.emissions_per_second_x64, r.active, r.emissions_per_second, t.decimals, t.usd_price FROM rewards r LEFT JOIN tokens t ON t.address = r.mint WHERE r.pool_id = ? ORDER BY r.slot');
   const locks = db.prepare('SELECT name, locked_percentage FROM locks WHERE pool_id = ? ORDER BY name');
-  const stats = db.prepare('SELECT period, volume, fees, rewards, yield_over_tvl, effective_fee_rate, json FROM pool_stats WHERE pool_id = ?');
+  const stats = db.prepare('SELECT period, volume, fees, rewards, yield_over_tvl, effective_fee_rate FROM pool_stats WHERE pool_id = ?');
   let done = 0;
   for (const pool of iteratePools(db)) {
     const subject = `pool ${pool.address}`;
-    const statRows = stats.all(pool.id) as (StatsRow & { json: string })[];
+    const statRows = stats.all(pool.id) as StatsRow[];
     const lockRows = locks.all(pool.id) as LockRow[];
     verifyPool(pool, positions.all(pool.id) as PositionRow[], v);
     const usdPerSecond = verifyRewards(pool, rewards.all(pool.id) as RewardRow[], v, subject);
     verifyStats(pool, statRows, usdPerSecond, v, subject);
     verifyLocks(pool, lockRows, v, subject);
-    verifyFragments(pool, statRows, lockRows, statRows.map((s) => s.json), v, subject);
+    verifyFragments(pool, statRows, lockRows, v, subject);
     const day = statRows.find((s) => s.period === '24h');
     if (!pool.blocked && day) totals.addPool(pool.token_a, pool.token_b, pool.tvl_usdc, day.volume, day.fees);
     if (++done % 1000 === 0) onProgress?.(done, total);

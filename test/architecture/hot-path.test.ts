@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+
+// A cheap structural check instead of a timing test: what serving can reach never computes domain
+// values (the snapshot holds them) and never pages with OFFSET (lists are keyset walks).
+const hotPath = suite('the request path does no domain math and no OFFSET scan');
+const SRC = resolve(fileURLToPath(import.meta.url), '../../../src');
+const ENTRY = resolve(SRC, 'http/create-mock-server.ts');
+
+function reachable(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const [, spec] of readFileSync(file, 'utf8').matchAll(/^import[^'"]*['"](\.[^'"]+)['"]/gm)) {
+      visit(resolve(dirname(file), spec!.replace(/\.js$/, '.ts')));
+    }
+  };
+  visit(entry);
+  return seen;
+}
+
+hotPath('modules reachable from createMockServer', () => {
+  const files = [...reachable(ENTRY)].map((f) => f.slice(SRC.length + 1)).sort();
+  assert.ok(files.includes('api/list-pools.ts') && files.includes('store/fragments.ts'), files.join(', '));
+  const domainMath = ['math/tick-math.ts', 'math/token-amounts.ts', 'math/price.ts', 'math/adaptive-fee.ts'];
+  assert.equal(files.filter((f) => domainMath.includes(f) || f.startsWith('generator/')), []);
+  for (const file of files) {
+    assert.not.match(readFileSync(resolve(SRC, file), 'utf8'), /\bOFFSET\b/i, `${file} uses OFFSET`);
+  }
+});
+
+hotPath.run();
