@@ -63,11 +63,13 @@ export class ChaosController {
     return s.latency !== null || s.errorRate > 0 || Object.keys(s.routes).length > 0;
   }
 
-  decide(requestKey: string, routeKey: string | null, overrides: Overrides): ChaosDecision {
+  /** The decision for one request; `routeKey` is asked for only when routes have settings of their own. */
+  decide(requestKey: string, routeKey: () => string | null, overrides: Overrides): ChaosDecision {
     if (!this.active && overrides.status === undefined && overrides.delayMs === undefined) return { delayMs: 0, fault: null };
     // Counted by a fixed-size digest: a flood of long distinct URLs must not grow memory by their length.
     const occurrence = this.current.chaosSeed === null ? 0 : this.occurrences.next(createHash('sha1').update(requestKey).digest('base64'));
-    return decideChaos(effectiveChaos(this.current, routeKey), requestDraws(this.current.chaosSeed, requestKey, occurrence), overrides);
+    const route = Object.keys(this.current.routes).length > 0 ? routeKey() : null;
+    return decideChaos(effectiveChaos(this.current, route), requestDraws(this.current.chaosSeed, requestKey, occurrence), overrides);
   }
 
   /** Milliseconds since the server started. */

@@ -45,7 +45,7 @@ export function chaosMiddleware(chaos: ChaosController, routeKeyOf: (path: strin
     } catch (error) {
       return next(error as Error);
     }
-    const decision = chaos.decide(`${req.method} ${req.url}`, routeKeyOf(path), overrides);
+    const decision = chaos.decide(`${req.method} ${req.url}`, () => routeKeyOf(path), overrides);
     delayMs = decision.delayMs;
     const act = (): void => {
       const fault = decision.fault;

@@ -3,10 +3,13 @@ import type { PreparedBody } from './send.js';
 /**
  * Finished 200 responses by request (URL and encoding), least recently used evicted first, bounded
  * by total bytes. Sound because a snapshot never changes: the same request always has the same answer.
+ * A response is kept only when its request comes a second time: a stream of one-off requests (a
+ * crawl, a cold start) would otherwise churn the cache and the garbage collector for nothing.
  * @example const cache = new ResponseCache(64 * 1024 * 1024); cache.get('br GET /v2/solana/pools');
  */
 export class ResponseCache {
   private readonly entries = new Map<string, PreparedBody>();
+  private readonly seenOnce = new Set<string>();
   private bytes = 0;
 
   constructor(private readonly maxBytes: number) {}
@@ -22,6 +25,11 @@ export class ResponseCache {
 
   set(key: string, value: PreparedBody): void {
     if (value.payload.length > this.maxBytes / 8) return;
+    if (!this.seenOnce.delete(key)) {
+      if (this.seenOnce.size >= 10_000) this.seenOnce.clear();
+      this.seenOnce.add(key);
+      return;
+    }
     const old = this.entries.get(key);
     if (old) this.bytes -= old.payload.length + key.length;
     this.entries.delete(key);

@@ -23,6 +23,9 @@ export interface Route {
 }
 
 function poolId(store: SnapshotStore, raw: string): number {
+  // A known address is valid by construction; only unknown ones need the base58 check (400 or 404).
+  const known = store.pools.idByAddress.get(raw);
+  if (known !== undefined) return known;
   const address = parseAddress('address', raw);
   const id = store.pools.idByAddress.get(address);
   if (id === undefined) throw new ApiError(404, 'not_found', `no pool with address ${address}`);

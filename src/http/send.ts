@@ -15,9 +15,20 @@ export interface PreparedBody {
   payload: Buffer;
 }
 
-/** The encoding to answer with, from Accept-Encoding: brotli, then gzip, else none. */
+const chosen = new Map<string, Encoding>();
+
+/** The encoding to answer with, from Accept-Encoding: brotli, then gzip, else none. Clients send few distinct headers: answers are kept. */
 export function chooseEncoding(accept: string | undefined): Encoding {
   if (!accept) return 'identity';
+  let encoding = chosen.get(accept);
+  if (!encoding) {
+    if (chosen.size >= 1000) chosen.clear();
+    chosen.set(accept, (encoding = parseAcceptEncoding(accept)));
+  }
+  return encoding;
+}
+
+function parseAcceptEncoding(accept: string): Encoding {
   const offered = new Map(accept.split(',').map((part) => {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
