@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly extra: Readonly<Record<string, string | number>> = {},
+    /** For a 405: the methods the resource answers (the Allow header, not part of the body). */
+    readonly allow?: string,
   ) {
     super(message);
   }

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { invalidParameter } from '../api/api-error.js';
+import { singleValue } from '../api/listing-request.js';
 import { TRANSPORT_FAULTS, type FaultKind, type TransportFault } from './chaos-settings.js';
 import type { Overrides } from './decide.js';
 
@@ -36,10 +37,10 @@ export function takeOverrides(req: IncomingMessage): Overrides {
   if (mark < 0) return overrides;
   const search = new URLSearchParams(url.slice(mark + 1));
   if (!search.has('__status') && !search.has('__delay')) return overrides;
-  const queryStatus = search.get('__status');
-  const queryDelay = search.get('__delay');
-  if (queryStatus !== null) overrides.status = parseStatus('__status', queryStatus);
-  if (queryDelay !== null) overrides.delayMs = parseDelay('__delay', queryDelay);
+  const queryStatus = singleValue(search, '__status');
+  const queryDelay = singleValue(search, '__delay');
+  if (queryStatus !== undefined) overrides.status = parseStatus('__status', queryStatus);
+  if (queryDelay !== undefined) overrides.delayMs = parseDelay('__delay', queryDelay);
   for (const name of OVERRIDE_PARAMS) search.delete(name);
   const rest = search.toString();
   req.url = rest ? `${url.slice(0, mark)}?${rest}` : url.slice(0, mark);

@@ -2,11 +2,10 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { DEFAULT_AS_OF } from '../generator/defaults.js';
+import { GenerateOptionsError, MAX_COUNT, MIN_TOKENS, validateGenerateOptions } from '../generator/generate-options.js';
 import { UsageError } from './fail.js';
 import { terminalProgress } from './progress.js';
 
-const MAX_COUNT = 1_000_000;
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
 function integer(name: string, raw: unknown, min: number, max: number, hint = ''): number {
   const text = String(raw);
@@ -49,9 +48,13 @@ export const generateCommand = {
   handler: async (argv: { seed: string; pools: string; tokens: string; out: string; asOf: string; force: boolean }) => {
     const seed = integer('seed', argv.seed, 0, 2 ** 32 - 1);
     const pools = integer('pools', argv.pools, 0, MAX_COUNT);
-    const tokens = integer('tokens', argv.tokens, 4, MAX_COUNT, ' (SOL, USDC, USDT and ORCA always come first)');
-    if (!ISO_INSTANT.test(argv.asOf) || Number.isNaN(Date.parse(argv.asOf))) {
-      throw new UsageError(`--as-of must be an ISO 8601 UTC instant like ${DEFAULT_AS_OF}, got '${argv.asOf}'`);
+    const tokens = integer('tokens', argv.tokens, MIN_TOKENS, MAX_COUNT, ' (SOL, USDC, USDT and ORCA always come first)');
+    try {
+      validateGenerateOptions({ seed, pools, tokens, asOf: argv.asOf });
+    } catch (error) {
+      // The core names options as the library does (asOf); the user typed flags (--as-of).
+      if (error instanceof GenerateOptionsError) throw new UsageError(error.message.replace(/^(seed|pools|tokens) /, '--$1 ').replace(/^asOf /, '--as-of '));
+      throw error;
     }
     const out = writableOut(argv.out, argv.force);
     const controller = new AbortController();

@@ -17,11 +17,16 @@ interface ChaosFlags {
 function chaosConfig(flags: ChaosFlags): Record<string, unknown> {
   let config: Record<string, unknown> = {};
   if (flags.config !== undefined) {
+    let parsed: unknown;
     try {
-      config = JSON.parse(readFileSync(flags.config, 'utf8')) as Record<string, unknown>;
+      parsed = JSON.parse(readFileSync(flags.config, 'utf8'));
     } catch (error) {
       throw new UsageError(`--config ${flags.config}: ${(error as Error).message}`);
     }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      throw new UsageError(`--config ${flags.config} must hold a JSON object of chaos settings, got ${JSON.stringify(parsed)}`);
+    }
+    config = parsed as Record<string, unknown>;
   }
   const number = (name: string, raw: string): number => {
     if (!/^\d+$/.test(raw)) throw new UsageError(`--${name} must be a whole number, got '${raw}'`);

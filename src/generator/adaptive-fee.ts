@@ -1,9 +1,10 @@
 import { adaptiveFeeRate } from '../math/adaptive-fee.js';
+import { isoSeconds } from './iso-seconds.js';
 import type { Random } from './random.js';
 import type { AdaptiveFeeSeed } from './types.js';
 
 function isoBefore(asOf: Date, seconds: number): string {
-  return new Date(asOf.getTime() - seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return isoSeconds(new Date(asOf.getTime() - seconds * 1000));
 }
 
 /**

@@ -3,6 +3,7 @@ import { Dec, formatFigure, scaleAmount } from '../math/decimal.js';
 import { feeRateForTickSpacing, feeTierIndex } from '../math/fee-tiers.js';
 import { buildAdaptiveFee } from './adaptive-fee.js';
 import { sqrtPriceToPrice } from '../math/price.js';
+import { isoSeconds } from './iso-seconds.js';
 import { buildLocks, lockedPercent } from './locks.js';
 import type { PoolPlan } from './pool-plan.js';
 import { choosePoolSqrtPrice } from './pool-price.js';
@@ -79,7 +80,7 @@ export function buildPool(plan: PoolPlan, tokens: readonly TokenSeed[], seed: nu
     feeGrowthGlobalB: trades ? random.bigBits(random.int(60, 100)) : 0n,
     protocolFeeOwedA: trades ? random.bigBits(random.int(8, 40)) : 0n,
     protocolFeeOwedB: trades ? random.bigBits(random.int(8, 40)) : 0n,
-    updatedAt: new Date(updatedMs).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    updatedAt: isoSeconds(new Date(updatedMs)),
     updatedSlot: Math.floor((updatedMs - GENESIS_MS) / SLOT_MS),
   };
 }

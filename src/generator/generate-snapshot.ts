@@ -13,6 +13,8 @@ import { writeProtocol } from './protocol.js';
 import { addressOrder, orderByValue, tokenOrders } from './sort-orders.js';
 import { generateTokens } from './tokens.js';
 import { DEFAULT_AS_OF } from './defaults.js';
+import { validateGenerateOptions } from './generate-options.js';
+import { isoSeconds } from './iso-seconds.js';
 import type { TokenSeed } from './types.js';
 import { writePools } from './write-pools.js';
 
@@ -81,6 +83,7 @@ function writeOrders(writer: SnapshotWriter, collector: PoolSortCollector, token
  */
 export async function generateSnapshot(options: GenerateOptions): Promise<GenerateSummary> {
   const asOfText = options.asOf ?? DEFAULT_AS_OF;
+  validateGenerateOptions({ seed: options.seed, pools: options.pools, tokens: options.tokens, asOf: asOfText });
   const asOf = new Date(asOfText);
   if (existsSync(options.out) && !options.force) throw new Error(`${options.out} exists; pass --force to overwrite it`);
   const partial = `${options.out}.partial`;
@@ -101,13 +104,15 @@ export async function generateSnapshot(options: GenerateOptions): Promise<Genera
     tokens.forEach((token, i) => writer.token(token, tokenVolumes[i]!));
     writeOrders(writer, collector, tokens, tokenVolumes);
     writeProtocol(writer, tokens, collector, createRandom(options.seed, 'protocol'));
-    const summary = { out: options.out, tokens: tokens.length, pools: options.pools, positions, asOf: asOf.toISOString().replace(/\.\d{3}Z$/, 'Z'), seed: options.seed };
+    const summary = { out: options.out, tokens: tokens.length, pools: options.pools, positions, asOf: isoSeconds(asOf), seed: options.seed };
     writer.meta({
       seed: String(options.seed), generatorVersion: GENERATOR_VERSION, asOf: summary.asOf,
       tokenCount: String(summary.tokens), poolCount: String(summary.pools), positionCount: String(positions),
       periods: PERIODS.map((p) => p.name).join(','),
       cursorKey: createHash('sha256').update(`${GENERATOR_VERSION}|${options.seed}|${summary.asOf}|${summary.tokens}|${summary.pools}`).digest('hex'),
     });
+    // Ctrl-C during the last, synchronous phase must still leave nothing at `out`.
+    if (options.signal?.aborted) throw new Error('generation interrupted');
     writer.finish();
     renameSync(partial, options.out);
     return summary;

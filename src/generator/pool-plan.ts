@@ -89,6 +89,8 @@ export function* eachPoolPlan(count: number, seed: number, tokens: readonly Toke
     const forced: Forced = FORCED[index] ?? {};
     const poolType = chooseType(forced, random.next);
     for (let attempt = 0; ; attempt++) {
+      // validateGenerateOptions keeps pools well below the number of keys; this is the backstop.
+      if (attempt > 100_000) throw new Error(`cannot place pool ${index + 1}: its draws keep hitting taken (config, pair, tick spacing) keys; use more tokens`);
       const tickSpacing = forced.tickSpacing ?? (poolType === 'splashpool' ? FULL_RANGE_TICK_SPACING : CONCENTRATED[random.weighted([...TIER_WEIGHTS.values()])]!);
       const poolsConfig = random.chance(0.9) ? POOLS_CONFIGS[0]! : POOLS_CONFIGS[1]!;
       let [tokenA, tokenB] = pickPair(tokens, known, attempt > 20 ? {} : forced, random);

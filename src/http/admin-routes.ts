@@ -9,10 +9,12 @@ import { sendJson } from './send.js';
 
 type Handler = (req: Request, res: ServerResponse) => Promise<void> | void;
 
+/** Dispatches by method; anything else is a 405 whose Allow header lists what the path answers. */
 function methods(allowed: Record<string, Handler>): Handler {
-  return (req, res) => {
+  const allow = [...Object.keys(allowed), ...('GET' in allowed ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+  return function adminRoute(req, res) {
     const handler = allowed[req.method === 'HEAD' ? 'GET' : req.method];
-    if (!handler) throw new ApiError(405, 'method_not_allowed', `${req.method} is not allowed here; use ${Object.keys(allowed).join(', ')}`);
+    if (!handler) throw new ApiError(405, 'method_not_allowed', `${req.method} is not allowed here; use ${allow}`, {}, allow);
     return handler(req, res);
   };
 }

@@ -2,10 +2,18 @@ import type { ServerResponse } from 'node:http';
 import type { Request } from 'polka';
 import { ApiError } from '../api/api-error.js';
 import { TRUNCATED } from '../chaos/chaos-middleware.js';
+import { SCHEMA_VERSION } from '../snapshot/schema.js';
 import type { SnapshotStore } from '../store/snapshot-store.js';
 import type { ResponseCache } from './response-cache.js';
 import { CHAIN, searchOf, unknownChain, type Route } from './routes.js';
 import { chooseEncoding, prepareBody, sendJson, sendPrepared } from './send.js';
+
+/**
+ * Names what shapes a response besides the snapshot and the request: the snapshot layout and this
+ * server's way of writing bodies. Change it whenever a response body changes for the same snapshot,
+ * so that ETags change with it.
+ */
+const RESPONSE_FORMAT = `schema ${SCHEMA_VERSION} format 1`;
 
 /**
  * The handler of one API route: checks chain and method, then answers from the response cache or
@@ -22,7 +30,7 @@ export function apiHandler(route: Route, store: SnapshotStore, cache: ResponseCa
     let prepared = cache.get(key);
     if (!prepared) {
       // The snapshot and the request determine the body, so they can name it in the ETag.
-      prepared = prepareBody(answer(), encoding, `${store.cursorKey} ${req.url}`);
+      prepared = prepareBody(answer(), encoding, `${RESPONSE_FORMAT} ${store.cursorKey} ${req.url}`);
       cache.set(key, prepared);
     }
     sendPrepared(req, res, prepared);

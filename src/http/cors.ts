@@ -6,6 +6,8 @@ export const ALLOWED_REQUEST_HEADERS = 'Accept, Accept-Encoding, Content-Type, I
 export const EXPOSED_HEADERS = 'ETag, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset';
 /** The methods every API route answers. */
 export const ALLOW = 'GET, HEAD, OPTIONS';
+/** The methods the admin routes answer, together. */
+const ADMIN_ALLOW = 'GET, HEAD, PUT, POST, DELETE, OPTIONS';
 
 /**
  * Middleware: CORS headers on every response (any origin: a mock is called from dev servers on any
@@ -16,12 +18,12 @@ export function cors() {
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
     if (req.method === 'OPTIONS') {
-      res.setHeader('Access-Control-Allow-Methods', ALLOW);
+      // The admin surface also takes PUT, POST and DELETE; the API is read-only.
+      res.setHeader('Access-Control-Allow-Methods', (req.url ?? '').startsWith('/__mock/') ? ADMIN_ALLOW : ALLOW);
       const asked = req.headers['access-control-request-headers'];
       // Echo what the browser asks for when it is a plain header list; anything else gets the fixed list.
       res.setHeader('Access-Control-Allow-Headers', asked && /^[\w\-, ]{1,1000}$/.test(asked) ? asked : ALLOWED_REQUEST_HEADERS);
       res.setHeader('Access-Control-Max-Age', '600');
-      res.setHeader('Allow', ALLOW);
       res.statusCode = 204;
       res.end();
       return;

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import polka from 'polka';
 import { ApiError } from '../api/api-error.js';
+import { shown } from '../api/shown.js';
 import { openSnapshotStore, type SnapshotStore } from '../store/snapshot-store.js';
 import { ChaosController } from '../chaos/chaos-controller.js';
 import { chaosMiddleware } from '../chaos/chaos-middleware.js';
@@ -65,7 +66,7 @@ export async function createMockServer(options: MockServerOptions): Promise<Mock
     onNoMatch: (req) => {
       const chain = /^\/v2\/([^/?]*)/.exec(req.url)?.[1];
       if (chain !== undefined && chain !== CHAIN) throw unknownChain(chain);
-      throw new ApiError(404, 'not_found', `no endpoint at ${req.path}`);
+      throw new ApiError(404, 'not_found', `no endpoint at ${shown(req.path)}`);
     },
   });
   app.use(cors());
@@ -76,7 +77,10 @@ export async function createMockServer(options: MockServerOptions): Promise<Mock
   }
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error) => {
+      store.close();
+      reject(error);
+    });
     app.listen(options.port ?? 0, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;

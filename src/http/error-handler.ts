@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError } from '../api/api-error.js';
+import { ALLOW } from './cors.js';
 import { sendJson } from './send.js';
 
 /**
@@ -17,7 +18,7 @@ export function errorHandler(onError: (error: unknown) => void) {
       return;
     }
     const headers: Record<string, string> = {};
-    if (apiError.status === 405) headers.Allow = 'GET, HEAD, OPTIONS';
+    if (apiError.status === 405) headers.Allow = apiError.allow ?? ALLOW;
     if (typeof apiError.extra.retryAfter === 'number') headers['Retry-After'] = String(apiError.extra.retryAfter);
     sendJson(req, res, apiError.status, apiError.body(), headers);
   };

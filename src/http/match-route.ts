@@ -9,7 +9,8 @@ const PATTERNS = ROUTES.map((route) => ({ key: `GET ${route.path}`, segments: ro
 export function matchRouteKey(path: string): string | null {
   const prefix = `/v2/${CHAIN}/`;
   if (!path.startsWith(prefix)) return null;
-  const segments = path.slice(prefix.length).split('/');
+  // polka serves a path with a trailing slash as without it; route settings must apply alike.
+  const segments = path.slice(prefix.length).replace(/\/$/, '').split('/');
   const fits = PATTERNS.filter((p) => p.segments.length === segments.length && p.segments.every((s, i) => s.startsWith(':') || s === segments[i]));
   fits.sort((a, b) => b.segments.filter((s) => !s.startsWith(':')).length - a.segments.filter((s) => !s.startsWith(':')).length);
   return fits[0]?.key ?? null;

@@ -5,6 +5,7 @@ import { listTokens, searchTokens } from '../api/list-tokens.js';
 import { parseAddress, parsePeriods } from '../api/param-parsers.js';
 import { singleValue } from '../api/listing-request.js';
 import { POOL_SEARCH_SPEC, POOLS_SPEC } from '../api/pool-params.js';
+import { shown } from '../api/shown.js';
 import type { SnapshotStore } from '../store/snapshot-store.js';
 import { listBody, objectBody } from './json-bodies.js';
 
@@ -13,7 +14,7 @@ export const CHAIN = 'solana';
 
 /** The 404 for any chain segment but ours. */
 export function unknownChain(chain: string): ApiError {
-  return new ApiError(404, 'unknown_chain', `unknown chain '${chain}'; this API serves /v2/${CHAIN}`);
+  return new ApiError(404, 'unknown_chain', `unknown chain ${shown(chain)}; this API serves /v2/${CHAIN}`);
 }
 
 /** A route: its path under `/v2/:chain` and what it answers, as a JSON body. */

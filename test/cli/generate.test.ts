@@ -12,7 +12,10 @@ const cases: [string, string[], RegExp][] = [
   ['seed not a number', ['--seed', 'abc', '--pools', '5', '--tokens', '20'], /^clmm-mock: --seed must be an integer from 0 to 4294967295, got 'abc'\n$/],
   ['fractional tokens', ['--seed', '1', '--pools', '5', '--tokens', '2.5'], /^clmm-mock: --tokens must be an integer from 4 to 1000000 .*got '2.5'\n$/],
   ['too few tokens', ['--seed', '1', '--pools', '5', '--tokens', '3'], /--tokens must be an integer from 4/],
-  ['bad as-of', ['--seed', '1', '--pools', '5', '--tokens', '20', '--as-of', 'yesterday'], /^clmm-mock: --as-of must be an ISO 8601 UTC instant like 2026-01-01T00:00:00Z, got 'yesterday'\n$/],
+  ['bad as-of', ['--seed', '1', '--pools', '5', '--tokens', '20', '--as-of', 'yesterday'], /^clmm-mock: --as-of must be a real ISO 8601 UTC instant to the second like 2026-01-01T00:00:00Z, got 'yesterday'\n$/],
+  ['as-of that is no date', ['--seed', '1', '--pools', '5', '--tokens', '20', '--as-of', '2026-02-30T00:00:00Z'], /--as-of must be a real ISO 8601 UTC instant .* got '2026-02-30T00:00:00Z'\n$/],
+  ['as-of with milliseconds', ['--seed', '1', '--pools', '5', '--tokens', '20', '--as-of', '2026-01-01T00:00:00.500Z'], /--as-of must be a real ISO 8601 UTC instant to the second/],
+  ['more pools than the tokens allow', ['--seed', '1', '--pools', '200', '--tokens', '4'], /^clmm-mock: 200 pools need more tokens: 4 tokens allow at most 30 pools \(no two pools share config, token pair and tick spacing\)\n$/],
   ['unknown flag', ['--seed', '1', '--pools', '5', '--tokens', '20', '--pool', '3'], /^clmm-mock: Unknown argument: pool/],
   ['missing seed', ['--pools', '5', '--tokens', '20'], /^clmm-mock: Missing required argument: seed/],
 ];
