@@ -55,3 +55,21 @@ admin('PUT takes effect at once, a bad PUT changes nothing, reset restores the s
   });
 });
 admin.run();
+
+const edges = suite('chaos over HTTP: admin methods and repeated overrides');
+
+edges('a wrong method on an admin path is 405 with that path\'s methods; preflights allow them', async () => {
+  await withChaosServer({}, async (server) => {
+    const origin = new URL(server.url).origin;
+    const wrong = await fetch(`${origin}/__mock/reset`);
+    assert.is(wrong.status, 405);
+    assert.is(wrong.headers.get('allow'), 'POST, OPTIONS');
+    assert.is((await fetch(`${origin}/__mock/chaos`, { method: 'DELETE' })).headers.get('allow'), 'GET, PUT, HEAD, OPTIONS');
+    const preflight = await fetch(`${origin}/__mock/chaos`, { method: 'OPTIONS', headers: { 'access-control-request-method': 'PUT' } });
+    assert.match(preflight.headers.get('access-control-allow-methods') ?? '', /PUT/);
+    const repeated = await fetch(`${server.url}/protocol?__status=503&__status=200`);
+    assert.is(repeated.status, 400);
+    assert.is(((await repeated.json()) as { parameter: string }).parameter, '__status');
+  });
+});
+edges.run();

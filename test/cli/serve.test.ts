@@ -1,7 +1,9 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runCli, startCli } from '../helpers/cli.js';
-import { snapshotFor } from '../helpers/snapshots.js';
+import { snapshotFor, tempDir } from '../helpers/snapshots.js';
 
 const serve = suite('clmm-mock serve and start');
 
@@ -46,3 +48,23 @@ serve('bad flags and snapshots fail with one line', async () => {
 });
 
 serve.run();
+
+const config = suite('clmm-mock serve: chaos settings that are not valid never start a server');
+
+config('a config that is not an object, or a bad flag, is one line and exit 2', () => {
+  const { dir, remove } = tempDir();
+  try {
+    const file = join(dir, 'chaos.json');
+    writeFileSync(file, 'null');
+    const nullConfig = runCli(['serve', '--snapshot', '/nonexistent.sqlite', '--config', file, '--latency', '5']);
+    assert.is(nullConfig.code, 2);
+    assert.match(nullConfig.stderr, /^clmm-mock: --config .*chaos\.json must hold a JSON object of chaos settings, got null\n$/);
+    writeFileSync(file, '{"errorRate": 0.5, "routes": {"GET /pools": {"latncy": 5}}}');
+    const badKey = runCli(['serve', '--snapshot', '/nonexistent.sqlite', '--config', file]);
+    assert.is(badKey.code, 2);
+    assert.match(badKey.stderr, /^clmm-mock: chaos settings: routes."GET \/pools".latncy is not a chaos setting; use latency, errorRate, errorStatus\n$/);
+  } finally {
+    remove();
+  }
+});
+config.run();

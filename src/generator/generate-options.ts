@@ -1,0 +1,38 @@
+import { FEE_TIERS } from '../math/fee-tiers.js';
+import { isoSeconds } from './iso-seconds.js';
+import { POOLS_CONFIGS } from './pool-plan.js';
+
+/** Generation options that cannot work; the message names the option and what would be accepted. */
+export class GenerateOptionsError extends Error {
+  override name = 'GenerateOptionsError';
+}
+
+/** At most this many pools and tokens. */
+export const MAX_COUNT = 1_000_000;
+/** SOL, USDC, USDT and the exchange token are always there. */
+export const MIN_TOKENS = 4;
+
+const ISO_SECONDS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+
+/**
+ * Checks what `generateSnapshot` is given (the CLI and library callers alike): whole counts in range,
+ * an `asOf` that is a real instant to the second, and no more pools than distinct (config, pair, tier) keys.
+ * @example validateGenerateOptions({ seed: 1, pools: 10, tokens: 20, asOf: '2026-01-01T00:00:00Z' })
+ */
+export function validateGenerateOptions(options: { seed: number; pools: number; tokens: number; asOf: string }): void {
+  const whole = (name: string, value: number, min: number, max: number): void => {
+    if (!Number.isInteger(value) || value < min || value > max) throw new GenerateOptionsError(`${name} must be an integer from ${min} to ${max}, got ${value}`);
+  };
+  whole('seed', options.seed, 0, 2 ** 32 - 1);
+  whole('pools', options.pools, 0, MAX_COUNT);
+  whole('tokens', options.tokens, MIN_TOKENS, MAX_COUNT);
+  const date = new Date(options.asOf);
+  if (!ISO_SECONDS.test(options.asOf) || Number.isNaN(date.getTime()) || isoSeconds(date) !== options.asOf) {
+    throw new GenerateOptionsError(`asOf must be a real ISO 8601 UTC instant to the second like 2026-01-01T00:00:00Z, got '${options.asOf}'`);
+  }
+  const keys = ((options.tokens * (options.tokens - 1)) / 2) * POOLS_CONFIGS.length * FEE_TIERS.length;
+  // Random draws slow down long before every key is taken: keep well below the count of keys.
+  if (options.pools > keys / 4) {
+    throw new GenerateOptionsError(`${options.pools} pools need more tokens: ${options.tokens} tokens allow at most ${Math.floor(keys / 4)} pools (no two pools share config, token pair and tick spacing)`);
+  }
+}
