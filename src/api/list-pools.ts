@@ -11,8 +11,8 @@ import { walkOrder } from './walk-order.js';
  * stored order from the keyset position, and assembles the items from precomputed pieces.
  * @example listPools(store, POOLS_SPEC, new URLSearchParams('sortBy=volume24h&size=10&stats=24h'))
  */
-export function listPools(store: SnapshotStore, spec: ListingSpec, search: URLSearchParams): Page {
-  const request = resolveListing<PoolParams>(spec, search, store.cursorKey);
+export function listPools(store: SnapshotStore, spec: ListingSpec<PoolParams>, search: URLSearchParams): Page {
+  const request = resolveListing(spec, search, store.cursorKey);
   const { params } = request;
   if (spec.endpoint === 'pools/search' && !params.q) {
     throw invalidParameter('q', 'q is required: a token symbol, a pair such as SOL-USDC, or an address');

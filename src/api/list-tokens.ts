@@ -6,7 +6,7 @@ import { pageCursors, type Page } from './page.js';
 import { TOKEN_SEARCH_SPEC, TOKENS_SPEC, type TokenParams } from './token-params.js';
 import { walkOrder, type WalkSource } from './walk-order.js';
 
-function page(store: SnapshotStore, spec: ListingSpec, params: TokenParams, size: number, source: WalkSource, position: Parameters<typeof walkOrder>[1]): Page {
+function page(store: SnapshotStore, spec: ListingSpec<TokenParams>, params: TokenParams, size: number, source: WalkSource, position: Parameters<typeof walkOrder>[1]): Page {
   const result = walkOrder(source, position, size, (a) => store.tokens.idByAddress.get(a));
   return {
     items: result.ids.map((id) => store.tokens.json[id]!),
@@ -20,7 +20,7 @@ function page(store: SnapshotStore, spec: ListingSpec, params: TokenParams, size
  * @example listTokens(store, new URLSearchParams('sort_by=volume_24h&sort_direction=desc&size=20'))
  */
 export function listTokens(store: SnapshotStore, search: URLSearchParams): Page {
-  const request = resolveListing<TokenParams>(TOKENS_SPEC, search, store.cursorKey);
+  const request = resolveListing(TOKENS_SPEC, search, store.cursorKey);
   const { params } = request;
   const order = store.tokenOrders.get(params.sort_by, params.sort_direction);
   const named = params.tokens?.flatMap((a) => store.tokens.idByAddress.get(a) ?? []);
@@ -53,7 +53,7 @@ function searchOrder(store: SnapshotStore, q: string): SortOrder {
  * @example searchTokens(store, new URLSearchParams('q=usd'))
  */
 export function searchTokens(store: SnapshotStore, search: URLSearchParams): Page {
-  const request = resolveListing<TokenParams>(TOKEN_SEARCH_SPEC, search, store.cursorKey);
+  const request = resolveListing(TOKEN_SEARCH_SPEC, search, store.cursorKey);
   const { params } = request;
   if (!params.q) throw invalidParameter('q', 'q is required: part of a token symbol, name or address');
   const order = searchOrder(store, params.q);

@@ -9,10 +9,10 @@ export interface ParamSpec {
 }
 
 /** A listing endpoint: its name (as carried in cursors), parameters with defaults, and page sizes. */
-export interface ListingSpec {
+export interface ListingSpec<P extends object = object> {
   endpoint: string;
-  params: Readonly<Record<string, ParamSpec>>;
-  defaults: Readonly<Record<string, unknown>>;
+  params: Readonly<Partial<Record<keyof P & string, ParamSpec>>>;
+  defaults: Readonly<P>;
   defaultSize: number;
   maxSize: number;
 }
@@ -52,17 +52,18 @@ function asRaw(value: unknown): string | undefined {
  * Re-validates what a cursor carries through the same parsers as a request, so a well-signed cursor
  * with odd contents is still a 400, never a 500 or a listing no request could ask for.
  */
-function checkCarried(spec: ListingSpec, carried: Record<string, unknown>): Record<string, unknown> {
+function checkCarried<P extends object>(spec: ListingSpec<P>, carried: Record<string, unknown>): Record<string, unknown> {
+  const params = spec.params as Readonly<Record<string, ParamSpec | undefined>>;
   for (const [name, value] of Object.entries(carried)) {
     const raw = asRaw(value);
     let reparsed: unknown;
     try {
       if (name === 'size') reparsed = raw === undefined ? undefined : parseInteger('size', raw, 1, spec.maxSize);
-      else if (spec.params[name]) reparsed = raw === undefined ? null : spec.params[name]!.parse(name, raw);
+      else if (params[name]) reparsed = raw === undefined ? null : params[name].parse(name, raw);
     } catch {
       throw invalidCursor(`cursor carries an invalid ${name}`);
     }
-    if (!(name in spec.params) && name !== 'size') throw invalidCursor(`cursor carries an unknown parameter ${name}`);
+    if (!(name in params) && name !== 'size') throw invalidCursor(`cursor carries an unknown parameter ${name}`);
     if (JSON.stringify(reparsed) !== JSON.stringify(value)) throw invalidCursor(`cursor carries an invalid ${name}`);
   }
   if (typeof carried.size !== 'number') throw invalidCursor('cursor carries no size');
@@ -74,9 +75,10 @@ function checkCarried(spec: ListingSpec, carried: Record<string, unknown>): Reco
  * With a cursor, `size` may change; any other parameter sent must equal the carried one.
  * @example resolveListing(POOLS_SPEC, new URLSearchParams('sortBy=tvl&size=10'), key)
  */
-export function resolveListing<P>(spec: ListingSpec, search: URLSearchParams, cursorKey: string): ListingRequest<P> {
+export function resolveListing<P extends object>(spec: ListingSpec<P>, search: URLSearchParams, cursorKey: string): ListingRequest<P> {
+  const defaults = spec.defaults as Readonly<Record<string, unknown>>;
   const given: Record<string, unknown> = {};
-  for (const [name, param] of Object.entries(spec.params)) {
+  for (const [name, param] of Object.entries(spec.params) as [string, ParamSpec][]) {
     const raw = singleValue(search, name, param.aliases);
     if (raw !== undefined) given[name] = param.parse(name, raw);
   }
@@ -84,7 +86,7 @@ export function resolveListing<P>(spec: ListingSpec, search: URLSearchParams, cu
   const size = rawSize === undefined ? undefined : parseInteger('size', rawSize, 1, spec.maxSize);
   const cursor = readCursor(search);
   if (!cursor) {
-    return { params: { ...spec.defaults, ...given } as P, size: size ?? spec.defaultSize, position: { kind: 'first' } };
+    return { params: { ...spec.defaults, ...given }, size: size ?? spec.defaultSize, position: { kind: 'first' } };
   }
   const state = decodeCursor(cursorKey, cursor.cursor);
   if (state.endpoint !== spec.endpoint) throw invalidCursor(`cursor belongs to /${state.endpoint}, not /${spec.endpoint}`);
@@ -92,11 +94,11 @@ export function resolveListing<P>(spec: ListingSpec, search: URLSearchParams, cu
     throw invalidCursor(`this cursor walks ${state.position.kind === 'after' ? 'forward: send it as next' : 'back: send it as previous'}`);
   }
   for (const [name, value] of Object.entries(given)) {
-    const carried = name in state.params ? state.params[name] : spec.defaults[name];
+    const carried = name in state.params ? state.params[name] : defaults[name];
     if (JSON.stringify(value) !== JSON.stringify(carried)) {
       throw invalidCursor(`${name} differs from the listing this cursor continues (${JSON.stringify(carried)}); send the cursor alone or with the same ${name}`);
     }
   }
-  const carried = { ...spec.defaults, ...checkCarried(spec, state.params) };
-  return { params: carried as P, size: size ?? (carried.size as number), position: state.position };
+  const carried = checkCarried(spec, state.params);
+  return { params: { ...spec.defaults, ...carried }, size: size ?? (carried.size as number), position: state.position };
 }

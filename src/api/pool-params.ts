@@ -48,7 +48,7 @@ const DEFAULTS: PoolParams = {
 };
 
 /** `GET /pools`: api-v2.md §4.4; default order tvl desc, size 100 (max 1000). */
-export const POOLS_SPEC: ListingSpec = {
+export const POOLS_SPEC: ListingSpec<PoolParams> = {
   endpoint: 'pools',
   params: {
     ...COMMON,
@@ -60,13 +60,13 @@ export const POOLS_SPEC: ListingSpec = {
     tokensBothOf: addressList,
     addresses: addressList,
   },
-  defaults: DEFAULTS as unknown as Record<string, unknown>,
+  defaults: DEFAULTS,
   defaultSize: 100,
   maxSize: 1000,
 };
 
 /** `GET /pools/search`: api-v2.md §4.5 and decisions.md §4. */
-export const POOL_SEARCH_SPEC: ListingSpec = {
+export const POOL_SEARCH_SPEC: ListingSpec<PoolParams> = {
   endpoint: 'pools/search',
   params: {
     ...COMMON,
@@ -75,7 +75,7 @@ export const POOL_SEARCH_SPEC: ListingSpec = {
     verifiedOnly: boolean,
     hasLockedLiquidity: boolean,
   },
-  defaults: DEFAULTS as unknown as Record<string, unknown>,
+  defaults: DEFAULTS,
   defaultSize: 100,
   maxSize: 1000,
 };

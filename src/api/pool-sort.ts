@@ -1,9 +1,10 @@
 import { PERIOD_NAMES } from '../math/periods.js';
+import { PLAIN_SORT_FIELDS, STATS_SORT_FIELDS } from '../snapshot/sort-keys.js';
 import { invalidParameter } from './api-error.js';
 import { shown } from './shown.js';
 
-const STATS_FIELDS = ['volume', 'fees', 'rewards', 'yieldovertvl'];
-const PLAIN_FIELDS = ['tvl', 'lockedliquiditypercent'];
+const STATS_FIELDS = Object.keys(STATS_SORT_FIELDS);
+const PLAIN_FIELDS: readonly string[] = PLAIN_SORT_FIELDS;
 const SORT_BY = new RegExp(`^(${[...STATS_FIELDS, ...PLAIN_FIELDS].join('|')})(${PERIOD_NAMES.join('|')})?$`);
 
 /**

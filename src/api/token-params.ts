@@ -16,7 +16,7 @@ const TOKEN_SORTS = ['address', 'mint_id', 'volume_24h'];
 const DEFAULTS: TokenParams = { sort_by: 'mint_id', sort_direction: 'asc', tokens: null, q: null };
 
 /** `GET /tokens`: api-v2.md §4.1; default order mint_id asc, size 50 (max 3000). */
-export const TOKENS_SPEC: ListingSpec = {
+export const TOKENS_SPEC: ListingSpec<TokenParams> = {
   endpoint: 'tokens',
   params: {
     sort_by: {
@@ -29,16 +29,16 @@ export const TOKENS_SPEC: ListingSpec = {
     sort_direction: { parse: parseDirection },
     tokens: { parse: parseAddressList },
   },
-  defaults: DEFAULTS as unknown as Record<string, unknown>,
+  defaults: DEFAULTS,
   defaultSize: 50,
   maxSize: 3000,
 };
 
 /** `GET /tokens/search`: api-v2.md §4.2 and decisions.md §4; size 50 (max 3000). */
-export const TOKEN_SEARCH_SPEC: ListingSpec = {
+export const TOKEN_SEARCH_SPEC: ListingSpec<TokenParams> = {
   endpoint: 'tokens/search',
   params: { q: { parse: (_name, raw) => raw.trim() } },
-  defaults: DEFAULTS as unknown as Record<string, unknown>,
+  defaults: DEFAULTS,
   defaultSize: 50,
   maxSize: 3000,
 };

@@ -8,7 +8,8 @@ import type { BuildContext } from './pool-batch-build.js';
 import { localBuilders, workerBuilders, type PoolBuilders } from './pool-builders.js';
 import { eachPoolPlan } from './pool-plan.js';
 import { createRandom } from './random.js';
-import { poolSortKeys, PoolSortCollector } from './pool-sort-collector.js';
+import { POOL_SORT_KEYS } from '../snapshot/sort-keys.js';
+import { PoolSortCollector } from './pool-sort-collector.js';
 import { writeProtocol } from './protocol.js';
 import { addressOrder, orderByValue, tokenOrders } from './sort-orders.js';
 import { generateTokens } from './tokens.js';
@@ -65,7 +66,7 @@ function startBuilders(context: BuildContext, pools: number): PoolBuilders {
 /** Every pool and token sort order, both directions; the address order is shared by the pool keys. */
 function writeOrders(writer: SnapshotWriter, collector: PoolSortCollector, tokens: readonly TokenSeed[], tokenVolumes: readonly string[]): void {
   const poolsByAddress = addressOrder(collector.addresses);
-  poolSortKeys().forEach((key, column) => {
+  POOL_SORT_KEYS.forEach((key, column) => {
     const order = orderByValue(collector.ids, collector.column(column), collector.addresses, poolsByAddress);
     writer.order('pools', key, 'asc', order.asc);
     writer.order('pools', key, 'desc', order.desc);

@@ -1,5 +1,7 @@
 import { poolFragments, statsEntryJson } from '../snapshot/fragments.js';
-import type { PoolSeed } from './types.js';
+import { poolSortValues } from '../snapshot/sort-keys.js';
+import { PROTOCOL_FEE_RATE } from '../math/fee-tiers.js';
+import { isActiveReward, type PoolSeed } from './types.js';
 
 /** A value as bound to an SQL parameter. */
 export type SqlValue = string | number | null;
@@ -30,7 +32,7 @@ export interface PoolBatch {
 export interface BatchSummary {
   ids: number[];
   addresses: string[];
-  /** Per pool sort key (poolSortKeys order), the pools' values joined by SORT_SEPARATOR. */
+  /** Per pool sort key (POOL_SORT_KEYS order), the pools' values joined by SORT_SEPARATOR. */
   sortColumns: string[];
   blocked: boolean[];
   tokenA: number[];
@@ -52,16 +54,17 @@ function emptyPoolBatch(): PoolBatch {
   return { pools: [], pieces: [], positions: [], rewards: [], locks: [], stats: [], summary };
 }
 
-const bool = (value: boolean): number => (value ? 1 : 0);
+/** SQLite has no booleans: 1 or 0. */
+export const bool = (value: boolean): number => (value ? 1 : 0);
 
 /** Appends one pool's rows, with the values and order the snapshot has always stored, and its sort values to `sortColumns`. */
 function appendPool(batch: PoolBatch, p: PoolSeed, sortColumns: string[][]): void {
   const f = poolFragments(p);
   const af = p.adaptiveFee;
   batch.pools.push(
-    p.id, p.address, p.poolsConfig, p.tokenA.id, p.tokenB.id, p.tickSpacing, p.feeRate, 1300, p.feeTierIndex, p.poolType,
+    p.id, p.address, p.poolsConfig, p.tokenA.id, p.tokenB.id, p.tickSpacing, p.feeRate, PROTOCOL_FEE_RATE, p.feeTierIndex, p.poolType,
     bool(af !== null), af?.currentRate ?? null, af?.maxRate ?? null, bool(p.hasWarning), bool(p.blocked),
-    bool(p.rewards.some((r) => r.emissionsPerSecondX64 > 0n)), bool(p.tokenA.verified && p.tokenB.verified),
+    bool(p.rewards.some(isActiveReward)), bool(p.tokenA.verified && p.tokenB.verified),
     p.liquidity.toString(), p.sqrtPrice.toString(), p.tickCurrentIndex, p.price,
     p.balanceA.toString(), p.balanceB.toString(), p.tokenBalanceA, p.tokenBalanceB, p.tvlUsdc, p.lockedPercent, f.detail,
   );
@@ -71,7 +74,7 @@ function appendPool(batch: PoolBatch, p: PoolSeed, sortColumns: string[][]): voi
     batch.positions.push(p.id, pos.tickLower, pos.tickUpper, pos.liquidity.toString(), pos.amountA.toString(), pos.amountB.toString(), pos.lockedBy);
   }
   p.rewards.forEach((r, slot) => batch.rewards.push(p.id, slot, r.mint.address, r.vault, r.authority,
-    r.emissionsPerSecondX64.toString(), r.growthGlobalX64.toString(), bool(r.emissionsPerSecondX64 > 0n), r.emissionsPerSecond));
+    r.emissionsPerSecondX64.toString(), r.growthGlobalX64.toString(), bool(isActiveReward(r)), r.emissionsPerSecond));
   for (const lock of p.locks) batch.locks.push(p.id, lock.name, lock.lockedPercentage);
   for (const s of p.stats) batch.stats.push(p.id, s.period, s.volume, s.fees, s.rewards, s.yieldOverTvl, s.effectiveFeeRate);
   summarize(batch.summary, p, sortColumns);
@@ -97,7 +100,5 @@ function summarize(summary: BatchSummary, p: PoolSeed, columns: string[][]): voi
   summary.fees24hPico.push(day.feesPico);
   summary.tvlUsdc.push(p.tvlUsdc);
   summary.positionCount += p.positions.length;
-  const values = [p.tvlUsdc, p.lockedPercent, ...p.stats.map((s) => s.volume), ...p.stats.map((s) => s.fees),
-    ...p.stats.map((s) => s.rewards), ...p.stats.map((s) => s.yieldOverTvl)];
-  values.forEach((value, key) => (columns[key] ??= []).push(value));
+  poolSortValues(p).forEach((value, key) => (columns[key] ??= []).push(value));
 }

@@ -70,15 +70,12 @@ function priceInRange(a: TokenSeed, b: TokenSeed): boolean {
 }
 
 /**
- * Plans pools in order. Pair and tier are drawn per pool from the pool's own random stream; a
- * drawn (config, mintA, mintB, tick spacing) that exists already is drawn again, as the program
- * allows one pool per such key. Mint A sorts before mint B by bytes, as the program requires.
+ * Plans pools in order, one at a time, so building can start before the last pool is planned. Pair
+ * and tier are drawn per pool from the pool's own random stream; a drawn (config, mintA, mintB, tick
+ * spacing) that exists already is drawn again, as the program allows one pool per such key. Mint A
+ * sorts before mint B by bytes, as the program requires.
+ * @example [...eachPoolPlan(10, 42, tokens)].length // 10
  */
-export function planPools(count: number, seed: number, tokens: readonly TokenSeed[]): PoolPlan[] {
-  return [...eachPoolPlan(count, seed, tokens)];
-}
-
-/** planPools one plan at a time, so building can start before the last pool is planned. */
 export function* eachPoolPlan(count: number, seed: number, tokens: readonly TokenSeed[]): Generator<PoolPlan> {
   const taken = new Set<string>();
   // The fixture's tokens come first and are the only ones with a description.

@@ -1,13 +1,6 @@
-import { PERIOD_NAMES } from '../math/periods.js';
+import { POOL_SORT_KEYS } from '../snapshot/sort-keys.js';
 import { SORT_SEPARATOR, type BatchSummary } from './pool-batch.js';
 
-/** The stats fields pools sort by, as spelled in `sortBy` (lowercase). */
-export const STATS_SORT_FIELDS = ['volume', 'fees', 'rewards', 'yieldovertvl'] as const;
-
-/** Every pool sort key stored in a snapshot: tvl, lockedliquiditypercent, and each stats field per period. */
-export function poolSortKeys(): string[] {
-  return ['tvl', 'lockedliquiditypercent', ...STATS_SORT_FIELDS.flatMap((f) => PERIOD_NAMES.map((p) => `${f}${p}`))];
-}
 
 /**
  * Keeps what is needed after pools are written: their sort values, and the exact sums for token
@@ -22,7 +15,7 @@ export class PoolSortCollector {
   fees24hPico = 0n;
   positions = 0;
   /** Per sort key, the batches' joined values, in pool order. */
-  private readonly joined: string[][] = poolSortKeys().map(() => []);
+  private readonly joined: string[][] = POOL_SORT_KEYS.map(() => []);
 
   constructor(tokenCount: number) {
     this.tokenVolumeMicro = new Array<bigint>(tokenCount + 1).fill(0n);
@@ -44,7 +37,7 @@ export class PoolSortCollector {
     });
   }
 
-  /** Every pool's value for the sort key at `key` (poolSortKeys order), in pool order. */
+  /** Every pool's value for the sort key at `key` (POOL_SORT_KEYS order), in pool order. */
   column(key: number): string[] {
     return this.ids.length === 0 ? [] : this.joined[key]!.join(SORT_SEPARATOR).split(SORT_SEPARATOR);
   }

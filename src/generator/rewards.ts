@@ -3,7 +3,7 @@ import { Q64 } from '../math/constants.js';
 import { Dec, formatFigure } from '../math/decimal.js';
 import type { Random } from './random.js';
 import type { PoolPlan } from './pool-plan.js';
-import type { RewardSeed, TokenSeed } from './types.js';
+import { isActiveReward, type RewardSeed, type TokenSeed } from './types.js';
 
 const SECONDS_PER_YEAR = 31_536_000;
 
@@ -16,7 +16,7 @@ export function emissionsPerSecondExact(x64: bigint, decimals: number): Dec {
 export function rewardsUsdPerSecond(rewards: readonly RewardSeed[]): Dec {
   let total = new Dec(0);
   for (const r of rewards) {
-    if (r.emissionsPerSecondX64 > 0n) total = total.plus(emissionsPerSecondExact(r.emissionsPerSecondX64, r.mint.decimals).mul(r.mint.usdPrice));
+    if (isActiveReward(r)) total = total.plus(emissionsPerSecondExact(r.emissionsPerSecondX64, r.mint.decimals).mul(r.mint.usdPrice));
   }
   return total;
 }

@@ -26,6 +26,11 @@ export interface PositionSeed {
   lockedBy: string | null;
 }
 
+/** Whether a reward slot still emits (decisions.md §5: `active` means emissions above zero). */
+export function isActiveReward(reward: { emissionsPerSecondX64: bigint }): boolean {
+  return reward.emissionsPerSecondX64 > 0n;
+}
+
 /** One initialised reward slot. */
 export interface RewardSeed {
   mint: TokenSeed;

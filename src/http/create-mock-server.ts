@@ -1,6 +1,6 @@
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import polka from 'polka';
+import polka, { type Polka, type Request } from 'polka';
 import { ApiError } from '../api/api-error.js';
 import { shown } from '../api/shown.js';
 import { openSnapshotStore, type SnapshotStore } from '../store/snapshot-store.js';
@@ -45,8 +45,47 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
+/** The 404 for paths that are no route: `unknown_chain` under another chain, `not_found` otherwise. */
+function noRoute(req: Request): never {
+  const chain = /^\/v2\/([^/?]*)/.exec(req.url)?.[1];
+  if (chain !== undefined && chain !== CHAIN) throw unknownChain(chain);
+  throw new ApiError(404, 'not_found', `no endpoint at ${shown(req.path)}`);
+}
+
+/** The polka app on `server`: CORS, admin routes, chaos, then the API routes. */
+function buildApp(server: Server, store: SnapshotStore, chaos: ChaosController, options: MockServerOptions): Polka {
+  const cache = new ResponseCache(options.cacheBytes ?? 24 * 1024 * 1024);
+  const app = polka({ server, onError: errorHandler(options.onError ?? (() => undefined)), onNoMatch: noRoute });
+  app.use(cors());
+  mountAdminRoutes(app, chaos, store.facts);
+  app.use(chaosMiddleware(chaos, matchRouteKey));
+  for (const route of ROUTES) app.all(`/v2/:chain${route.path}`, apiHandler(route, store, cache));
+  return app;
+}
+
 /**
- * Starts a mock of the v2 API serving one snapshot.
+ * Closing: stop accepting, let in-flight responses (injected delays too) finish within the grace
+ * period, close keep-alive connections as they fall idle, then close the snapshot.
+ */
+function closer(server: Server, store: SnapshotStore, chaos: ChaosController, gracePeriodMs: number): () => Promise<void> {
+  return () => new Promise<void>((resolve) => {
+    const grace = setTimeout(() => server.closeAllConnections(), gracePeriodMs);
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    server.close(() => {
+      clearTimeout(grace);
+      clearInterval(sweep);
+      store.close();
+      // Responses' close events (which clear injected-delay timers) follow the server's: let them run first.
+      setImmediate(resolve);
+    });
+    chaos.releaseAll();
+    server.closeIdleConnections();
+  });
+}
+
+/**
+ * Starts a mock of the v2 API serving one snapshot. Invalid chaos settings throw ChaosConfigError and
+ * an unusable snapshot SnapshotError, before anything listens.
  * @example
  * const server = await createMockServer({ snapshot: 'snapshots/default.sqlite', port: 0 });
  * const pools = await fetch(`${server.url}/pools?size=5&stats=24h`).then((r) => r.json());
@@ -55,26 +94,10 @@ export interface MockServer {
 export async function createMockServer(options: MockServerOptions): Promise<MockServer> {
   const chaos = new ChaosController(options.chaos === undefined ? NO_CHAOS : parseChaosConfig(options.chaos, ROUTE_PATHS), ROUTE_PATHS);
   const store = openSnapshotStore(options.snapshot);
-  const cache = new ResponseCache(options.cacheBytes ?? 24 * 1024 * 1024);
-  const onError = options.onError ?? (() => undefined);
   // A slow or hostile client cannot hold the server: bounded headers, and time limits to receive a request.
   const server = createServer({ maxHeaderSize: 16 * 1024, headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1000 });
   server.on('clientError', clientErrorHandler);
-  const app = polka({
-    server,
-    onError: errorHandler(onError),
-    onNoMatch: (req) => {
-      const chain = /^\/v2\/([^/?]*)/.exec(req.url)?.[1];
-      if (chain !== undefined && chain !== CHAIN) throw unknownChain(chain);
-      throw new ApiError(404, 'not_found', `no endpoint at ${shown(req.path)}`);
-    },
-  });
-  app.use(cors());
-  mountAdminRoutes(app, chaos, store.facts);
-  app.use(chaosMiddleware(chaos, matchRouteKey));
-  for (const route of ROUTES) {
-    app.all(`/v2/:chain${route.path}`, apiHandler(route, store, cache));
-  }
+  const app = buildApp(server, store, chaos, options);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) => {
@@ -84,26 +107,12 @@ export async function createMockServer(options: MockServerOptions): Promise<Mock
     app.listen(options.port ?? 0, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
-    url: `http://${shownHost}:${port}/v2/${CHAIN}`,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/v2/${CHAIN}`,
     host,
     port,
     store,
     chaos,
-    close: () => new Promise<void>((resolve) => {
-      const grace = setTimeout(() => server.closeAllConnections(), options.gracePeriodMs ?? 10_000);
-      // Keep-alive connections become idle as their in-flight responses finish: close them as they do.
-      const sweep = setInterval(() => server.closeIdleConnections(), 50);
-      server.close(() => {
-        clearTimeout(grace);
-        clearInterval(sweep);
-        store.close();
-        // Responses' close events (which clear injected-delay timers) follow the server's: let them run first.
-        setImmediate(resolve);
-      });
-      chaos.releaseAll();
-      server.closeIdleConnections();
-    }),
+    close: closer(server, store, chaos, options.gracePeriodMs ?? 10_000),
   };
 }

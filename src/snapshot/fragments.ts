@@ -1,4 +1,5 @@
-import type { PeriodStats, PoolSeed, TokenSeed } from '../generator/types.js';
+import { isActiveReward, type PeriodStats, type PoolSeed, type TokenSeed } from '../generator/types.js';
+import { PROTOCOL_FEE_RATE } from '../math/fee-tiers.js';
 
 /** The token object of api-v2.md §2.2, in field order. */
 export function tokenJson(token: TokenSeed): string {
@@ -48,7 +49,7 @@ export function poolFragments(pool: PoolSeed): { head: string; tail: string; det
     poolsConfig: pool.poolsConfig,
     tickSpacing: pool.tickSpacing,
     feeRate: pool.feeRate,
-    protocolFeeRate: 1300,
+    protocolFeeRate: PROTOCOL_FEE_RATE,
     liquidity: pool.liquidity.toString(),
     sqrtPrice: pool.sqrtPrice.toString(),
     tickCurrentIndex: pool.tickCurrentIndex,
@@ -69,7 +70,7 @@ export function poolFragments(pool: PoolSeed): { head: string; tail: string; det
     authority: r.authority,
     emissions_per_second_x64: r.emissionsPerSecondX64.toString(),
     growth_global_x64: r.growthGlobalX64.toString(),
-    active: r.emissionsPerSecondX64 > 0n,
+    active: isActiveReward(r),
     emissionsPerSecond: r.emissionsPerSecond,
   }));
   const detail = {

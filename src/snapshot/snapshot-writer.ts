@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { COLUMNS, poolBatchOf, type PoolBatch, type SqlValue } from '../generator/pool-batch.js';
+import { bool, COLUMNS, poolBatchOf, type PoolBatch, type SqlValue } from '../generator/pool-batch.js';
 import type { PoolSeed, TokenSeed } from '../generator/types.js';
 import { tokenJson } from './fragments.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
@@ -23,7 +23,6 @@ export interface SnapshotWriter {
   abandon(): void;
 }
 
-const bool = (value: boolean): number => (value ? 1 : 0);
 
 /** Rows per multi-row INSERT: one statement for 32 rows costs less than 32 statements. */
 const ROWS_PER_INSERT = 32;

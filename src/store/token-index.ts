@@ -4,7 +4,6 @@ import type Database from 'better-sqlite3';
 export interface TokenIndex {
   count: number;
   addresses: string[];
-  symbols: (string | null)[];
   /** Lowercased symbol and name, for case-insensitive partial matching. */
   symbolLower: string[];
   nameLower: string[];
@@ -27,7 +26,6 @@ export function loadTokenIndex(db: Database.Database): TokenIndex {
   const index: TokenIndex = {
     count: rows.length,
     addresses: new Array<string>(size).fill(''),
-    symbols: new Array<string | null>(size).fill(null),
     symbolLower: new Array<string>(size).fill(''),
     nameLower: new Array<string>(size).fill(''),
     json: new Array<string>(size).fill(''),
@@ -35,7 +33,6 @@ export function loadTokenIndex(db: Database.Database): TokenIndex {
   };
   for (const row of rows) {
     index.addresses[row.id] = row.address;
-    index.symbols[row.id] = row.symbol;
     index.symbolLower[row.id] = (row.symbol ?? '').toLowerCase();
     index.nameLower[row.id] = (row.name ?? '').toLowerCase();
     index.json[row.id] = row.json;
