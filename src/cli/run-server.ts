@@ -3,7 +3,7 @@ import { createMockServer } from '../http/create-mock-server.js';
 import { UsageError } from './fail.js';
 
 /** Serves a snapshot until SIGINT or SIGTERM, then closes cleanly (exit 0). */
-export async function runServer(snapshot: string, port: number, host: string, chaos: Record<string, unknown> = {}): Promise<void> {
+export async function runServer(snapshot: string, port: number, host: string, chaos: Record<string, unknown> = {}, portFrom = '--port'): Promise<void> {
   const server = await createMockServer({
     snapshot,
     port,
@@ -12,7 +12,7 @@ export async function runServer(snapshot: string, port: number, host: string, ch
     onError: (error) => process.stderr.write(`clmm-mock: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`),
   }).catch((error: NodeJS.ErrnoException) => {
     if (error instanceof ChaosConfigError) throw new UsageError(`chaos settings: ${error.message}`);
-    if (error.code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is in use; pick another with --port (0 takes a free one)`, 1);
+    if (error.code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is in use; pick another with ${portFrom} (0 takes a free one)`, 1);
     if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') throw new UsageError(`cannot listen on host ${host}: ${error.code}`, 1);
     throw error;
   });

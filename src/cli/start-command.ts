@@ -37,6 +37,6 @@ export const startCommand = {
       await generateSnapshot({ ...DEFAULT_GENERATION, out: DEFAULT_SNAPSHOT, force: true, onProgress: progress.report });
       progress.clear();
     }
-    await runServer(DEFAULT_SNAPSHOT, port, '127.0.0.1');
+    await runServer(DEFAULT_SNAPSHOT, port, '127.0.0.1', {}, 'PORT=<n>');
   },
 };
