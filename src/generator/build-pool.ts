@@ -9,7 +9,7 @@ import type { PoolPlan } from './pool-plan.js';
 import { choosePoolSqrtPrice } from './pool-price.js';
 import { buildPeriodStats } from './pool-stats.js';
 import { buildPositions } from './positions.js';
-import { createRandom } from './random.js';
+import { createRandom, type Random } from './random.js';
 import { buildRewards, rewardsUsdPerSecond } from './rewards.js';
 import type { PoolSeed, TokenSeed } from './types.js';
 
@@ -50,7 +50,7 @@ export function buildPool(plan: PoolPlan, tokens: readonly TokenSeed[], seed: nu
     rewardsPerSecondUsd: rewardsUsdPerSecond(rewards),
     tvlUsdc,
   }, random);
-  const updatedMs = asOf.getTime() - random.int(0, 3600) * 1000;
+  const account = accountFields(random, trades, asOf);
   return {
     id: plan.id,
     address: plan.address,
@@ -74,6 +74,18 @@ export function buildPool(plan: PoolPlan, tokens: readonly TokenSeed[], seed: nu
     rewards, locks,
     lockedPercent: lockedPercent(locks),
     stats,
+    ...account,
+  };
+}
+
+/**
+ * The on-chain account fields of a pool: vaults, fee growth and owed fees (zero where nothing
+ * trades), and when it was last updated. Draws in the order the snapshot content depends on.
+ */
+function accountFields(random: Random, trades: boolean, asOf: Date): Pick<PoolSeed,
+  'tokenVaultA' | 'tokenVaultB' | 'feeGrowthGlobalA' | 'feeGrowthGlobalB' | 'protocolFeeOwedA' | 'protocolFeeOwedB' | 'updatedAt' | 'updatedSlot'> {
+  const updatedMs = asOf.getTime() - random.int(0, 3600) * 1000;
+  return {
     tokenVaultA: encodeAddress(random.bytes(32)),
     tokenVaultB: encodeAddress(random.bytes(32)),
     feeGrowthGlobalA: trades ? random.bigBits(random.int(60, 100)) : 0n,

@@ -1,4 +1,4 @@
-import { isActiveReward, type PeriodStats, type PoolSeed, type TokenSeed } from '../generator/types.js';
+import { isActiveReward, type PeriodStats, type PoolSeed, type RewardSeed, type TokenSeed } from '../generator/types.js';
 import { PROTOCOL_FEE_RATE } from '../math/fee-tiers.js';
 
 /** The token object of api-v2.md §2.2, in field order. */
@@ -44,7 +44,17 @@ export function statsEntryJson(stats: PeriodStats): string {
 export function poolFragments(pool: PoolSeed): { head: string; tail: string; detail: string } {
   // tokenA and tokenB close the head; their JSON is the same in every pool of the token, so it is
   // written once per token and appended as JSON.stringify would append it.
-  const headObject = {
+  const tokens = `,"tokenA":${tokenSummaryJson(pool.tokenA)},"tokenB":${tokenSummaryJson(pool.tokenB)}`;
+  return {
+    head: `${JSON.stringify(listFields(pool)).slice(0, -1)}${tokens},"stats":`,
+    tail: `,"rewards":${JSON.stringify(pool.rewards.map(rewardEntry))},"lockedLiquidityPercent":${JSON.stringify(pool.locks)}`,
+    detail: `,${JSON.stringify(detailFields(pool)).slice(1, -1)}`,
+  };
+}
+
+/** The §2.3 fields before tokenA, in order. */
+function listFields(pool: PoolSeed): Record<string, string | number | boolean> {
+  return {
     address: pool.address,
     poolsConfig: pool.poolsConfig,
     tickSpacing: pool.tickSpacing,
@@ -63,8 +73,11 @@ export function poolFragments(pool: PoolSeed): { head: string; tail: string; det
     adaptiveFeeEnabled: pool.adaptiveFee !== null,
     hasWarning: pool.hasWarning,
   };
-  const tokens = `,"tokenA":${tokenSummaryJson(pool.tokenA)},"tokenB":${tokenSummaryJson(pool.tokenB)}`;
-  const rewards = pool.rewards.map((r) => ({
+}
+
+/** A reward slot as served (decisions.md §5). */
+function rewardEntry(r: RewardSeed): Record<string, string | boolean> {
+  return {
     mint: r.mint.address,
     vault: r.vault,
     authority: r.authority,
@@ -72,8 +85,12 @@ export function poolFragments(pool: PoolSeed): { head: string; tail: string; det
     growth_global_x64: r.growthGlobalX64.toString(),
     active: isActiveReward(r),
     emissionsPerSecond: r.emissionsPerSecond,
-  }));
-  const detail = {
+  };
+}
+
+/** The §2.4 fields the detail adds, in order. */
+function detailFields(pool: PoolSeed): Record<string, unknown> {
+  return {
     tokenVaultA: pool.tokenVaultA,
     tokenVaultB: pool.tokenVaultB,
     feeGrowthGlobalA: pool.feeGrowthGlobalA.toString(),
@@ -84,10 +101,5 @@ export function poolFragments(pool: PoolSeed): { head: string; tail: string; det
     feeTierIndex: pool.feeTierIndex,
     updatedAt: pool.updatedAt,
     updatedSlot: pool.updatedSlot,
-  };
-  return {
-    head: `${JSON.stringify(headObject).slice(0, -1)}${tokens},"stats":`,
-    tail: `,"rewards":${JSON.stringify(rewards)},"lockedLiquidityPercent":${JSON.stringify(pool.locks)}`,
-    detail: `,${JSON.stringify(detail).slice(1, -1)}`,
   };
 }

@@ -45,11 +45,8 @@ function rowInserter(db: Database.Database, insert: string, columns: number): (v
   };
 }
 
-/**
- * Opens `path` (which must not exist), creates the schema and begins the one transaction.
- * @example const writer = createSnapshotWriter('/tmp/x.sqlite.partial'); ...; writer.finish();
- */
-export function createSnapshotWriter(path: string): SnapshotWriter {
+/** A new file with the schema, set up for one fast bulk transaction (a partial file is thrown away, so no journal). */
+function openForWriting(path: string): Database.Database {
   const db = new Database(path);
   db.pragma('journal_mode = OFF');
   db.pragma('synchronous = OFF');
@@ -61,6 +58,15 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
   db.exec(SCHEMA_SQL);
   db.pragma(`user_version = ${SCHEMA_VERSION}`);
   db.exec('BEGIN');
+  return db;
+}
+
+/**
+ * Opens `path` (which must not exist), creates the schema and begins the one transaction.
+ * @example const writer = createSnapshotWriter('/tmp/x.sqlite.partial'); ...; writer.finish();
+ */
+export function createSnapshotWriter(path: string): SnapshotWriter {
+  const db = openForWriting(path);
   const insertPools = rowInserter(db, 'INSERT INTO pools VALUES', COLUMNS.pools);
   const insertPieces = rowInserter(db, 'INSERT INTO pool_pieces VALUES', COLUMNS.pieces);
   const insertPositions = rowInserter(db, 'INSERT INTO positions (pool_id, tick_lower, tick_upper, liquidity, amount_a, amount_b, locked_by) VALUES', COLUMNS.positions);
