@@ -7,5 +7,5 @@ export { exchange, keepAliveAgent, type Answer, type Exchange } from './exchange
 export { inParallel } from './in-parallel.js';
 export { gcFunction, openFds, pendingTimers } from './process-resources.js';
 export { runCliBounded, type BoundedCliResult } from './run-cli-bounded.js';
-export { Rng } from './seeded-rng.js';
+export { seededRng, type Rng } from './seeded-rng.js';
 export { sleep, waitFor, within } from './waiting.js';

@@ -1,30 +1,9 @@
-/** A small seeded generator (mulberry32) with the draws the fuzzer needs. */
-export class Rng {
-  private state: number;
+import { createRandom, type Random } from '../../src/generator/random.js';
 
-  constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
+/** The seeded random source the fuzzer and the soak draw from: the project's own, on a stream of its own. */
+export type Rng = Random;
 
-  /** A float in [0, 1). */
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-
-  /** An integer in [min, max]. */
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)]!;
-  }
+/** A seeded random source for test traffic; the same seed replays the same requests. */
+export function seededRng(seed: number): Rng {
+  return createRandom(seed, 'test-traffic');
 }

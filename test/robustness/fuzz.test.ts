@@ -8,7 +8,7 @@ import { learn, type Known } from '../helpers/fuzz-known.js';
 import { fuzzCase, type FuzzCase } from '../helpers/fuzz-requests.js';
 import { ADMIN_PATHS, API_ENDPOINTS } from '../helpers/fuzz-vocabulary.js';
 import { inParallel } from '../helpers/in-parallel.js';
-import { Rng } from '../helpers/seeded-rng.js';
+import { seededRng } from '../helpers/seeded-rng.js';
 import { snapshotFor } from '../helpers/snapshots.js';
 
 /**
@@ -35,7 +35,7 @@ interface FuzzRun {
 
 /** Sends the `REQUESTS` seeded cases, `CONCURRENCY` at a time, and checks every answer. */
 async function fuzzServer(server: MockServer, agent: Agent, known: Known): Promise<FuzzRun> {
-  const rng = new Rng(SEED);
+  const rng = seededRng(SEED);
   const cases = Array.from({ length: REQUESTS }, () => fuzzCase(rng, known));
   const failures: string[] = [];
   const statuses = new Map<number, number>();

@@ -4,7 +4,7 @@ import { createMockServer, type MockServer } from '../../src/http/create-mock-se
 import { exchange, keepAliveAgent } from '../helpers/exchange.js';
 import { inParallel } from '../helpers/in-parallel.js';
 import { gcFunction, mb, openFds, resourceSample, type ResourceSample } from '../helpers/process-resources.js';
-import { Rng } from '../helpers/seeded-rng.js';
+import { seededRng } from '../helpers/seeded-rng.js';
 import { snapshotFor } from '../helpers/snapshots.js';
 import { CLIENTS, SET_UP_KEYS, soakAddresses, SoakLoad, type Tally } from '../helpers/soak-traffic.js';
 import { sleep, waitFor } from '../helpers/waiting.js';
@@ -105,7 +105,7 @@ soak(`${TOTAL} mixed requests from ${WORKERS} workers under latency, faults and 
   const internal: string[] = [];
   const server = await createMockServer({ snapshot: await snapshotFor(7, 400, 150), port: 0, chaos: CHAOS, gracePeriodMs: 1000, cacheBytes: CACHE_BYTES, onError: (e) => internal.push(String((e as Error)?.stack ?? e)) });
   try {
-    const load = new SoakLoad(server.port, new Rng(7), await soakAddresses(server.port), SET_UP_KEYS);
+    const load = new SoakLoad(server.port, seededRng(7), await soakAddresses(server.port), SET_UP_KEYS);
     const measured = await runLoad(load);
     const summary = summarize(load.tally, measured);
     if (process.env.SOAK_VERBOSE) console.log(summary);
