@@ -16,16 +16,18 @@ import { RateLimiter, type RateDecision } from './rate-limiter.js';
  */
 export class ChaosController {
   readonly journal = new Journal();
-  private current: ChaosSettings;
+  private current!: ChaosSettings;
   private limiter: RateLimiter | null = null;
+  /** Derived from the settings when they change, not per request. */
+  private hasRoutes = false;
+  private isActive = false;
   private readonly occurrences = new Occurrences();
   private readonly held = new Map<Socket, NodeJS.Timeout>();
   private readonly started: number;
 
   constructor(private readonly startup: ChaosSettings, private readonly routePaths: readonly string[], readonly now: () => number = () => performance.now()) {
     this.started = now();
-    this.current = startup;
-    this.limiter = this.makeLimiter();
+    this.apply(startup);
   }
 
   get settings(): ChaosSettings {
@@ -39,15 +41,13 @@ export class ChaosController {
 
   /** Validates and applies a whole new configuration (the shape of the config file); throws ChaosConfigError. */
   replace(config: unknown): void {
-    this.current = parseChaosConfig(config, this.routePaths);
-    this.limiter = this.makeLimiter();
+    this.apply(parseChaosConfig(config, this.routePaths));
     this.occurrences.clear();
   }
 
   /** Restores the startup settings and forgets the journal, the limiter's windows and the request counts. */
   reset(): void {
-    this.current = this.startup;
-    this.limiter = this.makeLimiter();
+    this.apply(this.startup);
     this.occurrences.clear();
     this.journal.clear();
   }
@@ -57,18 +57,12 @@ export class ChaosController {
     return this.limiter?.take(client, this.now()) ?? null;
   }
 
-  /** Whether any latency or fault is configured; without one, and without overrides, nothing is drawn. */
-  get active(): boolean {
-    const s = this.current;
-    return s.latency !== null || s.errorRate > 0 || Object.keys(s.routes).length > 0;
-  }
-
   /** The decision for one request; `routeKey` is asked for only when routes have settings of their own. */
   decide(requestKey: string, routeKey: () => string | null, overrides: Overrides): ChaosDecision {
-    if (!this.active && overrides.status === undefined && overrides.delayMs === undefined) return { delayMs: 0, fault: null };
+    if (!this.isActive && overrides.status === undefined && overrides.delayMs === undefined) return { delayMs: 0, fault: null };
     // Counted by a fixed-size digest: a flood of long distinct URLs must not grow memory by their length.
     const occurrence = this.current.chaosSeed === null ? 0 : this.occurrences.next(createHash('sha1').update(requestKey).digest('base64'));
-    const route = Object.keys(this.current.routes).length > 0 ? routeKey() : null;
+    const route = this.hasRoutes ? routeKey() : null;
     return decideChaos(effectiveChaos(this.current, route), requestDraws(this.current.chaosSeed, requestKey, occurrence), overrides);
   }
 
@@ -103,8 +97,15 @@ export class ChaosController {
     socket.destroy();
   }
 
-  private makeLimiter(): RateLimiter | null {
-    const limit = this.current.rateLimit;
-    return limit ? new RateLimiter(limit.limit, limit.windowMs) : null;
+  /**
+   * Makes `settings` current, with a fresh limiter and what requests ask of the settings: whether any
+   * latency or fault is configured (without one, and without overrides, nothing is drawn) and whether
+   * routes have settings of their own.
+   */
+  private apply(settings: ChaosSettings): void {
+    this.current = settings;
+    this.limiter = settings.rateLimit ? new RateLimiter(settings.rateLimit.limit, settings.rateLimit.windowMs) : null;
+    this.hasRoutes = Object.keys(settings.routes).length > 0;
+    this.isActive = settings.latency !== null || settings.errorRate > 0 || this.hasRoutes;
   }
 }

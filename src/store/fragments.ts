@@ -38,22 +38,18 @@ export class FragmentReader {
   }
 
   private page(periods: readonly Period[]): Database.Statement {
-    const key = periods.join(',');
-    let statement = this.pages.get(key);
-    if (!statement) {
-      statement = this.db.prepare(`SELECT id, ${columns(periods)} FROM pool_pieces WHERE id IN (SELECT value FROM json_each(?))`).raw();
-      this.pages.set(key, statement);
-    }
-    return statement;
+    return this.prepared(this.pages, periods, () => `SELECT id, ${columns(periods)} FROM pool_pieces WHERE id IN (SELECT value FROM json_each(?))`);
   }
 
   private detail(periods: readonly Period[]): Database.Statement {
+    return this.prepared(this.details, periods, () => `SELECT ${columns(periods)}, pools.detail_json FROM pool_pieces JOIN pools USING (id) WHERE id = ?`);
+  }
+
+  /** The statement for a set of periods, prepared the first time that set is asked for. */
+  private prepared(cache: Map<string, Database.Statement>, periods: readonly Period[], sql: () => string): Database.Statement {
     const key = periods.join(',');
-    let statement = this.details.get(key);
-    if (!statement) {
-      statement = this.db.prepare(`SELECT ${columns(periods)}, pools.detail_json FROM pool_pieces JOIN pools USING (id) WHERE id = ?`).raw();
-      this.details.set(key, statement);
-    }
+    let statement = cache.get(key);
+    if (!statement) cache.set(key, (statement = this.db.prepare(sql()).raw()));
     return statement;
   }
 }
