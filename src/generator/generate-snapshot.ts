@@ -89,7 +89,13 @@ export async function generateSnapshot(options: GenerateOptions): Promise<Genera
   if (existsSync(options.out) && !options.force) throw new Error(`${options.out} exists; pass --force to overwrite it`);
   const partial = `${options.out}.partial`;
   rmSync(partial, { force: true });
-  const writer = createSnapshotWriter(partial);
+  let writer: SnapshotWriter;
+  try {
+    writer = createSnapshotWriter(partial);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw new Error(`cannot write ${options.out}: ${(error as Error).message}`);
+  }
   try {
     const tokens = generateTokens(options.tokens, options.seed, createRandom(options.seed, 'tokens'));
     const collector = new PoolSortCollector(tokens.length);

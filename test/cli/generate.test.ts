@@ -45,6 +45,12 @@ badArgs('an --out in a folder that does not exist', () => {
     remove();
   }
 });
+badArgs('an --out the snapshot writer cannot open names the file', () => {
+  // /proc exists on Linux and takes no new files, even for root (whom permission bits do not stop).
+  const result = runCli(['generate', '--seed', '1', '--pools', '5', '--tokens', '20', '--out', '/proc/clmm-mock-test.sqlite']);
+  assert.is(result.code, 1);
+  assert.match(result.stderr, /^clmm-mock: cannot write \/proc\/clmm-mock-test\.sqlite: .+\n$/);
+});
 badArgs.run();
 
 const writing = suite('clmm-mock generate: writes atomically and never overwrites by accident');
