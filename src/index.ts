@@ -1,12 +1,21 @@
 /**
- * clmm-mock as a library: start a mock server inside a test runner, or generate snapshots.
+ * clmm-mock as a library: start a mock server inside a test runner (one per worker, on port 0),
+ * flip routes to failing and read what was requested; generate, record or export snapshots.
  * @example
  * import { createMockServer } from 'clmm-mock';
  * const server = await createMockServer({ snapshot: 'snapshots/default.sqlite', port: 0 });
- * // ... point the app under test at server.url ...
+ * server.chaos.replace({ routes: { 'GET /pools/:address': { errorRate: 1, errorStatus: [503] } } });
+ * // ... run the app under test against server.url, then:
+ * server.chaos.journal.entries(); // what it requested, with the fault applied to each
  * await server.close();
  */
 export { createMockServer, type MockServer, type MockServerOptions } from './http/create-mock-server.js';
+export type { ChaosController } from './chaos/chaos-controller.js';
+export { ChaosConfigError } from './chaos/parse-chaos-config.js';
+export type { JournalEntry } from './chaos/journal.js';
 export { generateSnapshot, type GenerateOptions, type GenerateSummary, DEFAULT_AS_OF } from './generator/generate-snapshot.js';
+export { recordSnapshot, RecordError, type RecordOptions, type RecordSummary } from './record/record-snapshot.js';
+export { exportSnapshot, type ExportOptions, type ExportSummary } from './export/export-snapshot.js';
+export { buildOpenApi } from './openapi/build-openapi.js';
 export { SnapshotError } from './snapshot/open-snapshot.js';
 export type * from './http/api-types.js';

@@ -1,3 +1,4 @@
+import type { OriginTokens } from '../store/served-tokens.js';
 import type { SnapshotStore } from '../store/snapshot-store.js';
 import { invalidParameter } from './api-error.js';
 import { resolveListing, type ListingSpec } from './listing-request.js';
@@ -8,10 +9,11 @@ import { walkOrder } from './walk-order.js';
 
 /**
  * One page of `/pools` or `/pools/search` (by `spec`): resolves parameters or the cursor, walks the
- * stored order from the keyset position, and assembles the items from precomputed pieces.
- * @example listPools(store, POOLS_SPEC, new URLSearchParams('sortBy=volume24h&size=10&stats=24h'))
+ * stored order from the keyset position, and assembles the items from precomputed pieces and the
+ * token summaries at the request's origin.
+ * @example listPools(store, POOLS_SPEC, new URLSearchParams('sortBy=volume24h&size=10&stats=24h'), store.servedTokens.at(origin))
  */
-export function listPools(store: SnapshotStore, spec: ListingSpec<PoolParams>, search: URLSearchParams): Page {
+export function listPools(store: SnapshotStore, spec: ListingSpec<PoolParams>, search: URLSearchParams, tokens: OriginTokens): Page {
   const request = resolveListing(spec, search, store.cursorKey);
   const { params } = request;
   if (spec.endpoint === 'pools/search' && !params.q) {
@@ -21,7 +23,7 @@ export function listPools(store: SnapshotStore, spec: ListingSpec<PoolParams>, s
   const filter = buildPoolFilter(store, params, order);
   const result = walkOrder({ order, ...filter }, request.position, request.size, (a) => store.pools.idByAddress.get(a));
   return {
-    items: store.fragments.poolItems(result.ids, params.stats),
+    items: store.fragments.poolItems(result.ids, params.stats, tokens),
     ...pageCursors(store.cursorKey, spec, { ...params, size: request.size }, result, (id) => store.pools.addresses[id]!),
   };
 }

@@ -1,3 +1,4 @@
+import type { OriginTokens } from '../store/served-tokens.js';
 import type { SnapshotStore } from '../store/snapshot-store.js';
 import type { SortOrder } from '../store/sort-orders.js';
 import { invalidParameter } from './api-error.js';
@@ -6,10 +7,17 @@ import { pageCursors, type Page } from './page.js';
 import { TOKEN_SEARCH_SPEC, TOKENS_SPEC, type TokenParams } from './token-params.js';
 import { walkOrder, type WalkSource } from './walk-order.js';
 
-function page(store: SnapshotStore, spec: ListingSpec<TokenParams>, params: TokenParams, size: number, source: WalkSource, position: Parameters<typeof walkOrder>[1]): Page {
+interface TokenListing {
+  spec: ListingSpec<TokenParams>;
+  params: TokenParams;
+  size: number;
+  position: Parameters<typeof walkOrder>[1];
+}
+
+function page(store: SnapshotStore, tokens: OriginTokens, { spec, params, size, position }: TokenListing, source: WalkSource): Page {
   const result = walkOrder(source, position, size, (a) => store.tokens.idByAddress.get(a));
   return {
-    items: result.ids.map((id) => store.tokens.json[id]!),
+    items: result.ids.map((id) => tokens.json(id)),
     ...pageCursors(store.cursorKey, spec, { ...params, size }, result, (id) => store.tokens.addresses[id]!),
   };
 }
@@ -17,9 +25,9 @@ function page(store: SnapshotStore, spec: ListingSpec<TokenParams>, params: Toke
 /**
  * One page of `/tokens`: a stored order (`mint_id`, `address` or `volume_24h`), optionally only the
  * tokens named in `tokens`.
- * @example listTokens(store, new URLSearchParams('sort_by=volume_24h&sort_direction=desc&size=20'))
+ * @example listTokens(store, new URLSearchParams('sort_by=volume_24h&sort_direction=desc&size=20'), store.servedTokens.at(origin))
  */
-export function listTokens(store: SnapshotStore, search: URLSearchParams): Page {
+export function listTokens(store: SnapshotStore, search: URLSearchParams, tokens: OriginTokens): Page {
   const request = resolveListing(TOKENS_SPEC, search, store.cursorKey);
   const { params } = request;
   const order = store.tokenOrders.get(params.sort_by, params.sort_direction);
@@ -27,7 +35,7 @@ export function listTokens(store: SnapshotStore, search: URLSearchParams): Page 
   const source: WalkSource = named
     ? { order, candidates: Int32Array.from(named, (id) => order.position[id]!).sort(), accept: () => true }
     : { order, accept: () => true };
-  return page(store, TOKENS_SPEC, params, request.size, source, request.position);
+  return page(store, tokens, { spec: TOKENS_SPEC, params, size: request.size, position: request.position }, source);
 }
 
 /** Search order (decisions.md §4): exact symbol, then symbol prefix, then any match; each by 24h volume desc, then address. */
@@ -50,12 +58,12 @@ function searchOrder(store: SnapshotStore, q: string): SortOrder {
 
 /**
  * One page of `/tokens/search`: partial, case-insensitive match on symbol, name or address.
- * @example searchTokens(store, new URLSearchParams('q=usd'))
+ * @example searchTokens(store, new URLSearchParams('q=usd'), store.servedTokens.at(origin))
  */
-export function searchTokens(store: SnapshotStore, search: URLSearchParams): Page {
+export function searchTokens(store: SnapshotStore, search: URLSearchParams, tokens: OriginTokens): Page {
   const request = resolveListing(TOKEN_SEARCH_SPEC, search, store.cursorKey);
   const { params } = request;
   if (!params.q) throw invalidParameter('q', 'q is required: part of a token symbol, name or address');
   const order = searchOrder(store, params.q);
-  return page(store, TOKEN_SEARCH_SPEC, params, request.size, { order, accept: () => true }, request.position);
+  return page(store, tokens, { spec: TOKEN_SEARCH_SPEC, params, size: request.size, position: request.position }, { order, accept: () => true });
 }

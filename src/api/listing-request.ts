@@ -1,11 +1,17 @@
+import { Type, type TSchema } from '@sinclair/typebox';
 import { invalidCursor, invalidParameter } from './api-error.js';
 import { decodeCursor, type Position } from './cursor.js';
 import { parseInteger } from './param-parsers.js';
 
-/** One query parameter of a listing: its name, older aliases and how to parse it. */
+/**
+ * One query parameter: older aliases, how to parse it, and what the OpenAPI document says of it
+ * (`schema` of the raw query value and `description`), kept next to the parser so they agree.
+ */
 export interface ParamSpec {
   aliases?: readonly string[];
   parse(name: string, raw: string): unknown;
+  schema: TSchema;
+  description: string;
 }
 
 /** A listing endpoint: its name (as carried in cursors), parameters with defaults, and page sizes. */
@@ -30,11 +36,46 @@ export function singleValue(search: URLSearchParams, name: string, aliases: read
   return values[0]?.[1];
 }
 
+/** The paging parameters every listing reads besides its own, with their aliases for older clients (decisions.md §3). */
+export const PAGING = {
+  next: { name: 'next', aliases: ['after'] },
+  previous: { name: 'previous', aliases: [] },
+  size: { name: 'size', aliases: ['limit'] },
+} as const;
+
+/** A described query parameter that is not one of a spec's own: paging, or a route's (`stats` of a pool). */
+export interface DescribedParam {
+  name: string;
+  /** Another name the server reads the same parameter under (documented as deprecated). */
+  aliasOf?: string;
+  schema: TSchema;
+  description: string;
+}
+
+/**
+ * The paging parameters of `spec` as documented: cursors, `size` with the spec's bounds, and the aliases.
+ * @example pagingParams(TOKENS_SPEC).map((p) => p.name) // ['next', 'after', 'previous', 'size', 'limit']
+ */
+export function pagingParams(spec: Pick<ListingSpec, 'defaultSize' | 'maxSize'>): DescribedParam[] {
+  const entries: DescribedParam[] = [
+    { name: PAGING.next.name, schema: Type.String(), description: 'The `meta.next` cursor of a page: continues the listing after it; send it alone (it carries every other parameter). Empty means the first page.' },
+    { name: PAGING.previous.name, schema: Type.String(), description: 'The `meta.previous` cursor of a page: walks back to the page before it; send it alone. Empty means the first page.' },
+    {
+      name: PAGING.size.name,
+      schema: Type.Integer({ minimum: 1, maximum: spec.maxSize, default: spec.defaultSize }),
+      description: `Results per page, 1 to ${spec.maxSize} (default ${spec.defaultSize}); may change the page size when sent with a cursor.`,
+    },
+  ];
+  return entries.flatMap((param) => [param, ...PAGING[param.name as keyof typeof PAGING].aliases.map((alias) => ({
+    ...param, name: alias, aliasOf: param.name, description: `Alias of \`${param.name}\` for older clients.`,
+  }))]);
+}
+
 function readCursor(search: URLSearchParams): { cursor: string; forward: boolean } | undefined {
-  const next = singleValue(search, 'next', ['after']);
-  const previous = singleValue(search, 'previous');
+  const next = singleValue(search, PAGING.next.name, PAGING.next.aliases);
+  const previous = singleValue(search, PAGING.previous.name, PAGING.previous.aliases);
   if (next !== undefined && previous !== undefined && next !== '' && previous !== '') {
-    throw invalidParameter('next', 'send either next or previous, not both');
+    throw invalidParameter(PAGING.next.name, 'send either next or previous, not both');
   }
   if (next) return { cursor: next, forward: true };
   if (previous) return { cursor: previous, forward: false };
@@ -82,8 +123,8 @@ export function resolveListing<P extends object>(spec: ListingSpec<P>, search: U
     const raw = singleValue(search, name, param.aliases);
     if (raw !== undefined) given[name] = param.parse(name, raw);
   }
-  const rawSize = singleValue(search, 'size', ['limit']);
-  const size = rawSize === undefined ? undefined : parseInteger('size', rawSize, 1, spec.maxSize);
+  const rawSize = singleValue(search, PAGING.size.name, PAGING.size.aliases);
+  const size = rawSize === undefined ? undefined : parseInteger(PAGING.size.name, rawSize, 1, spec.maxSize);
   const cursor = readCursor(search);
   if (!cursor) {
     return { params: { ...spec.defaults, ...given }, size: size ?? spec.defaultSize, position: { kind: 'first' } };

@@ -1,12 +1,19 @@
 import { isAddress } from '../math/address.js';
 import { isPeriod, PERIOD_NAMES, type Period } from '../math/periods.js';
 import { ApiError, invalidParameter } from './api-error.js';
+import { PATTERNS } from './schemas/strings.js';
 import { shown } from './shown.js';
 
 /** At most this many addresses in one comma-separated list. */
 export const MAX_ADDRESSES = 100;
 
-const DECIMAL = /^\d+(\.\d+)?$/;
+/** The longest decimal parameter accepted, in characters. */
+export const MAX_DECIMAL_LENGTH = 60;
+
+/** The sort directions, lower case (the parser is case-insensitive). */
+export const DIRECTIONS = ['asc', 'desc'] as const;
+
+const DECIMAL = new RegExp(PATTERNS.decimal);
 
 /** `true` / `false`, case-insensitive. */
 export function parseBoolean(name: string, raw: string): boolean {
@@ -26,7 +33,7 @@ export function parseInteger(name: string, raw: string, min: number, max: number
 
 /** A finite non-negative decimal written plainly (no sign, exponent or separators), kept as its exact string. */
 export function parseDecimal(name: string, raw: string): string {
-  if (!DECIMAL.test(raw) || raw.length > 60) {
+  if (!DECIMAL.test(raw) || raw.length > MAX_DECIMAL_LENGTH) {
     throw invalidParameter(name, `${name} must be a non-negative decimal number such as 1000 or 0.5, got ${shown(raw)}`);
   }
   const [whole = '0', fraction = ''] = raw.split('.');
@@ -61,6 +68,7 @@ export function parsePeriods(name: string, raw: string): Period[] {
 /** `asc` or `desc`, case-insensitive. */
 export function parseDirection(name: string, raw: string): 'asc' | 'desc' {
   const lower = raw.toLowerCase();
-  if (lower !== 'asc' && lower !== 'desc') throw invalidParameter(name, `${name} must be asc or desc, got ${shown(raw)}`);
-  return lower;
+  const direction = DIRECTIONS.find((d) => d === lower);
+  if (direction === undefined) throw invalidParameter(name, `${name} must be asc or desc, got ${shown(raw)}`);
+  return direction;
 }

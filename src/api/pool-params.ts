@@ -1,7 +1,9 @@
-import type { Period } from '../math/periods.js';
+import { PERIOD_NAMES, type Period } from '../math/periods.js';
+import { PLAIN_SORT_FIELDS, STATS_SORT_FIELDS } from '../snapshot/sort-keys.js';
 import type { ListingSpec, ParamSpec } from './listing-request.js';
-import { parseAddress, parseAddressList, parseBoolean, parseDecimal, parseDirection, parsePeriods } from './param-parsers.js';
+import { addressListParam, addressParam, booleanParam, decimalParam, DIRECTION_PARAM, searchParam, STATS_PARAM } from './param-specs.js';
 import { parsePoolSort } from './pool-sort.js';
+import { StringEnum } from './schemas/strings.js';
 
 /** The normalized parameters of a pool listing or search; these are what a cursor carries. */
 export interface PoolParams {
@@ -25,18 +27,22 @@ export interface PoolParams {
   hasLockedLiquidity: boolean;
 }
 
-const boolean: ParamSpec = { parse: parseBoolean };
-const decimal: ParamSpec = { parse: parseDecimal };
-const addressList: ParamSpec = { parse: parseAddressList };
+/** Every `sortBy` value parsePoolSort accepts (lower case; it is case-insensitive): each field alone or with a period. */
+export const POOL_SORT_VALUES: readonly string[] = [...Object.keys(STATS_SORT_FIELDS), ...PLAIN_SORT_FIELDS]
+  .flatMap((field) => [field, ...PERIOD_NAMES.map((period) => `${field}${period}`)]);
 
 const COMMON: Record<string, ParamSpec> = {
-  sortBy: { parse: parsePoolSort },
-  sortDirection: { parse: parseDirection },
-  stats: { parse: parsePeriods },
-  includeBlocked: boolean,
-  hasRewards: boolean,
-  minTvl: decimal,
-  minVolume: decimal,
+  sortBy: {
+    parse: parsePoolSort,
+    schema: StringEnum(POOL_SORT_VALUES, 'Sort key'),
+    description: 'Order: `volume`, `fees`, `rewards` or `yieldovertvl` with an optional period suffix (none = 24h), `tvl`, or `lockedliquiditypercent` (a suffix on these two is ignored). Case-insensitive; ties break by address.',
+  },
+  sortDirection: DIRECTION_PARAM,
+  stats: STATS_PARAM,
+  includeBlocked: booleanParam('Include blocked pools (left out otherwise)'),
+  hasRewards: booleanParam('Only pools with at least one active reward'),
+  minTvl: decimalParam('Minimum TVL in USD-stablecoin units'),
+  minVolume: decimalParam('Minimum 24h volume in USD-stablecoin units'),
 };
 
 const DEFAULTS: PoolParams = {
@@ -52,13 +58,13 @@ export const POOLS_SPEC: ListingSpec<PoolParams> = {
   endpoint: 'pools',
   params: {
     ...COMMON,
-    hasWarning: boolean,
-    hasAdaptiveFee: boolean,
-    isLaunchPool: boolean,
-    minLockedLiquidityPercent: decimal,
-    token: { parse: parseAddress },
-    tokensBothOf: addressList,
-    addresses: addressList,
+    hasWarning: booleanParam('Only pools that carry a warning'),
+    hasAdaptiveFee: booleanParam('Only pools with adaptive fees enabled'),
+    isLaunchPool: booleanParam('Only pools of the launch-pool kind'),
+    minLockedLiquidityPercent: decimalParam('Minimum locked-liquidity percentage, 0 to 100'),
+    token: addressParam('Only pools holding this token (a mint address)'),
+    tokensBothOf: addressListParam('Only pools holding both of these tokens (two mint addresses)'),
+    addresses: addressListParam('Only these pools (pool addresses)'),
   },
   defaults: DEFAULTS,
   defaultSize: 100,
@@ -70,10 +76,10 @@ export const POOL_SEARCH_SPEC: ListingSpec<PoolParams> = {
   endpoint: 'pools/search',
   params: {
     ...COMMON,
-    q: { parse: (_name, raw) => raw.trim() },
-    userTokens: addressList,
-    verifiedOnly: boolean,
-    hasLockedLiquidity: boolean,
+    q: searchParam('an exact pool address, a token address, one symbol, or a pair `A-B`, `A B` or `A/B` in either order. Symbols match partially and case-insensitively.'),
+    userTokens: addressListParam('Only pools holding at least one of these tokens (mint addresses)'),
+    verifiedOnly: booleanParam('Only pools whose two tokens are both verified'),
+    hasLockedLiquidity: booleanParam('Only pools with locked liquidity above zero'),
   },
   defaults: DEFAULTS,
   defaultSize: 100,

@@ -1,6 +1,7 @@
 import { invalidParameter } from './api-error.js';
 import type { ListingSpec } from './listing-request.js';
-import { parseAddressList, parseDirection } from './param-parsers.js';
+import { addressListParam, DIRECTION_PARAM, searchParam } from './param-specs.js';
+import { StringEnum } from './schemas/strings.js';
 import { shown } from './shown.js';
 
 /** The normalized parameters of a token listing or search; these are what a cursor carries. */
@@ -11,7 +12,8 @@ export interface TokenParams {
   q: string | null;
 }
 
-const TOKEN_SORTS = ['address', 'mint_id', 'volume_24h'];
+/** The token orders (decisions.md §3); `mint_id` is creation order. */
+export const TOKEN_SORTS = ['address', 'mint_id', 'volume_24h'] as const;
 
 const DEFAULTS: TokenParams = { sort_by: 'mint_id', sort_direction: 'asc', tokens: null, q: null };
 
@@ -22,12 +24,14 @@ export const TOKENS_SPEC: ListingSpec<TokenParams> = {
     sort_by: {
       parse: (name, raw) => {
         const value = raw.toLowerCase();
-        if (!TOKEN_SORTS.includes(value)) throw invalidParameter(name, `${name} must be one of ${TOKEN_SORTS.join(', ')}, got ${shown(raw)}`);
+        if (!(TOKEN_SORTS as readonly string[]).includes(value)) throw invalidParameter(name, `${name} must be one of ${TOKEN_SORTS.join(', ')}, got ${shown(raw)}`);
         return value;
       },
+      schema: StringEnum(TOKEN_SORTS, 'Sort key'),
+      description: 'Order: `mint_id` (creation order), `address` or `volume_24h`. Case-insensitive; ties break by address.',
     },
-    sort_direction: { parse: parseDirection },
-    tokens: { parse: parseAddressList },
+    sort_direction: DIRECTION_PARAM,
+    tokens: addressListParam('Only these tokens (mint addresses)'),
   },
   defaults: DEFAULTS,
   defaultSize: 50,
@@ -37,7 +41,7 @@ export const TOKENS_SPEC: ListingSpec<TokenParams> = {
 /** `GET /tokens/search`: api-v2.md §4.2 and decisions.md §4; size 50 (max 3000). */
 export const TOKEN_SEARCH_SPEC: ListingSpec<TokenParams> = {
   endpoint: 'tokens/search',
-  params: { q: { parse: (_name, raw) => raw.trim() } },
+  params: { q: searchParam('part of a token symbol, name or address, case-insensitive. Order: exact symbol, then symbol prefix, then other matches, each by 24h volume desc.') },
   defaults: DEFAULTS,
   defaultSize: 50,
   maxSize: 3000,

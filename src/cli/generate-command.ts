@@ -42,8 +42,8 @@ export const generateCommand = {
     .option('pools', { type: 'string', demandOption: true, describe: `Number of pools, 0..${MAX_COUNT}, e.g. --pools 2000` })
     .option('tokens', { type: 'string', demandOption: true, describe: `Number of tokens, 4..${MAX_COUNT} (the well-known ones come first), e.g. --tokens 500` })
     .option('out', { type: 'string', demandOption: true, describe: 'Snapshot file to write, e.g. --out snapshots/demo.sqlite' })
-    .option('as-of', { type: 'string', default: DEFAULT_AS_OF, describe: 'The instant the data describes (ISO 8601 UTC)' })
-    .option('force', { type: 'boolean', default: false, describe: 'Overwrite --out if it exists' })
+    .option('as-of', { type: 'string', default: DEFAULT_AS_OF, describe: 'The instant the data describes (ISO 8601 UTC), e.g. --as-of 2026-01-01T00:00:00Z' })
+    .option('force', { type: 'boolean', default: false, describe: 'Overwrite --out if it exists, e.g. --force' })
     .example('$0 generate --seed 42 --pools 2000 --tokens 500 --out snapshots/demo.sqlite', ''),
   handler: async (argv: { seed: string; pools: string; tokens: string; out: string; asOf: string; force: boolean }) => {
     const seed = integer('seed', argv.seed, 0, 2 ** 32 - 1);

@@ -8,8 +8,8 @@ export const inspectCommand = {
   command: 'inspect <file>',
   describe: 'Show a snapshot\'s counts, seed, schema version and asOf; --verify re-checks every consistency rule',
   builder: (yargs: Argv) => yargs
-    .positional('file', { type: 'string', demandOption: true, describe: 'Snapshot file' })
-    .option('verify', { type: 'boolean', default: false, describe: 'Recompute every rule over every row; exit 1 naming each violation' })
+    .positional('file', { type: 'string', demandOption: true, describe: 'Snapshot file, e.g. snapshots/default.sqlite' })
+    .option('verify', { type: 'boolean', default: false, describe: 'Recompute every rule over every row; exit 1 naming each violation, e.g. --verify' })
     .example('$0 inspect snapshots/default.sqlite --verify', ''),
   handler: async (argv: { file: string; verify: boolean }) => {
     const db = openSnapshot(argv.file);
@@ -17,6 +17,7 @@ export const inspectCommand = {
       const facts = readSnapshotFacts(db, argv.file);
       const lines = [
         `snapshot        ${facts.path}`,
+        `source          ${facts.source}`,
         `schema version  ${facts.schemaVersion}`,
         `generator       ${facts.generatorVersion}`,
         `seed            ${facts.seed}`,

@@ -2,20 +2,30 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { exitWith, UsageError } from './fail.js';
+import { exportCommand } from './export-command.js';
 import { generateCommand } from './generate-command.js';
 import { inspectCommand } from './inspect-command.js';
+import { openapiCommand } from './openapi-command.js';
+import { recordCommand } from './record-command.js';
 import { serveCommand } from './serve-command.js';
 import { startCommand } from './start-command.js';
 
 // The only place that reads argv, prints and exits: each command parses its flags and calls one core function.
 await yargs(hideBin(process.argv))
   .scriptName('clmm-mock')
-  .usage('$0 <command> [options]\n\nA deterministic mock of a concentrated-liquidity DEX v2 read API.')
+  .usage('$0 <command> [options]\n\nA deterministic mock of a concentrated-liquidity DEX v2 read API.\nEach command has its own --help, e.g. clmm-mock serve --help.')
+  .command(startCommand)
+  .command(serveCommand)
   .command(generateCommand)
   .command(inspectCommand)
-  .command(serveCommand)
-  .command(startCommand)
-  .demandCommand(1, 'name a command: generate, inspect, serve or start (see --help)')
+  .command(recordCommand)
+  .command(exportCommand)
+  .command(openapiCommand)
+  .example('$0 start', 'serve the bundled default snapshot on http://127.0.0.1:8080/v2/solana')
+  .example('$0 generate --seed 7 --pools 500 --tokens 200 --out snapshots/demo.sqlite', 'make a snapshot of your own')
+  .example('$0 serve --snapshot snapshots/demo.sqlite --error-rate 0.1 --latency 50-250', 'serve it, flaky and slow on purpose')
+  .epilogue('Docs, endpoints and chaos recipes: README.md')
+  .demandCommand(1, 'name a command: start, serve, generate, inspect, record, export or openapi (see --help)')
   .strict()
   .recommendCommands()
   .help()

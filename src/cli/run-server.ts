@@ -1,17 +1,16 @@
 import { ChaosConfigError } from '../chaos/parse-chaos-config.js';
-import { createMockServer } from '../http/create-mock-server.js';
+import { createMockServer, type MockServerOptions } from '../http/create-mock-server.js';
 import { UsageError } from './fail.js';
 
-/** Serves a snapshot until SIGINT or SIGTERM, then closes cleanly (exit 0). */
-export async function runServer(snapshot: string, port: number, host: string, chaos: Record<string, unknown> = {}, portFrom = '--port'): Promise<void> {
+/** Serves a snapshot until SIGINT or SIGTERM, then closes cleanly (exit 0). `portFrom` names where the port came from, for errors. */
+export async function runServer(options: MockServerOptions & { port: number; host: string }, portFrom = '--port'): Promise<void> {
+  const { port, host } = options;
   const server = await createMockServer({
-    snapshot,
-    port,
-    host,
-    chaos,
+    ...options,
     onError: (error) => process.stderr.write(`clmm-mock: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`),
   }).catch((error: NodeJS.ErrnoException) => {
     if (error instanceof ChaosConfigError) throw new UsageError(`chaos settings: ${error.message}`);
+    if (error instanceof TypeError && options.publicUrl !== undefined) throw new UsageError(`--public-url: ${error.message}`);
     if (error.code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is in use; pick another with ${portFrom} (0 takes a free one)`, 1);
     if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') throw new UsageError(`cannot listen on host ${host}: ${error.code}`, 1);
     throw error;

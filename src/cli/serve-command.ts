@@ -47,18 +47,20 @@ export const serveCommand = {
   describe: 'Serve the v2 API from a snapshot',
   builder: (yargs: Argv) => yargs
     .option('snapshot', { type: 'string', demandOption: true, describe: 'Snapshot file, e.g. --snapshot snapshots/demo.sqlite' })
-    .option('port', { type: 'string', default: '8080', describe: 'Port; 0 takes a free one' })
-    .option('host', { type: 'string', default: '127.0.0.1', describe: 'Interface; 0.0.0.0 exposes it to the network' })
-    .option('latency', { type: 'string', describe: 'Delay every response: 150, 50-250 or lognormal:120:0.8 (ms)' })
-    .option('error-rate', { type: 'string', describe: 'Share of requests that fail, 0..1, e.g. 0.1' })
-    .option('error-status', { type: 'string', describe: 'What a failure is: statuses and/or reset, hang, truncate (default 500), e.g. 500,503,reset' })
-    .option('rate-limit', { type: 'string', describe: 'Requests per window per client, e.g. 10/1s or 100/1m; then 429' })
-    .option('chaos-seed', { type: 'string', describe: 'Make every chaos decision reproducible, e.g. 7' })
-    .option('hang-ms', { type: 'string', describe: 'How long a hang fault holds the connection before dropping it (default 30000)' })
-    .option('config', { type: 'string', describe: 'JSON chaos settings, globally and per route (see the README); flags override it' })
+    .option('port', { type: 'string', default: '8080', describe: 'Port; 0 takes a free one, e.g. --port 0' })
+    .option('host', { type: 'string', default: '127.0.0.1', describe: 'Interface; 0.0.0.0 exposes it to the network, e.g. --host 0.0.0.0' })
+    .option('latency', { type: 'string', describe: 'Delay every response (ms): fixed, a range or lognormal:<median>:<sigma>, e.g. --latency 50-250' })
+    .option('error-rate', { type: 'string', describe: 'Share of requests that fail, 0..1, e.g. --error-rate 0.1' })
+    .option('error-status', { type: 'string', describe: 'What a failure is: statuses and/or reset, hang, truncate (default 500), e.g. --error-status 500,503,reset' })
+    .option('rate-limit', { type: 'string', describe: 'Requests per window per client, then 429 with Retry-After, e.g. --rate-limit 10/1s' })
+    .option('chaos-seed', { type: 'string', describe: 'Make every chaos decision reproducible, e.g. --chaos-seed 7' })
+    .option('hang-ms', { type: 'string', describe: 'How long a hang fault holds the connection before dropping it (default 30000), e.g. --hang-ms 5000' })
+    .option('config', { type: 'string', describe: 'JSON chaos settings, globally and per route (see the README); flags override it, e.g. --config chaos.json' })
+    .option('public-url', { type: 'string', describe: 'Base URL clients reach the server at, for logo URLs in responses, e.g. --public-url https://mock.example.com (default: http:// + the request\'s Host)' })
     .example('$0 serve --snapshot snapshots/demo.sqlite --port 0', '')
     .example('$0 serve --snapshot snapshots/demo.sqlite --latency 50-250 --error-rate 0.1 --error-status 500,503', ''),
-  handler: async (argv: { snapshot: string; port: string; host: string } & ChaosFlags) => {
-    await runServer(argv.snapshot, parsePort(argv.port, '--port'), argv.host, chaosConfig(argv));
+  handler: async (argv: { snapshot: string; port: string; host: string; publicUrl?: string } & ChaosFlags) => {
+    const { snapshot, host, publicUrl } = argv;
+    await runServer({ snapshot, port: parsePort(argv.port, '--port'), host, publicUrl, chaos: chaosConfig(argv) });
   },
 };

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Argv } from 'yargs';
 import { fileURLToPath } from 'node:url';
 import { openSnapshot, SnapshotError } from '../snapshot/open-snapshot.js';
 import { terminalProgress } from './progress.js';
@@ -24,7 +25,9 @@ function staleReason(path: string): string | null {
 export const startCommand = {
   command: 'start',
   describe: 'Serve the bundled default snapshot on PORT (default 8080), generating it first when absent',
-  builder: {},
+  builder: (yargs: Argv) => yargs
+    .example('$0 start', 'http://127.0.0.1:8080/v2/solana')
+    .example('PORT=9000 $0 start', 'another port (PORT=0 takes a free one); the first line printed names the URL'),
   handler: async () => {
     const port = parsePort(process.env.PORT ?? '8080', 'PORT');
     const reason = staleReason(DEFAULT_SNAPSHOT);
@@ -37,6 +40,6 @@ export const startCommand = {
       await generateSnapshot({ ...DEFAULT_GENERATION, out: DEFAULT_SNAPSHOT, force: true, onProgress: progress.report });
       progress.clear();
     }
-    await runServer(DEFAULT_SNAPSHOT, port, '127.0.0.1', {}, 'PORT=<n>');
+    await runServer({ snapshot: DEFAULT_SNAPSHOT, port, host: '127.0.0.1' }, 'PORT=<n>');
   },
 };

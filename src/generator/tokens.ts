@@ -4,6 +4,7 @@ import { Dec } from '../math/decimal.js';
 import type { Random } from './random.js';
 import type { TokenSeed } from './types.js';
 import { loadWellKnownTokens } from './well-known-tokens.js';
+import { storedLogoUrl } from '../snapshot/logo-url.js';
 
 export const CLASSIC_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
@@ -16,11 +17,6 @@ const EXTENSIONS = [
 const DECIMALS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 const DECIMAL_WEIGHTS = [2, 1, 2, 1, 3, 6, 42, 2, 8, 33];
 const SUFFIXES = ['', '', '', ' Protocol', ' Finance', ' Inu', ' Coin', ' DAO', ' AI', ' Swap', ' Token', ' Labs'];
-
-/** Where token logos are served from (see the README on logos). */
-export function tokenImageUrl(address: string): string {
-  return `https://static.clmm-mock.invalid/tokens/${address}.svg`;
-}
 
 function symbolFromName(name: string, random: Random): string {
   const letters = name.replace(/[^A-Za-z ]/g, '').split(' ').filter(Boolean);
@@ -48,7 +44,7 @@ function generatedToken(id: number, faker: Faker, random: Random, forcedDecimals
     symbol: hasMetadata ? symbolFromName(name, random) : null,
     name: hasMetadata ? name : null,
     decimals,
-    imageUrl: hasMetadata ? tokenImageUrl(address) : null,
+    imageUrl: hasMetadata ? storedLogoUrl(address) : null,
     programId: is2022 ? TOKEN_2022_PROGRAM : CLASSIC_PROGRAM,
     tags,
     usdPrice: usdPrice(random),
@@ -72,7 +68,7 @@ export function generateTokens(count: number, seed: number, random: Random): Tok
     symbol: t.symbol,
     name: t.name,
     decimals: t.decimals,
-    imageUrl: tokenImageUrl(t.address),
+    imageUrl: storedLogoUrl(t.address),
     programId: t.programId,
     tags: t.tags,
     usdPrice: t.usdPrice,

@@ -1,130 +1,42 @@
-import type { Period } from '../math/periods.js';
+import type { Static } from '@sinclair/typebox';
+import type { MetaSchema } from '../api/schemas/envelope.js';
+import type { ErrorBodySchema } from '../api/schemas/error-schema.js';
+import type { AdaptiveFeeSchema, LockEntrySchema, PeriodStatsSchema, PoolDetailSchema, PoolSchema, RewardSchema } from '../api/schemas/pool-schema.js';
+import type { CirculatingSupplySchema, ExchangeTokenSchema, ProtocolStatsSchema, TotalSupplySchema } from '../api/schemas/protocol-schema.js';
+import type { TokenSchema, TokenSummarySchema } from '../api/schemas/token-schema.js';
+
+// The response types are read off the schemas the OpenAPI document is built from: one source.
 
 /** A token (api-v2.md §2.2). */
-export interface Token {
-  address: string;
-  symbol: string | null;
-  name: string | null;
-  decimals: number;
-  imageUrl: string | null;
-  programId: string;
-  /** Comma-separated Token-2022 extensions; "" for classic mints. */
-  tags: string;
-}
-
+export type Token = Static<typeof TokenSchema>;
 /** The token summary embedded in pools. */
-export type TokenSummary = Pick<Token, 'address' | 'symbol' | 'name' | 'decimals' | 'imageUrl'>;
-
+export type TokenSummary = Static<typeof TokenSummarySchema>;
 /** Statistics of one period; every figure a decimal string. */
-export interface PeriodStats {
-  volume: string;
-  fees: string;
-  rewards: string;
-  yieldOverTvl: string;
-}
-
+export type PeriodStats = Static<typeof PeriodStatsSchema>;
 /** A reward slot (decisions.md §5). */
-export interface Reward {
-  mint: string;
-  vault: string;
-  authority: string;
-  emissions_per_second_x64: string;
-  growth_global_x64: string;
-  active: boolean;
-  emissionsPerSecond: string;
-}
-
+export type Reward = Static<typeof RewardSchema>;
 /** A locked-liquidity entry (api-v2.md §2.5); also the items of `/lock/{address}`. */
-export interface LockEntry {
-  name: string;
-  lockedPercentage: string;
-}
-
+export type LockEntry = Static<typeof LockEntrySchema>;
 /** A pool as listed (api-v2.md §2.3). */
-export interface Pool {
-  address: string;
-  poolsConfig: string;
-  tickSpacing: number;
-  feeRate: number;
-  protocolFeeRate: number;
-  liquidity: string;
-  sqrtPrice: string;
-  tickCurrentIndex: number;
-  tokenMintA: string;
-  tokenMintB: string;
-  price: string;
-  tvlUsdc: string;
-  tokenBalanceA: string;
-  tokenBalanceB: string;
-  poolType: 'whirlpool' | 'splashpool' | 'launchpool';
-  adaptiveFeeEnabled: boolean;
-  hasWarning: boolean;
-  tokenA: TokenSummary;
-  tokenB: TokenSummary;
-  stats: Partial<Record<Period, PeriodStats>>;
-  rewards: Reward[];
-  lockedLiquidityPercent: LockEntry[];
-}
-
+export type Pool = Static<typeof PoolSchema>;
 /** Adaptive-fee state (decisions.md §5). */
-export interface AdaptiveFee {
-  currentRate: number;
-  maxRate: number;
-  constants: {
-    filterPeriod: number; decayPeriod: number; reductionFactor: number; adaptiveFeeControlFactor: number;
-    maxVolatilityAccumulator: number; tickGroupSize: number; majorSwapThresholdTicks: number;
-  };
-  variables: {
-    lastReferenceUpdateTimestamp: string; lastMajorSwapTimestamp: string; volatilityReference: number;
-    tickGroupIndexReference: number; volatilityAccumulator: number;
-  };
-}
-
+export type AdaptiveFee = Static<typeof AdaptiveFeeSchema>;
 /** A pool's detail (api-v2.md §2.4). */
-export interface PoolDetail extends Pool {
-  tokenVaultA: string;
-  tokenVaultB: string;
-  feeGrowthGlobalA: string;
-  feeGrowthGlobalB: string;
-  protocolFeeOwedA: string;
-  protocolFeeOwedB: string;
-  adaptiveFee: AdaptiveFee | null;
-  feeTierIndex: number;
-  updatedAt: string;
-  updatedSlot: number;
-}
-
+export type PoolDetail = Static<typeof PoolDetailSchema>;
 /** Protocol statistics (api-v2.md §2.6). */
-export interface ProtocolStats {
-  tvl: string;
-  volume24hUsdc: string;
-  fees24hUsdc: string;
-  revenue24hUsdc: string;
-}
-
+export type ProtocolStats = Static<typeof ProtocolStatsSchema>;
 /** The exchange token (api-v2.md §2.7). */
-export interface ExchangeToken {
-  symbol: string;
-  name: string;
-  description: string;
-  imageUrl: string;
-  price: string;
-  circulatingSupply: string;
-  totalSupply: string;
-  stats: { '24h': { volume: string } };
-}
-
+export type ExchangeToken = Static<typeof ExchangeTokenSchema>;
+/** `/protocol/token/circulating_supply` (api-v2.md §2.8). */
+export type CirculatingSupply = Static<typeof CirculatingSupplySchema>;
+/** `/protocol/token/total_supply` (api-v2.md §2.8). */
+export type TotalSupply = Static<typeof TotalSupplySchema>;
+/** The page cursors of a wrapped response. */
+export type Meta = Static<typeof MetaSchema>;
 /** The response wrapper (api-v2.md §2.1). */
 export interface Envelope<T> {
   data: T;
-  meta: { next: string | null; previous: string | null };
+  meta: Meta;
 }
-
 /** The error body of every non-2xx response (decisions.md §2). */
-export interface ErrorBody {
-  status: number;
-  inner: string;
-  code: 'invalid_parameter' | 'invalid_cursor' | 'invalid_address' | 'not_found' | 'unknown_chain' | 'method_not_allowed' | 'rate_limited' | 'injected_fault' | 'internal';
-  parameter?: string;
-  retryAfter?: number;
-}
+export type ErrorBody = Static<typeof ErrorBodySchema>;

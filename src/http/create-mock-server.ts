@@ -14,7 +14,9 @@ import { matchRouteKey, ROUTE_PATHS } from './match-route.js';
 import { clientErrorHandler, errorHandler } from './error-handler.js';
 import { CHAIN, ROUTES, unknownChain } from './routes.js';
 import { apiHandler } from './api-handler.js';
+import { normalizePublicUrl, requestOrigin } from './request-origin.js';
 import { ResponseCache } from './response-cache.js';
+import { mountStatic } from './static-routes.js';
 
 export interface MockServerOptions {
   /** Path of the snapshot to serve. */
@@ -31,6 +33,11 @@ export interface MockServerOptions {
   gracePeriodMs?: number;
   /** Bytes of finished responses kept for repeated requests; default 24 MiB, 0 turns the cache off. */
   cacheBytes?: number;
+  /**
+   * Base URL clients reach the server at, for absolute URLs in responses (token `imageUrl`), e.g.
+   * behind a proxy: `https://mock.example.com`. Default: `http://` + the request's Host header.
+   */
+  publicUrl?: string;
 }
 
 export interface MockServer {
@@ -52,14 +59,22 @@ function noRoute(req: Request): never {
   throw new ApiError(404, 'not_found', `no endpoint at ${shown(req.path)}`);
 }
 
+/** The server's own origin once it listens, for requests without a usable Host header. */
+function ownOrigin(server: Server): string {
+  const { address, port } = server.address() as AddressInfo;
+  return `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+}
+
 /** The polka app on `server`: CORS, admin routes, chaos, then the API routes. */
 function buildApp(server: Server, store: SnapshotStore, chaos: ChaosController, options: MockServerOptions): Polka {
   const cache = new ResponseCache(options.cacheBytes ?? 24 * 1024 * 1024);
+  const originOf = requestOrigin(options.publicUrl, () => ownOrigin(server));
   const app = polka({ server, onError: errorHandler(options.onError ?? (() => undefined)), onNoMatch: noRoute });
   app.use(cors());
-  mountAdminRoutes(app, chaos, store.facts);
+  mountAdminRoutes(app, chaos, store.facts, originOf);
+  mountStatic(app, store);
   app.use(chaosMiddleware(chaos, matchRouteKey));
-  for (const route of ROUTES) app.all(`/v2/:chain${route.path}`, apiHandler(route, store, cache));
+  for (const route of ROUTES) app.all(`/v2/:chain${route.path}`, apiHandler(route, store, cache, originOf));
   return app;
 }
 
@@ -92,6 +107,7 @@ function closer(server: Server, store: SnapshotStore, chaos: ChaosController, gr
  * await server.close();
  */
 export async function createMockServer(options: MockServerOptions): Promise<MockServer> {
+  if (options.publicUrl !== undefined) normalizePublicUrl(options.publicUrl);
   const chaos = new ChaosController(options.chaos === undefined ? NO_CHAOS : parseChaosConfig(options.chaos, ROUTE_PATHS), ROUTE_PATHS);
   const store = openSnapshotStore(options.snapshot);
   // A slow or hostile client cannot hold the server: bounded headers, and time limits to receive a request.

@@ -2,28 +2,19 @@ import { isActiveReward, type PeriodStats, type PoolSeed, type RewardSeed, type 
 import { PROTOCOL_FEE_RATE } from '../math/fee-tiers.js';
 
 /** The token object of api-v2.md §2.2, in field order. */
-export function tokenJson(token: TokenSeed): string {
+export function tokenJson(token: Pick<TokenSeed, 'address' | 'symbol' | 'name' | 'decimals' | 'imageUrl' | 'programId' | 'tags'>): string {
   const { address, symbol, name, decimals, imageUrl, programId, tags } = token;
   return JSON.stringify({ address, symbol, name, decimals, imageUrl, programId, tags });
 }
 
-/** The token summary embedded in pools (tokenA, tokenB). */
-export function tokenSummary(token: TokenSeed): { address: string; symbol: string | null; name: string | null; decimals: number; imageUrl: string | null } {
+/** The token summary embedded in pools (tokenA, tokenB), as JSON. */
+export function tokenSummaryJson(token: Pick<TokenSeed, 'address' | 'symbol' | 'name' | 'decimals' | 'imageUrl'>): string {
   const { address, symbol, name, decimals, imageUrl } = token;
-  return { address, symbol, name, decimals, imageUrl };
+  return JSON.stringify({ address, symbol, name, decimals, imageUrl });
 }
 
 /** Text that JSON.stringify writes as itself between quotes: no quote, backslash or control character. */
 const VERBATIM = /^[0-9A-Za-z.+-]*$/;
-
-const summaryJson = new WeakMap<TokenSeed, string>();
-
-/** JSON.stringify(tokenSummary(token)), kept per token. */
-function tokenSummaryJson(token: TokenSeed): string {
-  let json = summaryJson.get(token);
-  if (json === undefined) summaryJson.set(token, (json = JSON.stringify(tokenSummary(token))));
-  return json;
-}
 
 /** One entry of a pool's `stats` object, without braces: `"24h":{...}`. */
 export function statsEntryJson(stats: PeriodStats): string {
@@ -38,15 +29,12 @@ export function statsEntryJson(stats: PeriodStats): string {
 
 /**
  * A pool's response as three precomputed pieces, so the server assembles a list item or a detail
- * by concatenation: `head` + `{stats entries}` + `tail` + `}` for a list item, and
- * `head` + `{...}` + `tail` + `detail` + `}` for the detail (api-v2.md §2.3, §2.4).
+ * by concatenation (see pool-item.ts); the token summaries between head and stats are the tokens'
+ * own (api-v2.md §2.3, §2.4), kept once per token rather than in every pool.
  */
 export function poolFragments(pool: PoolSeed): { head: string; tail: string; detail: string } {
-  // tokenA and tokenB close the head; their JSON is the same in every pool of the token, so it is
-  // written once per token and appended as JSON.stringify would append it.
-  const tokens = `,"tokenA":${tokenSummaryJson(pool.tokenA)},"tokenB":${tokenSummaryJson(pool.tokenB)}`;
   return {
-    head: `${JSON.stringify(listFields(pool)).slice(0, -1)}${tokens},"stats":`,
+    head: JSON.stringify(listFields(pool)).slice(0, -1),
     tail: `,"rewards":${JSON.stringify(pool.rewards.map(rewardEntry))},"lockedLiquidityPercent":${JSON.stringify(pool.locks)}`,
     detail: `,${JSON.stringify(detailFields(pool)).slice(1, -1)}`,
   };

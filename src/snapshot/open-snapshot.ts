@@ -76,6 +76,10 @@ export interface SnapshotFacts {
   tokens: number;
   pools: number;
   positions: number;
+  /** `generated`, or `recorded from <base URL>`. */
+  source: string;
+  /** The key cursors are signed with; a recording of this snapshot's server keeps it, so its cursors replay. */
+  cursorKey: string;
 }
 
 /** Reads a snapshot's facts from its meta table. */
@@ -95,5 +99,7 @@ export function readSnapshotFacts(db: Database.Database, path: string): Snapshot
     tokens: Number(get('tokenCount')),
     pools: Number(get('poolCount')),
     positions: Number(get('positionCount')),
+    source: meta.get('source') ?? 'generated',
+    cursorKey: get('cursorKey'),
   };
 }

@@ -9,12 +9,13 @@ export function piecesColumn(period: Period): string {
  * Version of the snapshot layout, kept in SQLite's user_version. A server or inspector refuses a
  * snapshot of any other version rather than misreading it.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /**
  * The layout. Figures are stored as the exact decimal strings that are served; `pool_pieces` and the
  * `*json` columns hold the precomputed response pieces (a page of pools is one read of `pool_pieces`:
- * head, the requested periods' stats entries, tail); `sort_orders` holds, for every sort and direction, the ids in
+ * head, the requested periods' stats entries, tail, joined with the tokens' `summary_json`); token
+ * logo URLs carry a placeholder origin that the server replaces (logo-url.ts); `sort_orders` holds, for every sort and direction, the ids in
  * served order (little-endian int32), computed once with exact decimal comparison, so listing is a
  * keyset walk that never sorts, parses or computes at request time.
  */
@@ -27,7 +28,7 @@ CREATE TABLE tokens (
   program_id TEXT NOT NULL, tags TEXT NOT NULL,
   usd_price TEXT NOT NULL, verified INTEGER NOT NULL,
   volume_24h TEXT NOT NULL,
-  json TEXT NOT NULL
+  json TEXT NOT NULL, summary_json TEXT NOT NULL
 );
 CREATE INDEX tokens_symbol ON tokens (symbol COLLATE NOCASE);
 CREATE TABLE pools (

@@ -1,8 +1,14 @@
 import Database from 'better-sqlite3';
 import { bool, COLUMNS, poolBatchOf, type PoolBatch, type SqlValue } from '../generator/pool-batch.js';
 import type { PoolSeed, TokenSeed } from '../generator/types.js';
-import { tokenJson } from './fragments.js';
+import { tokenJson, tokenSummaryJson } from './fragments.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
+
+/** The table rows of a PoolBatch: what the writer stores of it. */
+export type PoolRows = Omit<PoolBatch, 'summary'>;
+
+/** What a token row is made of (a generated TokenSeed, or a recorded token). */
+export type TokenRowSource = Pick<TokenSeed, 'id' | 'address' | 'symbol' | 'name' | 'decimals' | 'imageUrl' | 'programId' | 'tags' | 'usdPrice' | 'verified'>;
 
 /** Writes one snapshot file in a single transaction; statements are prepared once. */
 export interface SnapshotWriter {
@@ -11,8 +17,8 @@ export interface SnapshotWriter {
    * The rows of consecutive pools, table by table: rows and row ids come out as if each pool had
    * been written by `pool` in turn (positions get their ids in pool order either way).
    */
-  poolBatch(batch: PoolBatch): void;
-  token(token: TokenSeed, volume24h: string): void;
+  poolBatch(batch: PoolRows): void;
+  token(token: TokenRowSource, volume24h: string): void;
   order(resource: 'pools' | 'tokens', key: string, direction: 'asc' | 'desc', ids: Int32Array): void;
   protocol(row: { tvl: string; volume: string; fees: string; revenue: string; json: string }): void;
   exchangeToken(row: { tokenId: number; price: string; circulating: string; total: string; volume: string; json: string }): void;
@@ -73,7 +79,7 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
   const insertRewards = rowInserter(db, 'INSERT INTO rewards VALUES', COLUMNS.rewards);
   const insertLocks = rowInserter(db, 'INSERT INTO locks VALUES', COLUMNS.locks);
   const insertStats = rowInserter(db, 'INSERT INTO pool_stats VALUES', COLUMNS.stats);
-  const insertToken = db.prepare('INSERT INTO tokens VALUES (?,?,?,?,?,?,?,?,?,?,?,?)');
+  const insertToken = db.prepare('INSERT INTO tokens VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)');
   const insertOrder = db.prepare('INSERT INTO sort_orders VALUES (?,?,?,?)');
   const insertProtocol = db.prepare('INSERT INTO protocol VALUES (1,?,?,?,?,?)');
   const insertExchange = db.prepare('INSERT INTO exchange_token VALUES (1,?,?,?,?,?,?,?,?)');
@@ -91,7 +97,7 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
       insertStats(batch.stats);
     },
     token(t, volume24h) {
-      insertToken.run(t.id, t.address, t.symbol, t.name, t.decimals, t.imageUrl, t.programId, t.tags, t.usdPrice, bool(t.verified), volume24h, tokenJson(t));
+      insertToken.run(t.id, t.address, t.symbol, t.name, t.decimals, t.imageUrl, t.programId, t.tags, t.usdPrice, bool(t.verified), volume24h, tokenJson(t), tokenSummaryJson(t));
     },
     order(resource, key, direction, ids) {
       insertOrder.run(resource, key, direction, Buffer.from(ids.buffer, ids.byteOffset, ids.byteLength));

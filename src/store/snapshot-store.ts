@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { openSnapshot, readSnapshotFacts, SnapshotError, type SnapshotFacts } from '../snapshot/open-snapshot.js';
 import { FragmentReader } from './fragments.js';
 import { loadPoolIndex, type PoolIndex } from './pool-index.js';
+import { ServedTokens } from './served-tokens.js';
 import { SortOrders } from './sort-orders.js';
 import { Thresholds } from './thresholds.js';
 import { loadTokenIndex, type TokenIndex } from './token-index.js';
@@ -17,9 +18,10 @@ export interface SnapshotStore {
   tokenOrders: SortOrders;
   thresholds: Thresholds;
   fragments: FragmentReader;
+  /** Token JSON (and `/protocol/token`) at each origin the server is reached at. */
+  servedTokens: ServedTokens;
   /** Served JSON of the single-object endpoints, read once. */
   protocolJson: string;
-  exchangeTokenJson: string;
   circulatingSupplyJson: string;
   totalSupplyJson: string;
   close(): void;
@@ -50,15 +52,15 @@ function loadStore(db: Database.Database, path: string): SnapshotStore {
   const tokens = loadTokenIndex(db);
   return {
     facts,
-    cursorKey: single(db, "SELECT value FROM meta WHERE key = 'cursorKey'"),
+    cursorKey: facts.cursorKey,
     pools,
     tokens,
     poolOrders: new SortOrders(db, 'pools', pools.count),
     tokenOrders: new SortOrders(db, 'tokens', tokens.count),
     thresholds: new Thresholds(db),
-    fragments: new FragmentReader(db),
+    fragments: new FragmentReader(db, pools),
+    servedTokens: new ServedTokens(db),
     protocolJson: single(db, 'SELECT json FROM protocol'),
-    exchangeTokenJson: single(db, 'SELECT json FROM exchange_token'),
     circulatingSupplyJson: single(db, 'SELECT circulating_json FROM exchange_token'),
     totalSupplyJson: single(db, 'SELECT total_json FROM exchange_token'),
     close: () => db.close(),

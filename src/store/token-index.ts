@@ -7,6 +7,8 @@ export interface TokenIndex {
   /** Lowercased symbol and name, for case-insensitive partial matching. */
   symbolLower: string[];
   nameLower: string[];
+  /** Symbols as served (original case), null without metadata: token logos draw their initials. */
+  symbols: (string | null)[];
   json: string[];
   idByAddress: Map<string, number>;
 }
@@ -28,6 +30,7 @@ export function loadTokenIndex(db: Database.Database): TokenIndex {
     addresses: new Array<string>(size).fill(''),
     symbolLower: new Array<string>(size).fill(''),
     nameLower: new Array<string>(size).fill(''),
+    symbols: new Array<string | null>(size).fill(null),
     json: new Array<string>(size).fill(''),
     idByAddress: new Map(),
   };
@@ -35,6 +38,7 @@ export function loadTokenIndex(db: Database.Database): TokenIndex {
     index.addresses[row.id] = row.address;
     index.symbolLower[row.id] = (row.symbol ?? '').toLowerCase();
     index.nameLower[row.id] = (row.name ?? '').toLowerCase();
+    index.symbols[row.id] = row.symbol;
     index.json[row.id] = row.json;
     index.idByAddress.set(row.address, row.id);
   }

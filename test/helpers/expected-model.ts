@@ -35,31 +35,37 @@ type ReadAll = (sql: string) => Row[];
 
 const models = new Map<string, Model>();
 
-/** Reads every table the API serves from; cached per snapshot path. */
-export function loadModel(path: string): Model {
-  const cached = models.get(path);
+/** The origin a snapshot stores in logo URLs, which a server replaces by its own (README, "Logos"). */
+export const STORED_LOGO_ORIGIN = 'http://clmm-mock.invalid';
+
+/**
+ * Reads every table the API serves from, with logo URLs as a server reached at `origin` serves
+ * them; cached per snapshot path and origin.
+ */
+export function loadModel(path: string, origin = STORED_LOGO_ORIGIN): Model {
+  const cached = models.get(`${origin} ${path}`);
   if (cached) return cached;
   const db = new Database(path, { readonly: true });
   try {
     const all: ReadAll = (sql) => db.prepare(sql).all() as Row[];
-    const tokens = readTokens(all);
+    const tokens = readTokens(all, origin);
     const pools = readPools(all, new Map(tokens.map((t) => [t.id, t])));
     const model: Model = {
       tokens, pools,
       token: new Map(tokens.map((t) => [t.address, t])), pool: new Map(pools.map((p) => [p.address, p])),
       protocol: all('SELECT * FROM protocol')[0]!, exchange: all('SELECT * FROM exchange_token')[0]!,
     };
-    models.set(path, model);
+    models.set(`${origin} ${path}`, model);
     return model;
   } finally {
     db.close();
   }
 }
 
-function readTokens(all: ReadAll): TokenRow[] {
+function readTokens(all: ReadAll, origin: string): TokenRow[] {
   return all('SELECT * FROM tokens ORDER BY id').map((t) => ({
     id: t.id as number, address: t.address as string, symbol: t.symbol as string | null, name: t.name as string | null,
-    decimals: t.decimals as number, imageUrl: t.image_url as string | null, programId: t.program_id as string,
+    decimals: t.decimals as number, imageUrl: (t.image_url as string | null)?.replace(STORED_LOGO_ORIGIN, origin) ?? null, programId: t.program_id as string,
     tags: t.tags as string, verified: t.verified === 1, volume24h: new D(t.volume_24h as string), usdPrice: t.usd_price as string,
   }));
 }

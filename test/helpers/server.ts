@@ -3,6 +3,7 @@ import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createMockServer, type MockServer } from '../../src/http/create-mock-server.js';
 import { loadModel, type Model } from './expected.js';
+import { checkResponse } from './openapi-check.js';
 import { snapshotFor } from './snapshots.js';
 
 /** The snapshot every HTTP suite serves: 400 pools and 150 tokens (coverage rules hold from 300 pools). */
@@ -32,10 +33,10 @@ export function serve<T>(test: Test<T>, options: { snapshot?: () => Promise<stri
   test.before(async () => {
     try {
       const path = await snapshot();
-      served.model = loadModel(path);
       served.server = await createMockServer({ snapshot: path, port: 0 });
       served.url = served.server.url;
       served.origin = new URL(served.url).origin;
+      served.model = loadModel(path, served.origin);
       if (served.server.host !== '127.0.0.1') throw new Error(`server listens on ${served.server.host}, not 127.0.0.1`);
       await setup?.(served);
     } catch (error) {
@@ -62,11 +63,16 @@ export interface Reply {
   body: Json;
 }
 
-/** One request with global fetch; the body parsed when there is one. */
+/**
+ * One request with global fetch; the body parsed when there is one, and checked against the OpenAPI
+ * document's schema for its path and status when it comes from the API (a mismatch fails the test).
+ */
 export async function call(url: string, init: RequestInit = {}): Promise<Reply> {
   const response = await fetch(url, init);
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: text === '' ? undefined : JSON.parse(text) };
+  const body: Json = text === '' ? undefined : JSON.parse(text);
+  checkResponse(init.method ?? 'GET', url, response.status, body);
+  return { status: response.status, headers: response.headers, text, body };
 }
 
 /** A GET that must answer 200; returns the parsed body. */

@@ -40,6 +40,8 @@ export interface PoolRow {
   locked_percent: string;
   head: string;
   tail: string;
+  summary_a: string;
+  summary_b: string;
   detail_json: string;
   /** The stored stats entries, in period order. */
   pieces: string[];
@@ -51,6 +53,7 @@ export function* iteratePools(db: Database.Database): Generator<PoolRow> {
   const rows = db.prepare(`
     SELECT p.*, a.address AS mint_a, b.address AS mint_b, a.decimals AS decimals_a, b.decimals AS decimals_b,
            a.usd_price AS usd_a, b.usd_price AS usd_b, a.verified AS verified_a, b.verified AS verified_b,
+           a.summary_json AS summary_a, b.summary_json AS summary_b,
            x.head, x.tail, ${statsColumns.map((c) => `x.${c}`).join(', ')}
     FROM pools p JOIN tokens a ON a.id = p.token_a JOIN tokens b ON b.id = p.token_b JOIN pool_pieces x ON x.id = p.id
     ORDER BY p.id`).iterate() as IterableIterator<Record<string, unknown>>;

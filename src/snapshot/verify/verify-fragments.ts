@@ -1,3 +1,4 @@
+import { joinPoolItem } from '../pool-item.js';
 import type { PoolRow } from './pool-rows.js';
 import type { LockRow, StatsRow } from './verify-earnings.js';
 import type { Violations } from './violations.js';
@@ -9,8 +10,8 @@ import type { Violations } from './violations.js';
 export function verifyFragments(pool: PoolRow, stats: StatsRow[], locks: LockRow[], v: Violations, subject: string): void {
   let detail: Record<string, unknown>;
   try {
-    detail = JSON.parse(`${pool.head}{${pool.pieces.join(',')}}${pool.tail}${pool.detail_json}}`) as Record<string, unknown>;
-    JSON.parse(`${pool.head}{}${pool.tail}}`);
+    detail = JSON.parse(joinPoolItem(pool.head, pool.summary_a, pool.summary_b, pool.pieces, pool.tail, pool.detail_json)) as Record<string, unknown>;
+    JSON.parse(joinPoolItem(pool.head, pool.summary_a, pool.summary_b, [], pool.tail));
   } catch (error) {
     v.add(subject, `response pieces do not form JSON: ${(error as Error).message}`);
     return;
@@ -24,6 +25,8 @@ export function verifyFragments(pool: PoolRow, stats: StatsRow[], locks: LockRow
     ['hasWarning', pool.has_warning === 1], ['feeTierIndex', pool.fee_tier_index],
   ];
   for (const [field, value] of columns) v.expectEqual(subject, `served ${field}`, detail[field], value);
+  v.expectEqual(subject, 'served tokenA', (detail.tokenA as { address?: unknown } | undefined)?.address, pool.mint_a);
+  v.expectEqual(subject, 'served tokenB', (detail.tokenB as { address?: unknown } | undefined)?.address, pool.mint_b);
   const served = detail.stats as Record<string, Record<string, string>>;
   for (const s of stats) {
     const entry = served[s.period];

@@ -1,0 +1,68 @@
+import { Type } from '@sinclair/typebox';
+import { PERIOD_NAMES } from '../math/periods.js';
+import type { ParamSpec } from './listing-request.js';
+import {
+  DIRECTIONS, MAX_ADDRESSES, MAX_DECIMAL_LENGTH, parseAddress, parseAddressList, parseBoolean, parseDecimal, parseDirection, parsePeriods,
+} from './param-parsers.js';
+import { PATTERNS, StringEnum } from './schemas/strings.js';
+
+// Each kind of query parameter: its parser and the schema of what that parser accepts, built from
+// the parser's own constants, so the OpenAPI document states exactly what the server takes.
+
+const ADDRESS = PATTERNS.address.slice(1, -1);
+const PERIOD = `(${PERIOD_NAMES.join('|')})?`;
+
+/** Comma-separated addresses, spaces around them allowed, at most MAX_ADDRESSES. */
+export const ADDRESS_LIST_PATTERN = `^\\s*${ADDRESS}\\s*(,\\s*${ADDRESS}\\s*){0,${MAX_ADDRESSES - 1}}$`;
+/** Comma-separated periods, spaces and empty items allowed (they are dropped). */
+export const PERIOD_LIST_PATTERN = `^\\s*${PERIOD}\\s*(,\\s*${PERIOD}\\s*)*$`;
+
+/**
+ * A `true`/`false` filter.
+ * @example booleanParam('Only pools with warnings')
+ */
+export function booleanParam(description: string): ParamSpec {
+  return { parse: parseBoolean, schema: Type.Boolean(), description: `${description}. \`true\` or \`false\`, case-insensitive; false does not filter.` };
+}
+
+/** A plain non-negative decimal threshold. */
+export function decimalParam(description: string): ParamSpec {
+  return {
+    parse: parseDecimal,
+    schema: Type.String({ pattern: PATTERNS.decimal, maxLength: MAX_DECIMAL_LENGTH }),
+    description: `${description}; a plain non-negative decimal such as 1000 or 0.5.`,
+  };
+}
+
+/** One address. */
+export function addressParam(description: string): ParamSpec {
+  return { parse: parseAddress, schema: Type.String({ pattern: PATTERNS.address }), description: `${description}; base58 of 32 bytes.` };
+}
+
+/** A comma-separated list of addresses. */
+export function addressListParam(description: string): ParamSpec {
+  return {
+    parse: parseAddressList,
+    schema: Type.String({ pattern: ADDRESS_LIST_PATTERN }),
+    description: `${description}; comma-separated, at most ${MAX_ADDRESSES}.`,
+  };
+}
+
+/** A sort direction. */
+export const DIRECTION_PARAM: ParamSpec = {
+  parse: parseDirection,
+  schema: StringEnum(DIRECTIONS, 'Sort direction'),
+  description: '`asc` or `desc`, case-insensitive.',
+};
+
+/** `stats`: the periods each pool's `stats` holds; a parameter of pool lists, search and `/pools/{address}`. */
+export const STATS_PARAM: ParamSpec = {
+  parse: parsePeriods,
+  schema: Type.String({ pattern: PERIOD_LIST_PATTERN }),
+  description: `Comma-separated periods from ${PERIOD_NAMES.join(', ')} (e.g. \`24h,7d\`): each pool's \`stats\` holds exactly these keys, \`{}\` without the parameter.`,
+};
+
+/** A search text `q`, trimmed. */
+export function searchParam(description: string): ParamSpec {
+  return { parse: (_name, raw) => raw.trim(), schema: Type.String(), description: `Required unless a cursor is sent: ${description}` };
+}

@@ -1,0 +1,25 @@
+import { Type } from '@sinclair/typebox';
+import type { ErrorCode } from '../api-error.js';
+import { StringEnum } from './strings.js';
+
+/** The machine-readable codes of decisions.md §2, in the order listed there. */
+export const ERROR_CODES = [
+  'invalid_parameter', 'invalid_cursor', 'invalid_address', 'not_found', 'unknown_chain',
+  'method_not_allowed', 'rate_limited', 'injected_fault', 'internal',
+] as const satisfies readonly ErrorCode[];
+
+// Fails to compile when ApiError gains a code this list lacks.
+const everyCode: Exclude<ErrorCode, (typeof ERROR_CODES)[number]> extends never ? true : never = true;
+void everyCode;
+
+/**
+ * The body of every non-2xx response (decisions.md §2): `{ status, inner, code[, parameter][, retryAfter] }`.
+ * @example { "status": 400, "inner": "size must be an integer from 1 to 1000, got '0'", "code": "invalid_parameter", "parameter": "size" }
+ */
+export const ErrorBodySchema = Type.Object({
+  status: Type.Integer({ minimum: 400, maximum: 599, description: 'The HTTP status, repeated' }),
+  inner: Type.String({ minLength: 1, description: 'What went wrong, naming the bad value and what would be accepted' }),
+  code: StringEnum(ERROR_CODES, 'Machine-readable error code'),
+  parameter: Type.Optional(Type.String({ description: 'The parameter at fault (invalid_parameter; invalid_address when a parameter holds it)' })),
+  retryAfter: Type.Optional(Type.Integer({ minimum: 1, description: 'Seconds to wait (rate_limited), as in Retry-After' })),
+}, { additionalProperties: false, description: 'The error body (decisions.md §2)' });

@@ -1,0 +1,36 @@
+import type { SnapshotStore } from '../store/snapshot-store.js';
+
+const POOL_SORTS = ['tvl', 'volume24h', 'fees24h', 'yieldovertvl24h', 'lockedliquiditypercent'];
+
+/**
+ * The first pages an app usually asks for, as [route path, query]: the default pages, every pool sort
+ * with 24h stats, a few filters, searches for the two most-pooled symbols and their pair.
+ * @example commonListings(store)[0] // ['/pools', '']
+ */
+export function commonListings(store: SnapshotStore): [string, string][] {
+  const symbols = mostPooledSymbols(store, 2);
+  const searches: [string, string][] = symbols.map((s) => ['/pools/search', `q=${encodeURIComponent(s)}`]);
+  if (symbols.length === 2) searches.push(['/pools/search', `q=${encodeURIComponent(`${symbols[0]}-${symbols[1]}`)}`]);
+  return [
+    ['/pools', ''],
+    ['/pools', 'stats=24h'],
+    ...POOL_SORTS.map((sortBy): [string, string] => ['/pools', `sortBy=${sortBy}&stats=24h`]),
+    ['/pools', 'hasRewards=true&stats=24h'],
+    ['/pools', 'stats=24h,7d,30d'],
+    ...searches,
+    ['/tokens', ''],
+    ['/tokens', 'sort_by=volume_24h&sort_direction=desc'],
+    ...symbols.map((s): [string, string] => ['/tokens/search', `q=${encodeURIComponent(s)}`]),
+  ];
+}
+
+/** Symbols of the tokens held by the most pools, most first. */
+function mostPooledSymbols(store: SnapshotStore, count: number): string[] {
+  const held: [number, string][] = [];
+  for (let id = 1; id <= store.tokens.count; id++) {
+    const symbol = store.tokens.symbols[id];
+    if (symbol && /^[A-Za-z0-9]+$/.test(symbol)) held.push([store.pools.poolsOfToken(id).length, symbol]);
+  }
+  held.sort((l, r) => r[0] - l[0] || (l[1] < r[1] ? -1 : 1));
+  return held.slice(0, count).map(([, symbol]) => symbol);
+}

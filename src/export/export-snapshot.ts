@@ -1,0 +1,97 @@
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { CHAIN, ROUTES } from '../http/routes.js';
+import { tokenLogoSvg } from '../http/token-logo.js';
+import { normalizePublicUrl } from '../http/request-origin.js';
+import { logoPath } from '../snapshot/logo-url.js';
+import { openSnapshotStore, type SnapshotStore } from '../store/snapshot-store.js';
+import { commonListings } from './common-listings.js';
+
+export interface ExportOptions {
+  snapshot: string;
+  /** Folder to write; it must not exist (or be empty) unless `force`. */
+  out: string;
+  /** Base URL the files will be served from, for logo URLs in bodies; default `http://127.0.0.1:8080`. */
+  publicUrl?: string;
+  force?: boolean;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** One exported response: the URL it answers and the file (relative to the folder) holding its body. */
+export interface ExportEntry { url: string; file: string; contentType: string }
+
+export interface ExportSummary { out: string; files: number; bytes: number }
+
+const API = `/v2/${CHAIN}`;
+
+/** The file of an API URL: its path, then `~` and the query when there is one. */
+function fileOf(path: string, query: string): string {
+  return `${API.slice(1)}${path}${query ? `~${query}` : ''}.json`;
+}
+
+/** Every request exported, as [route path, params, path, query]: common listings, then every detail. */
+function requests(store: SnapshotStore): [string, Record<string, string>, string, string][] {
+  const all: [string, Record<string, string>, string, string][] = commonListings(store).map(([route, query]) => [route, {}, route, query]);
+  for (let id = 1; id <= store.pools.count; id++) {
+    const address = store.pools.addresses[id]!;
+    all.push(['/pools/:address', { address }, `/pools/${address}`, ''], ['/lock/:address', { address }, `/lock/${address}`, '']);
+  }
+  for (let id = 1; id <= store.tokens.count; id++) {
+    const mint = store.tokens.addresses[id]!;
+    all.push(['/tokens/:mint', { mint }, `/tokens/${mint}`, '']);
+  }
+  for (const path of ['/protocol', '/protocol/token', '/protocol/token/circulating_supply', '/protocol/token/total_supply']) all.push([path, {}, path, '']);
+  return all;
+}
+
+function prepareFolder(out: string, force: boolean): string {
+  if (existsSync(out) && readdirSync(out).length > 0 && !force) throw new Error(`${out} exists and is not empty; pass --force to replace it`);
+  const partial = `${out}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { recursive: true });
+  return partial;
+}
+
+/**
+ * Writes a snapshot's responses as a static tree that mirrors the API paths, for tools that mock
+ * from files (MSW handlers, Playwright `route`): the common first pages, every pool detail, lock and
+ * token, the protocol endpoints, every token logo, and `index.json` mapping each URL to its file.
+ * Bodies are byte for byte what `serve` answers at `publicUrl`. Written beside `out`, then moved into place.
+ * @example exportSnapshot({ snapshot: 'snapshots/default.sqlite', out: 'mocks/api' })
+ */
+export function exportSnapshot(options: ExportOptions): ExportSummary {
+  const publicUrl = normalizePublicUrl(options.publicUrl ?? 'http://127.0.0.1:8080');
+  const store = openSnapshotStore(options.snapshot);
+  try {
+    const partial = prepareFolder(options.out, options.force ?? false);
+    const tokens = store.servedTokens.at(publicUrl);
+    const routes = new Map(ROUTES.map((route) => [route.path, route]));
+    const todo = requests(store);
+    const entries: ExportEntry[] = [];
+    let bytes = 0;
+    const write = (file: string, body: string): void => {
+      mkdirSync(dirname(join(partial, file)), { recursive: true });
+      writeFileSync(join(partial, file), body);
+      bytes += Buffer.byteLength(body);
+    };
+    todo.forEach(([route, params, path, query], i) => {
+      const file = fileOf(path, query);
+      write(file, routes.get(route)!.answer(store, params, new URLSearchParams(query), tokens));
+      entries.push({ url: `${API}${path}${query ? `?${query}` : ''}`, file, contentType: 'application/json; charset=utf-8' });
+      if (i % 500 === 0) options.onProgress?.(i, todo.length);
+    });
+    for (let id = 1; id <= store.tokens.count; id++) {
+      const mint = store.tokens.addresses[id]!;
+      const file = logoPath(mint).slice(1);
+      write(file, tokenLogoSvg(mint, store.tokens.symbols[id] ?? null));
+      entries.push({ url: logoPath(mint), file, contentType: 'image/svg+xml' });
+    }
+    const { path: _path, cursorKey: _key, ...facts } = store.facts;
+    write('index.json', `${JSON.stringify({ publicUrl, api: `${publicUrl}${API}`, snapshot: facts, entries }, null, 1)}\n`);
+    if (existsSync(options.out)) rmSync(options.out, { recursive: true, force: true });
+    renameSync(partial, options.out);
+    return { out: options.out, files: entries.length + 1, bytes };
+  } finally {
+    store.close();
+  }
+}

@@ -1,0 +1,41 @@
+import type { IncomingMessage } from 'node:http';
+
+/** A Host header that names a host: a DNS name, IPv4 or bracketed IPv6, with an optional port. */
+const HOST = /^(?:[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})*|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+
+/**
+ * Checks a `publicUrl` option: an absolute http(s) URL with no query or fragment; returned without a
+ * trailing slash, ready to prefix paths. Throws a TypeError naming the value otherwise.
+ * @example normalizePublicUrl('https://mock.example.com/') // 'https://mock.example.com'
+ */
+export function normalizePublicUrl(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) {
+    throw new TypeError(`public URL must be an absolute http(s) URL such as https://mock.example.com, got ${JSON.stringify(value)}`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+/**
+ * Where the client reached this server, for absolute URLs in responses (token logos): the public URL
+ * when one is set, else `http://` and the request's Host header, else the server's own address.
+ * A malformed Host is not echoed into bodies.
+ * @example const originOf = requestOrigin(undefined, () => 'http://127.0.0.1:8080'); originOf(req)
+ */
+export function requestOrigin(publicUrl: string | undefined, ownOrigin: () => string): (req: IncomingMessage) => string {
+  if (publicUrl !== undefined) {
+    const fixed = normalizePublicUrl(publicUrl);
+    return function publicOrigin() {
+      return fixed;
+    };
+  }
+  return function hostOrigin(req) {
+    const host = req.headers.host;
+    return host !== undefined && host.length <= 261 && HOST.test(host) ? `http://${host}` : ownOrigin();
+  };
+}

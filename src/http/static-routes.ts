@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import type { Polka, Request } from 'polka';
+import sirv, { type RequestHandler } from 'sirv';
+import { ApiError } from '../api/api-error.js';
+import { shown } from '../api/shown.js';
+import { isAddress } from '../math/address.js';
+import type { SnapshotStore } from '../store/snapshot-store.js';
+import { ALLOW } from './cors.js';
+import { tokenLogoSvg } from './token-logo.js';
+
+export interface StaticOptions {
+  /** Folder of the landing page and its assets; default this package's `src/static/`. */
+  dir?: string;
+}
+
+// The same relative path from src/http (tsx) and from dist/http (tsc output) reaches src/static.
+const STATIC_DIR = fileURLToPath(new URL('../../src/static/', import.meta.url));
+const LOGO = /^\/static\/tokens\/([^/]*)\.svg$/;
+
+function notFound(req: Request): ApiError {
+  return new ApiError(404, 'not_found', `no file at ${shown(req.path)}`);
+}
+
+/** Whether If-None-Match names `etag` (weak comparison, as RFC 9110 asks for GET). */
+function notModified(req: Request, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** `GET /static/tokens/<mint>.svg`: the logo of a token of the snapshot, cached for good by clients. */
+function sendLogo(req: Request, res: ServerResponse, store: SnapshotStore): void {
+  const mint = LOGO.exec(req.path)?.[1];
+  if (mint === undefined || !isAddress(mint)) throw notFound(req);
+  const id = store.tokens.idByAddress.get(mint);
+  if (id === undefined) throw new ApiError(404, 'not_found', `no token ${shown(mint)} in this snapshot`);
+  const svg = Buffer.from(tokenLogoSvg(mint, store.tokens.symbols[id] ?? null));
+  const etag = `"${createHash('sha1').update(svg).digest('base64url')}"`;
+  res.setHeader('Content-Type', 'image/svg+xml');
+  res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  res.setHeader('ETag', etag);
+  if (notModified(req, etag)) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  res.setHeader('Content-Length', svg.length);
+  res.statusCode = 200;
+  res.end(req.method === 'HEAD' ? undefined : svg);
+}
+
+/**
+ * sirv in production mode: it lists the folder once at start and answers only names from that list,
+ * so no request path, however encoded, can reach a file outside it. A missing folder (a package
+ * installed without it) serves nothing rather than failing the server.
+ */
+function assetHandler(dir: string): RequestHandler {
+  if (!existsSync(dir)) return (_req, _res, next) => void next?.();
+  return sirv(dir, { dev: false, etag: true, maxAge: 0, extensions: [], dotfiles: false });
+}
+
+/** Hands `/` (as /index.html) or `/static/<name>` (as /<name>) to sirv; what it does not have is a 404. */
+function serveAsset(assets: RequestHandler, req: Request, res: ServerResponse): void {
+  // sirv would drop a trailing slash and answer `/static/app.js/` with app.js: one name per file.
+  if (req.path !== '/' && req.path.endsWith('/')) throw notFound(req);
+  const url = req.url;
+  req.url = req.path === '/' ? '/index.html' : req.path.slice('/static'.length);
+  // sirv trusts Range blindly (a reversed range throws after the headers went out): files are small, send them whole.
+  delete req.headers.range;
+  // sirv pipes a file stream with no error listener: a file removed after start would crash the process.
+  res.once('pipe', (source) => source.once('error', () => res.destroy()));
+  let missing = false;
+  try {
+    assets(req, res, () => {
+      missing = true;
+    });
+  } finally {
+    req.url = url;
+  }
+  if (missing) throw notFound(req);
+}
+
+/**
+ * Mounts the landing page (`/`), its assets (`/static/…`, from `src/static/`) and the token logos
+ * (`/static/tokens/<mint>.svg`). Mount it before the chaos middleware: these are never delayed or
+ * failed. Other paths pass straight through, so API requests pay one string comparison.
+ * @example
+ * const app = polka();
+ * mountStatic(app, openSnapshotStore('snapshots/default.sqlite'));
+ */
+export function mountStatic(app: Polka, store: SnapshotStore, options: StaticOptions = {}): void {
+  const assets = assetHandler(options.dir ?? STATIC_DIR);
+  app.use(function staticFiles(req, res, next) {
+    const path = req.path;
+    if (path !== '/' && !path.startsWith('/static/')) return next();
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      throw new ApiError(405, 'method_not_allowed', `${req.method} is not allowed; static files answer GET, HEAD, OPTIONS`, {}, ALLOW);
+    }
+    if (path.startsWith('/static/tokens/')) return sendLogo(req, res, store);
+    return serveAsset(assets, req, res);
+  });
+}

@@ -1,0 +1,146 @@
+import { PERIOD_NAMES } from '../math/periods.js';
+import type { GetJson } from './upstream-client.js';
+import { unwrap } from './wire-envelope.js';
+import { normalizeDetailFields, normalizeLocks, normalizePool, type SpecLock, type SpecPool } from './wire-pool.js';
+import { normalizeExchangeToken, normalizeProtocol, supply } from './wire-protocol.js';
+import { normalizeToken, type LogoMapper, type SpecToken } from './wire-token.js';
+import { array, object, RecordError, type Json } from './wire-values.js';
+
+/** Everything a snapshot needs, read from the API and normalised to the spec's shape. */
+export interface Crawled {
+  /** In `/tokens` order (mint order), then tokens only pools named. */
+  tokens: SpecToken[];
+  /** Token addresses by 24h volume, highest first, and lowest first (the API's own orders: ties go by address both ways). */
+  tokenVolumeOrder: string[];
+  tokenVolumeAsc: string[];
+  /** Every pool, blocked ones included, with every period's stats. */
+  pools: SpecPool[];
+  /** Pools the default listing shows: the others are blocked. */
+  listed: Set<string>;
+  details: Map<string, Json>;
+  locks: Map<string, SpecLock[]>;
+  /** Pools whose two tokens are verified (found with `verifiedOnly`). */
+  verified: Set<string>;
+  protocol: Json;
+  exchangeToken: Json;
+  circulatingSupply: string;
+  totalSupply: string;
+}
+
+export interface CrawlOptions {
+  get: GetJson;
+  logo: LogoMapper;
+  /** Requests in flight for per-pool fetches; default 8. */
+  concurrency?: number;
+  onProgress?: (step: string, done: number, total: number) => void;
+}
+
+/** Every item of a listing, following `next` and sending only the cursor on later pages (decisions.md §3). */
+async function walk(get: GetJson, path: string): Promise<unknown[]> {
+  const items: unknown[] = [];
+  const seen = new Set<string>();
+  const endpoint = path.split('?')[0]!;
+  for (let page: string | null = path; page !== null; ) {
+    const { data, next } = unwrap(await get(page), `GET ${page}`);
+    items.push(...array(data, `GET ${page} data`));
+    if (next !== null && seen.has(next)) throw new RecordError(`GET ${endpoint} repeats cursor ${next}`);
+    if (next !== null) seen.add(next);
+    page = next === null ? null : `${endpoint}?next=${encodeURIComponent(next)}`;
+  }
+  return items;
+}
+
+/** Runs `task` over `items` with at most `limit` in flight, reporting each completion. */
+async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>, done: (count: number) => void): Promise<void> {
+  let next = 0, finished = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      await task(items[next++]!);
+      done(++finished);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * Pools whose tokens are both verified. The API tells only through `verifiedOnly` searches by token,
+ * so tokens are searched most-pooled first until every pool has been covered by one of its tokens.
+ */
+async function verifiedPools(get: GetJson, pools: readonly SpecPool[], progress: (done: number, total: number) => void): Promise<Set<string>> {
+  const byToken = new Map<string, string[]>();
+  for (const p of pools) {
+    for (const t of [p.tokenA.address, p.tokenB.address]) {
+      const held = byToken.get(t);
+      if (held) held.push(p.head.address as string);
+      else byToken.set(t, [p.head.address as string]);
+    }
+  }
+  const order = [...byToken].sort((l, r) => r[1].length - l[1].length || (l[0] < r[0] ? -1 : 1));
+  const covered = new Set<string>();
+  const verified = new Set<string>();
+  for (const [mint, held] of order) {
+    if (held.every((address) => covered.has(address))) continue;
+    for (const item of await walk(get, `/pools/search?q=${mint}&verifiedOnly=true&includeBlocked=true&size=1000`)) {
+      verified.add(object(item, 'search item').address as string);
+    }
+    held.forEach((address) => covered.add(address));
+    progress(covered.size, pools.length);
+  }
+  return verified;
+}
+
+async function crawlTokens(options: CrawlOptions, pools: readonly SpecPool[]): Promise<SpecToken[]> {
+  const { get, logo } = options;
+  const tokens = (await walk(get, '/tokens?size=3000')).map((t, i) => normalizeToken(t, logo, `token ${i}`));
+  const known = new Set(tokens.map((t) => t.address));
+  // A pool may hold a token the listing leaves out: fetch those one by one.
+  for (const mint of pools.flatMap((p) => [p.tokenA.address, p.tokenB.address])) {
+    if (known.has(mint)) continue;
+    known.add(mint);
+    tokens.push(normalizeToken(unwrap(await get(`/tokens/${mint}`), `GET /tokens/${mint}`).data, logo, `token ${mint}`));
+  }
+  return tokens;
+}
+
+/** Fetches each pool's detail and lock entries, `concurrency` at a time. */
+async function crawlPools(options: CrawlOptions, pools: readonly SpecPool[]): Promise<Pick<Crawled, 'details' | 'locks'>> {
+  const details = new Map<string, Json>();
+  const locks = new Map<string, SpecLock[]>();
+  const addresses = pools.map((p) => p.head.address as string);
+  await eachLimited(addresses, options.concurrency ?? 8, async (address) => {
+    const [detail, lock] = await Promise.all([options.get(`/pools/${address}`), options.get(`/lock/${address}`)]);
+    details.set(address, normalizeDetailFields(unwrap(detail, `GET /pools/${address}`).data, `pool ${address}`));
+    // The lock endpoint is a bare array in both shapes.
+    locks.set(address, normalizeLocks(Array.isArray(lock) ? lock : unwrap(lock, `GET /lock/${address}`).data, `lock ${address}`));
+  }, (done) => options.onProgress?.('pool details', done, addresses.length));
+  return { details, locks };
+}
+
+/**
+ * Reads the whole API through `get`: every page of tokens and pools through cursors, each pool's
+ * detail and lock, the protocol endpoints, and what only searches reveal (verified pools).
+ * @example const crawled = await crawl({ get: upstreamClient({ base }), logo: (url) => url })
+ */
+export async function crawl(options: CrawlOptions): Promise<Crawled> {
+  const { get, logo, onProgress } = options;
+  onProgress?.('pools', 0, 1);
+  const pools = (await walk(get, `/pools?size=1000&includeBlocked=true&stats=${PERIOD_NAMES.join(',')}`)).map((p, i) => normalizePool(p, logo, `pool ${i}`));
+  const listed = new Set((await walk(get, '/pools?size=1000')).map((p) => object(p, 'pool').address as string));
+  onProgress?.('tokens', 0, 1);
+  const tokens = await crawlTokens(options, pools);
+  const byVolume = async (direction: string): Promise<string[]> => (await walk(get, `/tokens?size=3000&sort_by=volume_24h&sort_direction=${direction}`)).map((t) => object(t, 'token').address as string);
+  const tokenVolumeOrder = await byVolume('desc');
+  const tokenVolumeAsc = await byVolume('asc');
+  const { details, locks } = await crawlPools(options, pools);
+  const verified = await verifiedPools(get, pools, (done, total) => onProgress?.('verified pools', done, total));
+  const data = async (path: string): Promise<unknown> => unwrap(await get(path), `GET ${path}`).data;
+  const circulating = object(await data('/protocol/token/circulating_supply'), 'circulating_supply');
+  const total = object(await data('/protocol/token/total_supply'), 'total_supply');
+  return {
+    tokens, tokenVolumeOrder, tokenVolumeAsc, pools, listed, details, locks, verified,
+    protocol: normalizeProtocol(await data('/protocol')),
+    exchangeToken: normalizeExchangeToken(await data('/protocol/token'), logo),
+    circulatingSupply: supply(circulating.circulating_supply, 'circulating_supply'),
+    totalSupply: supply(total.total_supply, 'total_supply'),
+  };
+}

@@ -1,0 +1,69 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { RecordError } from './wire-values.js';
+
+export interface UpstreamClientOptions {
+  /** Base URL of the API, e.g. `https://api.example.com/v2/solana`. */
+  base: string;
+  /** Told when a 429 makes the client wait, and how long. */
+  onWait?: (seconds: number, url: string) => void;
+  /** Stops waiting and fetching. */
+  signal?: AbortSignal;
+  /** Longest wait a Retry-After may ask for; default 120 s. */
+  maxWaitSeconds?: number;
+}
+
+/** GETs JSON from the API under `base`; `path` includes the query. */
+export type GetJson = (path: string) => Promise<unknown>;
+
+const TRANSIENT_RETRIES = 3;
+const MAX_RATE_LIMIT_WAITS = 50;
+
+/** Seconds a 429 asks to wait: `Retry-After` in seconds or as an HTTP date; 1 when absent. */
+function retryAfter(header: string | null, now: number): number {
+  if (header === null) return 1;
+  if (/^\d+$/.test(header.trim())) return Math.max(1, Number(header.trim()));
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? 1 : Math.max(1, Math.ceil((at - now) / 1000));
+}
+
+/**
+ * A client for crawling: waits out 429s for as long as `Retry-After` says, retries 5xx and network
+ * failures a few times with a growing pause, and turns anything else into a RecordError naming the URL.
+ * @example const get = upstreamClient({ base: 'http://127.0.0.1:8080/v2/solana' }); await get('/protocol')
+ */
+export function upstreamClient(options: UpstreamClientOptions): GetJson {
+  const base = options.base.replace(/\/+$/, '');
+  const maxWait = options.maxWaitSeconds ?? 120;
+  return async function getJson(path) {
+    const url = `${base}${path}`;
+    let failures = 0;
+    for (let waits = 0; ; ) {
+      let response: Response;
+      try {
+        response = await fetch(url, { headers: { accept: 'application/json' }, signal: options.signal });
+      } catch (error) {
+        if (options.signal?.aborted || ++failures > TRANSIENT_RETRIES) throw new RecordError(`GET ${url} failed: ${(error as Error).message}`);
+        await sleep(250 * 2 ** failures, undefined, { signal: options.signal });
+        continue;
+      }
+      const text = await response.text();
+      if (response.status === 429 && ++waits <= MAX_RATE_LIMIT_WAITS) {
+        // Date.now only times the wait; it shapes nothing that is recorded.
+        const seconds = Math.min(maxWait, retryAfter(response.headers.get('retry-after'), Date.now()));
+        options.onWait?.(seconds, url);
+        await sleep(seconds * 1000, undefined, { signal: options.signal });
+        continue;
+      }
+      if (response.status >= 500 && ++failures <= TRANSIENT_RETRIES) {
+        await sleep(250 * 2 ** failures, undefined, { signal: options.signal });
+        continue;
+      }
+      if (response.status !== 200) throw new RecordError(`GET ${url} answered ${response.status}: ${text.slice(0, 200)}`);
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        throw new RecordError(`GET ${url} did not answer JSON: ${text.slice(0, 120)}`);
+      }
+    }
+  };
+}

@@ -1,0 +1,36 @@
+import { Decimal } from 'decimal.js';
+import type { LogoMapper } from './wire-token.js';
+import { figure, nullableString, object, string, type Json } from './wire-values.js';
+
+/** `/protocol` in the spec's shape (api-v2.md §2.6). */
+export function normalizeProtocol(raw: unknown): Json {
+  const p = object(raw, '/protocol');
+  return {
+    tvl: figure(p.tvl, '/protocol tvl'),
+    volume24hUsdc: figure(p.volume24hUsdc, '/protocol volume24hUsdc'),
+    fees24hUsdc: figure(p.fees24hUsdc, '/protocol fees24hUsdc'),
+    revenue24hUsdc: figure(p.revenue24hUsdc, '/protocol revenue24hUsdc'),
+  };
+}
+
+/** A supply with exactly 6 fractional digits (decisions.md §6); the upstream sends whole numbers. */
+export function supply(value: unknown, where: string): string {
+  return new Decimal(figure(value, where)).toFixed(6);
+}
+
+/** `/protocol/token` in the spec's shape (api-v2.md §2.7). */
+export function normalizeExchangeToken(raw: unknown, logo: LogoMapper): Json {
+  const t = object(raw, '/protocol/token');
+  const stats = t.stats === undefined || t.stats === null ? {} : object(t.stats, '/protocol/token stats');
+  const day = stats['24h'] === undefined ? {} : object(stats['24h'], '/protocol/token stats.24h');
+  return {
+    symbol: string(t.symbol, '/protocol/token symbol'),
+    name: string(t.name, '/protocol/token name'),
+    description: nullableString(t.description, '/protocol/token description') ?? '',
+    imageUrl: logo(string(t.imageUrl, '/protocol/token imageUrl')) ?? '',
+    price: figure(t.price, '/protocol/token price'),
+    circulatingSupply: supply(t.circulatingSupply, '/protocol/token circulatingSupply'),
+    totalSupply: supply(t.totalSupply, '/protocol/token totalSupply'),
+    stats: { '24h': { volume: figure(day.volume, '/protocol/token stats.24h.volume') } },
+  };
+}

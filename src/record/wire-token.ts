@@ -1,0 +1,59 @@
+import { array, integer, nullableString, object, string, type Json } from './wire-values.js';
+
+/** A token in the spec's shape and field order (api-v2.md §2.2). */
+export interface SpecToken {
+  address: string;
+  symbol: string | null;
+  name: string | null;
+  decimals: number;
+  imageUrl: string | null;
+  programId: string;
+  tags: string;
+}
+
+/** The token summary embedded in pools. */
+export type SpecSummary = Pick<SpecToken, 'address' | 'symbol' | 'name' | 'decimals' | 'imageUrl'>;
+
+/** How a recorded logo URL is stored (a clmm-mock source's own logos become the placeholder). */
+export type LogoMapper = (url: string | null) => string | null;
+
+/** `tags`: the spec's comma-separated string, or the upstream's array. */
+function tags(value: unknown, where: string): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  return array(value, where).map((tag, i) => string(tag, `${where}[${i}]`)).join(',');
+}
+
+/**
+ * A token of either wire shape in the spec's: the upstream nests symbol, name and image under
+ * `metadata`, names the program `tokenProgram` and sends tags as an array (upstream-shape.md).
+ * @example normalizeToken({ address, decimals: 6, tokenProgram, tags: [], metadata: { symbol: 'USDC', name: 'USD Coin', image } }, logo)
+ */
+export function normalizeToken(raw: unknown, logo: LogoMapper, where = 'token'): SpecToken {
+  const t = object(raw, where);
+  const address = string(t.address, `${where}.address`);
+  const metadata: Json = t.metadata === undefined || t.metadata === null ? {} : object(t.metadata, `${where}.metadata`);
+  const nested = t.metadata !== undefined && !('symbol' in t);
+  return {
+    address,
+    symbol: nullableString(nested ? metadata.symbol : t.symbol, `${where}.symbol`),
+    name: nullableString(nested ? metadata.name : t.name, `${where}.name`),
+    decimals: integer(t.decimals, `${where}.decimals`),
+    imageUrl: logo(nullableString(nested ? metadata.image : t.imageUrl, `${where}.imageUrl`)),
+    programId: string(t.programId ?? t.tokenProgram, `${where}.programId`),
+    tags: tags(t.tags, `${where}.tags`),
+  };
+}
+
+/** The summary embedded in a pool (`tokenA`, `tokenB`), of either wire shape. */
+export function normalizeSummary(raw: unknown, logo: LogoMapper, where: string): SpecSummary {
+  const t = object(raw, where);
+  const address = string(t.address, `${where}.address`);
+  return {
+    address,
+    symbol: nullableString(t.symbol, `${where}.symbol`),
+    name: nullableString(t.name, `${where}.name`),
+    decimals: integer(t.decimals, `${where}.decimals`),
+    imageUrl: logo(nullableString(t.imageUrl, `${where}.imageUrl`)),
+  };
+}

@@ -1,0 +1,77 @@
+import { Decimal } from 'decimal.js';
+import { isoSeconds } from '../generator/iso-seconds.js';
+
+/** A value of an upstream body that cannot be normalised: the recorder stops and names it. */
+export class RecordError extends Error {}
+
+/** Reads upstream JSON defensively: every accessor names the path of a missing or mistyped value. */
+export type Json = Record<string, unknown>;
+
+/** The object at `value`, or a RecordError naming `where`. */
+export function object(value: unknown, where: string): Json {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new RecordError(`${where} is not an object: ${short(value)}`);
+  return value as Json;
+}
+
+/** The array at `value`, or a RecordError naming `where`. */
+export function array(value: unknown, where: string): unknown[] {
+  if (!Array.isArray(value)) throw new RecordError(`${where} is not an array: ${short(value)}`);
+  return value;
+}
+
+export function string(value: unknown, where: string): string {
+  if (typeof value !== 'string') throw new RecordError(`${where} is not a string: ${short(value)}`);
+  return value;
+}
+
+export function nullableString(value: unknown, where: string): string | null {
+  return value === undefined || value === null || value === '' ? null : string(value, where);
+}
+
+export function integer(value: unknown, where: string): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new RecordError(`${where} is not an integer: ${short(value)}`);
+  return value;
+}
+
+export function boolean(value: unknown, where: string): boolean {
+  if (typeof value !== 'boolean') throw new RecordError(`${where} is not a boolean: ${short(value)}`);
+  return value;
+}
+
+/**
+ * A decimal figure as the spec serves it: a plain decimal string. The upstream sends some figures as
+ * JSON numbers; they are written out exactly (no exponent), and null counts as zero.
+ */
+export function figure(value: unknown, where: string): string {
+  if (value === null || value === undefined) return '0';
+  if (typeof value === 'number' && Number.isFinite(value)) return new Decimal(value).toFixed();
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) return value;
+  throw new RecordError(`${where} is not a decimal figure: ${short(value)}`);
+}
+
+/**
+ * An instant as the spec serves it, ISO 8601 UTC to the second: the upstream may send milliseconds
+ * (`2026-01-31T23:59:58.120Z`), which are dropped.
+ */
+export function timestamp(value: unknown, where: string): string {
+  const at = Date.parse(string(value, where));
+  if (Number.isNaN(at)) throw new RecordError(`${where} is not an ISO 8601 instant: ${short(value)}`);
+  return isoSeconds(new Date(at));
+}
+
+/** A whole-number string (u128 and the like), from a string or a safe JSON integer. */
+export function integerString(value: unknown, where: string): string {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  if (typeof value === 'string' && /^\d+$/.test(value)) return value;
+  throw new RecordError(`${where} is not a whole number: ${short(value)}`);
+}
+
+/** `raw / 10^decimals` with exactly `decimals` fractional digits (decisions.md §1). */
+export function scaled(raw: string, decimals: number): string {
+  return new Decimal(raw).div(new Decimal(10).pow(decimals)).toFixed(decimals);
+}
+
+function short(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}

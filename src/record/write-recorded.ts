@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import { addressOrder, orderByValue } from '../generator/sort-orders.js';
+import { PERIOD_NAMES } from '../math/periods.js';
+import { POOL_SORT_KEYS, poolSortValues } from '../snapshot/sort-keys.js';
+import type { SnapshotWriter, TokenRowSource } from '../snapshot/snapshot-writer.js';
+import type { Crawled } from './crawl.js';
+import { lockedPercent, recordedPoolRows, recordedTokens } from './recorded-rows.js';
+
+/** Where a recording came from, for the meta table. */
+export interface RecordedMeta {
+  from: string;
+  asOf: string;
+  seed: string;
+  /** The source's cursor key (a clmm-mock source), so cursors replay byte for byte; else derived from the content. */
+  cursorKey?: string;
+}
+
+/** Token orders as the API gave them: mint order, address order, and both 24h-volume orders as listed. */
+function writeTokenOrders(writer: SnapshotWriter, crawled: Crawled, tokens: readonly TokenRowSource[]): void {
+  const idOf = new Map(tokens.map((t) => [t.address, t.id]));
+  // Tokens the volume listings leave out (fetched one by one) have rank 0, the lowest: first ascending,
+  // last descending, ties by address both ways, as verifyOrders checks against the stored ranks.
+  const seen = new Set(crawled.tokenVolumeAsc);
+  const rest = Array.from(addressOrder(tokens.map((t) => t.address)), (i) => tokens[i]!).filter((t) => !seen.has(t.address)).map((t) => t.id);
+  const listed = (addresses: readonly string[], direction: 'asc' | 'desc'): Int32Array => {
+    const ids = addresses.flatMap((a) => idOf.get(a) ?? []);
+    return Int32Array.from(direction === 'asc' ? [...rest, ...ids] : [...ids, ...rest]);
+  };
+  const byMint = Int32Array.from(tokens.map((t) => t.id));
+  const byAddress = Int32Array.from(addressOrder(tokens.map((t) => t.address)), (i) => tokens[i]!.id);
+  const orders: [string, Int32Array, Int32Array][] = [
+    ['mint_id', byMint, byMint.slice().reverse()],
+    ['address', byAddress, byAddress.slice().reverse()],
+    ['volume_24h', listed(crawled.tokenVolumeAsc, 'asc'), listed(crawled.tokenVolumeOrder, 'desc')],
+  ];
+  for (const [key, asc, desc] of orders) {
+    writer.order('tokens', key, 'asc', asc);
+    writer.order('tokens', key, 'desc', desc);
+  }
+}
+
+/** Pool orders computed from the recorded values exactly as the generator computes them. */
+function writePoolOrders(writer: SnapshotWriter, crawled: Crawled): void {
+  const ids = crawled.pools.map((_, i) => i + 1);
+  const addresses = crawled.pools.map((p) => p.head.address as string);
+  const values = crawled.pools.map((p) => poolSortValues({
+    tvlUsdc: p.head.tvlUsdc as string,
+    lockedPercent: lockedPercent(crawled.locks.get(p.head.address as string) ?? p.lockedLiquidityPercent),
+    stats: PERIOD_NAMES.map((period) => p.stats[period] ?? { volume: '0', fees: '0', rewards: '0', yieldOverTvl: '0' }),
+  }));
+  const byAddress = addressOrder(addresses);
+  POOL_SORT_KEYS.forEach((key, column) => {
+    const order = orderByValue(ids, values.map((v) => v[column]!), addresses, byAddress);
+    writer.order('pools', key, 'asc', order.asc);
+    writer.order('pools', key, 'desc', order.desc);
+  });
+}
+
+/**
+ * Writes a crawled API as a snapshot the server replays: rows, response pieces, orders, protocol
+ * figures and meta. Nothing is computed that the API did not say, except sums and orders of what it said.
+ * @example writeRecorded(createSnapshotWriter(partial), crawled, { from, asOf, seed: 'none' })
+ */
+export function writeRecorded(writer: SnapshotWriter, crawled: Crawled, meta: RecordedMeta): void {
+  const { tokens, volumes } = recordedTokens(crawled);
+  tokens.forEach((t, i) => writer.token(t, volumes[i]!));
+  const rows = recordedPoolRows(crawled, new Map(tokens.map((t) => [t.address, t.id])), new Map(tokens.map((t) => [t.address, t.decimals])));
+  writer.poolBatch(rows);
+  writePoolOrders(writer, crawled);
+  writeTokenOrders(writer, crawled, tokens);
+  const p = crawled.protocol;
+  writer.protocol({ tvl: p.tvl as string, volume: p.volume24hUsdc as string, fees: p.fees24hUsdc as string, revenue: p.revenue24hUsdc as string, json: JSON.stringify(p) });
+  const x = crawled.exchangeToken;
+  const exchangeId = tokens.find((t) => t.symbol === x.symbol)?.id ?? 1;
+  const volume = (x.stats as { '24h': { volume: string } })['24h'].volume;
+  writer.exchangeToken({ tokenId: exchangeId, price: x.price as string, circulating: crawled.circulatingSupply, total: crawled.totalSupply, volume, json: JSON.stringify(x) });
+  const content = createHash('sha256').update(JSON.stringify([meta.from, meta.asOf, tokens.map((t) => t.address), rows.pieces]));
+  writer.meta({
+    seed: meta.seed, generatorVersion: 'recorded', asOf: meta.asOf, source: `recorded from ${meta.from}`,
+    tokenCount: String(tokens.length), poolCount: String(crawled.pools.length), positionCount: '0',
+    periods: PERIOD_NAMES.join(','), cursorKey: meta.cursorKey ?? content.digest('hex'),
+  });
+}
