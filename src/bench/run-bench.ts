@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateSnapshot } from '../generator/generate-snapshot.js';
+import { openSnapshot } from '../snapshot/open-snapshot.js';
 import { collectBenchUrls } from './bench-urls.js';
 import { runLoad, type LoadResult } from './run-load.js';
 
@@ -44,10 +45,21 @@ async function startMock(): Promise<{ child: ChildProcess; origin: string; start
 const row = (name: string, mock: LoadResult, bare: LoadResult, target: string): string =>
   `| ${name} | ${Math.round(mock.perSecond)} | ${Math.round(bare.perSecond)} | ${(mock.perSecond / bare.perSecond).toFixed(2)}× | ${target} | ${mock.p99Ms} ms | ${mock.non2xx} |`;
 
+/** Whether an existing bench snapshot can be reused: this version of clmm-mock reads it. */
+function usable(path: string): boolean {
+  if (!existsSync(path)) return false;
+  try {
+    openSnapshot(path).close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 let generation = 'reused an existing snapshot';
-if (!existsSync(snapshot)) {
+if (!usable(snapshot)) {
   const started = performance.now();
-  await generateSnapshot({ seed: 42, pools: 100_000, tokens: 20_000, out: snapshot });
+  await generateSnapshot({ seed: 42, pools: 100_000, tokens: 20_000, out: snapshot, force: true });
   generation = `${((performance.now() - started) / 1000).toFixed(1)} s`;
 }
 process.stdout.write(`snapshot ${snapshot} (generation: ${generation}); collecting URLs…\n`);

@@ -34,6 +34,8 @@ export const recordCommand = {
         onProgress: (step, done, total) => progress.report(done, total, step),
         onWait: (seconds, url) => process.stderr.write(`rate limited (429): waiting ${seconds}s as Retry-After asks, then retrying ${url}\n`),
       }).catch((error: unknown) => {
+        // The core names options as the library does (from, asOf); the user typed flags, and a bad one is exit 2.
+        if (error instanceof RecordError && /^(from|asOf) /.test(error.message)) throw new UsageError(error.message.replace(/^from /, '--from ').replace(/^asOf /, '--as-of '));
         if (error instanceof RecordError) throw new UsageError(error.message, controller.signal.aborted ? 130 : 1);
         throw error;
       });

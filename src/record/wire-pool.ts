@@ -90,10 +90,21 @@ export function normalizePool(raw: unknown, logo: LogoMapper, where: string): Sp
   return { head, tokenA, tokenB, stats: stats(p.stats, `${where}.stats`), rewards, lockedLiquidityPercent: normalizeLocks(p.lockedLiquidityPercent, `${where}.lockedLiquidityPercent`) };
 }
 
-/** The §2.4 fields a detail adds, in order; `updatedAt` to the second, as the spec's timestamps are. */
+/** `adaptiveFee` as sent, its two timestamps to the second like every timestamp of the spec. */
+function adaptiveFee(value: unknown, where: string): Json | null {
+  if (value === undefined || value === null) return null;
+  const fee = object(value, where);
+  if (fee.variables === undefined || fee.variables === null) return fee;
+  const variables = { ...object(fee.variables, `${where}.variables`) };
+  for (const key of ['lastReferenceUpdateTimestamp', 'lastMajorSwapTimestamp']) {
+    if (variables[key] !== undefined) variables[key] = timestamp(variables[key], `${where}.variables.${key}`);
+  }
+  return { ...fee, variables };
+}
+
+/** The §2.4 fields a detail adds, in order; timestamps to the second, as the spec's are. */
 export function normalizeDetailFields(raw: unknown, where: string): Json {
   const p = object(raw, where);
-  const adaptiveFee = p.adaptiveFee === undefined || p.adaptiveFee === null ? null : object(p.adaptiveFee, `${where}.adaptiveFee`);
   return {
     tokenVaultA: string(p.tokenVaultA, `${where}.tokenVaultA`),
     tokenVaultB: string(p.tokenVaultB, `${where}.tokenVaultB`),
@@ -101,7 +112,7 @@ export function normalizeDetailFields(raw: unknown, where: string): Json {
     feeGrowthGlobalB: integerString(p.feeGrowthGlobalB, `${where}.feeGrowthGlobalB`),
     protocolFeeOwedA: integerString(p.protocolFeeOwedA, `${where}.protocolFeeOwedA`),
     protocolFeeOwedB: integerString(p.protocolFeeOwedB, `${where}.protocolFeeOwedB`),
-    adaptiveFee,
+    adaptiveFee: adaptiveFee(p.adaptiveFee, `${where}.adaptiveFee`),
     feeTierIndex: integer(p.feeTierIndex, `${where}.feeTierIndex`),
     updatedAt: timestamp(p.updatedAt, `${where}.updatedAt`),
     updatedSlot: integer(p.updatedSlot, `${where}.updatedSlot`),
