@@ -4,6 +4,7 @@ import type { Argv } from 'yargs';
 import { DEFAULT_AS_OF } from '../generator/defaults.js';
 import { GenerateOptionsError, MAX_COUNT, MIN_TOKENS, validateGenerateOptions } from '../generator/generate-options.js';
 import { UsageError } from './fail.js';
+import { interruptible } from './interruptible.js';
 import { terminalProgress } from './progress.js';
 
 
@@ -57,23 +58,11 @@ export const generateCommand = {
       throw error;
     }
     const out = writableOut(argv.out, argv.force);
-    const controller = new AbortController();
-    const onSignal = (): void => controller.abort();
-    process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
     const progress = terminalProgress('generating pools');
     const started = performance.now();
-    try {
-      const { generateSnapshot } = await import('../generator/generate-snapshot.js');
-      const summary = await generateSnapshot({ seed, pools, tokens, out, asOf: argv.asOf, force: argv.force, signal: controller.signal, onProgress: progress.report });
-      progress.clear();
-      const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      process.stdout.write(`wrote ${out}: ${summary.tokens} tokens, ${summary.pools} pools, ${summary.positions} positions (seed ${seed}, asOf ${summary.asOf}) in ${seconds}s\n`);
-    } catch (error) {
-      progress.clear();
-      if (controller.signal.aborted) throw new UsageError(`interrupted; nothing was written to ${out}`, 130);
-      throw error;
-    } finally {
-      process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
-    }
+    const { generateSnapshot } = await import('../generator/generate-snapshot.js');
+    const summary = await interruptible(out, progress, (signal) => generateSnapshot({ seed, pools, tokens, out, asOf: argv.asOf, force: argv.force, signal, onProgress: progress.report }));
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    process.stdout.write(`wrote ${out}: ${summary.tokens} tokens, ${summary.pools} pools, ${summary.positions} positions (seed ${seed}, asOf ${summary.asOf}) in ${seconds}s\n`);
   },
 };

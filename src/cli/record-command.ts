@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
 import { UsageError } from './fail.js';
+import { interruptible } from './interruptible.js';
 import { terminalProgress } from './progress.js';
 
 function concurrency(raw: string): number {
@@ -20,34 +21,22 @@ export const recordCommand = {
     .example('$0 record --from http://127.0.0.1:8080/v2/solana --out snapshots/copy.sqlite', 'record a running clmm-mock: the copy replays byte for byte')
     .example('$0 record --from https://api.example.com/v2/solana --out snapshots/live.sqlite --concurrency 4', 'record the live upstream (its wire shape is normalised to the spec)'),
   handler: async (argv: { from: string; out: string; asOf?: string; concurrency: string; force: boolean }) => {
-    const controller = new AbortController();
-    const onSignal = (): void => controller.abort();
-    process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
     const progress = terminalProgress('recording');
     const started = performance.now();
-    try {
-      const { recordSnapshot, RecordError } = await import('../record/record-snapshot.js');
-      const summary = await recordSnapshot({
-        from: argv.from, out: argv.out, force: argv.force, concurrency: concurrency(argv.concurrency), signal: controller.signal,
-        // The clock is read here, at the command line: a recording of a live API describes the moment it was made.
-        asOf: argv.asOf, fallbackAsOf: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
-        onProgress: (step, done, total) => progress.report(done, total, step),
-        onWait: (seconds, url) => process.stderr.write(`rate limited (429): waiting ${seconds}s as Retry-After asks, then retrying ${url}\n`),
-      }).catch((error: unknown) => {
-        // The core names options as the library does (from, asOf); the user typed flags, and a bad one is exit 2.
-        if (error instanceof RecordError && /^(from|asOf) /.test(error.message)) throw new UsageError(error.message.replace(/^from /, '--from ').replace(/^asOf /, '--as-of '));
-        if (error instanceof RecordError) throw new UsageError(error.message, controller.signal.aborted ? 130 : 1);
-        throw error;
-      });
-      progress.clear();
-      const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      process.stdout.write(`wrote ${summary.out}: ${summary.tokens} tokens, ${summary.pools} pools recorded from ${argv.from} (asOf ${summary.asOf}${summary.fromMock ? ', a clmm-mock: cursors replay byte for byte' : ''}) in ${seconds}s\n`);
-    } catch (error) {
-      progress.clear();
-      if (controller.signal.aborted) throw new UsageError(`interrupted; nothing was written to ${argv.out}`, 130);
-      throw error;
-    } finally {
-      process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
-    }
+    const { recordSnapshot, RecordError } = await import('../record/record-snapshot.js');
+    const summary = await interruptible(argv.out, progress, (signal) => recordSnapshot({
+      from: argv.from, out: argv.out, force: argv.force, concurrency: concurrency(argv.concurrency), signal,
+      // The clock is read here, at the command line: a recording of a live API describes the moment it was made.
+      asOf: argv.asOf, fallbackAsOf: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      onProgress: (step, done, total) => progress.report(done, total, step),
+      onWait: (seconds, url) => process.stderr.write(`rate limited (429): waiting ${seconds}s as Retry-After asks, then retrying ${url}\n`),
+    })).catch((error: unknown) => {
+      if (!(error instanceof RecordError)) throw error;
+      // The core names options as the library does (from, asOf); the user typed flags, and a bad one is exit 2.
+      if (/^(from|asOf) /.test(error.message)) throw new UsageError(error.message.replace(/^from /, '--from ').replace(/^asOf /, '--as-of '));
+      throw new UsageError(error.message, 1);
+    });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    process.stdout.write(`wrote ${summary.out}: ${summary.tokens} tokens, ${summary.pools} pools recorded from ${argv.from} (asOf ${summary.asOf}${summary.fromMock ? ', a clmm-mock: cursors replay byte for byte' : ''}) in ${seconds}s\n`);
   },
 };

@@ -1,9 +1,10 @@
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { scaleAmount, trimZeros } from '../math/decimal.js';
 import { PERIODS } from '../math/periods.js';
-import { createSnapshotWriter, type SnapshotWriter } from '../snapshot/snapshot-writer.js';
+import type { SnapshotWriter } from '../snapshot/snapshot-writer.js';
+import { writeSnapshotAtomically } from '../snapshot/write-atomically.js';
 import type { BuildContext } from './pool-batch-build.js';
 import { localBuilders, workerBuilders, type PoolBuilders } from './pool-builders.js';
 import { eachPoolPlan } from './pool-plan.js';
@@ -78,8 +79,8 @@ function writeOrders(writer: SnapshotWriter, collector: PoolSortCollector, token
 }
 
 /**
- * Generates a snapshot into a temporary file beside `out`, in one transaction, and renames it
- * into place when complete: an interrupted or failed run leaves nothing at `out`.
+ * Generates a snapshot, written atomically (writeSnapshotAtomically): an interrupted or failed run
+ * leaves nothing at `out`.
  * @example await generateSnapshot({ seed: 42, pools: 500, tokens: 200, out: 'snapshots/demo.sqlite' })
  */
 export async function generateSnapshot(options: GenerateOptions): Promise<GenerateSummary> {
@@ -87,16 +88,7 @@ export async function generateSnapshot(options: GenerateOptions): Promise<Genera
   validateGenerateOptions({ seed: options.seed, pools: options.pools, tokens: options.tokens, asOf: asOfText });
   const asOf = new Date(asOfText);
   if (existsSync(options.out) && !options.force) throw new Error(`${options.out} exists; pass --force to overwrite it`);
-  const partial = `${options.out}.partial`;
-  rmSync(partial, { force: true });
-  let writer: SnapshotWriter;
-  try {
-    writer = createSnapshotWriter(partial);
-  } catch (error) {
-    rmSync(partial, { force: true });
-    throw new Error(`cannot write ${options.out}: ${(error as Error).message}`);
-  }
-  try {
+  return writeSnapshotAtomically(options.out, async (writer) => {
     const tokens = generateTokens(options.tokens, options.seed, createRandom(options.seed, 'tokens'));
     const collector = new PoolSortCollector(tokens.length);
     const builders = startBuilders({ tokens, seed: options.seed, asOf }, options.pools);
@@ -106,26 +98,17 @@ export async function generateSnapshot(options: GenerateOptions): Promise<Genera
     } finally {
       await builders.close();
     }
-    const positions = collector.positions;
     const tokenVolumes = tokens.map((t) => trimZeros(scaleAmount(collector.tokenVolumeMicro[t.id]!, 6)));
     tokens.forEach((token, i) => writer.token(token, tokenVolumes[i]!));
     writeOrders(writer, collector, tokens, tokenVolumes);
     writeProtocol(writer, tokens, collector, createRandom(options.seed, 'protocol'));
-    const summary = { out: options.out, tokens: tokens.length, pools: options.pools, positions, asOf: isoSeconds(asOf), seed: options.seed };
+    const summary = { out: options.out, tokens: tokens.length, pools: options.pools, positions: collector.positions, asOf: isoSeconds(asOf), seed: options.seed };
     writer.meta({
       seed: String(options.seed), generatorVersion: GENERATOR_VERSION, asOf: summary.asOf,
-      tokenCount: String(summary.tokens), poolCount: String(summary.pools), positionCount: String(positions),
+      tokenCount: String(summary.tokens), poolCount: String(summary.pools), positionCount: String(summary.positions),
       periods: PERIODS.map((p) => p.name).join(','),
       cursorKey: createHash('sha256').update(`${GENERATOR_VERSION}|${options.seed}|${summary.asOf}|${summary.tokens}|${summary.pools}`).digest('hex'),
     });
-    // Ctrl-C during the last, synchronous phase must still leave nothing at `out`.
-    if (options.signal?.aborted) throw new Error('generation interrupted');
-    writer.finish();
-    renameSync(partial, options.out);
     return summary;
-  } catch (error) {
-    writer.abandon();
-    rmSync(partial, { force: true });
-    throw error;
-  }
+  }, { signal: options.signal, interrupted: 'generation interrupted' });
 }

@@ -3,10 +3,9 @@ import type { Polka, Request } from 'polka';
 import { ApiError, invalidParameter } from '../api/api-error.js';
 import type { ChaosController } from '../chaos/chaos-controller.js';
 import { ChaosConfigError } from '../chaos/parse-chaos-config.js';
-import { API_BASE, buildOpenApi, withServerUrl } from '../openapi/build-openapi.js';
+import { API_BASE, buildOpenApi, withServerUrl, type OpenApiDocument } from '../openapi/build-openapi.js';
 import type { SnapshotFacts } from '../snapshot/open-snapshot.js';
 import { readJsonBody } from './read-body.js';
-import { requestOrigin } from './request-origin.js';
 import { sendJson } from './send.js';
 
 type Handler = (req: Request, res: ServerResponse) => Promise<void> | void;
@@ -23,21 +22,16 @@ function methods(allowed: Record<string, Handler>): Handler {
 
 const json = (req: IncomingMessage, res: ServerResponse, value: unknown): void => sendJson(req, res, 200, JSON.stringify(value));
 
-/** Where the client reached the server: the Host header, else the socket's own address. */
-function hostOrigin(req: IncomingMessage): string {
-  const address = req.socket.localAddress ?? '127.0.0.1';
-  return requestOrigin(undefined, () => `http://${address.includes(':') ? `[${address}]` : address}:${req.socket.localPort}`)(req);
-}
-
 /**
  * The admin surface under `/__mock` (decisions.md §7): health, chaos settings read and replaced at run
- * time, reset to the startup settings, the request journal, and the OpenAPI document (built once; its
+ * time, reset to the startup settings, the request journal, and the OpenAPI document (built once, when first asked for; its
  * server URL is where the request reached, per `originOf`). Never subject to chaos.
  */
-export function mountAdminRoutes(app: Polka, chaos: ChaosController, facts: SnapshotFacts, originOf: (req: IncomingMessage) => string = hostOrigin): void {
-  const openApi = buildOpenApi();
+export function mountAdminRoutes(app: Polka, chaos: ChaosController, facts: SnapshotFacts, originOf: (req: IncomingMessage) => string): void {
+  // Built on first request: most servers (a test worker's) are never asked for it.
+  let openApi: OpenApiDocument | undefined;
   app.all('/__mock/openapi.json', methods({
-    GET: (req, res) => json(req, res, withServerUrl(openApi, `${originOf(req)}${API_BASE}`)),
+    GET: (req, res) => json(req, res, withServerUrl((openApi ??= buildOpenApi()), `${originOf(req)}${API_BASE}`)),
   }));
   app.all('/__mock/health', methods({
     GET: (req, res) => json(req, res, { status: 'ok', pid: process.pid, snapshot: facts, chaos: chaos.describe(), sizes: chaos.sizes(), memory: process.memoryUsage() }),

@@ -55,11 +55,11 @@ export function prepareBody(body: string, wanted: Encoding, identity?: string): 
   return { etag, encoding, payload: raw };
 }
 
-function notModified(req: IncomingMessage, etag: string): boolean {
+/** Whether If-None-Match names `etag`: compared weakly, so W/ prefixes and encoding suffixes do not matter. */
+export function notModified(req: IncomingMessage, etag: string): boolean {
   const header = req.headers['if-none-match'];
   if (!header) return false;
   if (header.trim() === '*') return true;
-  // If-None-Match compares weakly: W/ prefixes and encoding suffixes do not matter.
   const strip = (tag: string): string => tag.trim().replace(/^W\//, '').replace(/-(br|gzip)"$/, '"');
   const wanted = strip(etag);
   return header.split(',').some((tag) => strip(tag) === wanted);

@@ -9,6 +9,7 @@ import { shown } from '../api/shown.js';
 import { isAddress } from '../math/address.js';
 import type { SnapshotStore } from '../store/snapshot-store.js';
 import { ALLOW } from './cors.js';
+import { notModified } from './send.js';
 import { tokenLogoSvg } from './token-logo.js';
 
 export interface StaticOptions {
@@ -22,14 +23,6 @@ const LOGO = /^\/static\/tokens\/([^/]*)\.svg$/;
 
 function notFound(req: Request): ApiError {
   return new ApiError(404, 'not_found', `no file at ${shown(req.path)}`);
-}
-
-/** Whether If-None-Match names `etag` (weak comparison, as RFC 9110 asks for GET). */
-function notModified(req: Request, etag: string): boolean {
-  const header = req.headers['if-none-match'];
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
 /** `GET /static/tokens/<mint>.svg`: the logo of a token of the snapshot, cached for good by clients. */

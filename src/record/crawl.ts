@@ -1,7 +1,8 @@
+import type { LockEntry } from '../http/api-types.js';
 import { PERIOD_NAMES } from '../math/periods.js';
 import type { GetJson } from './upstream-client.js';
 import { unwrap } from './wire-envelope.js';
-import { normalizeDetailFields, normalizeLocks, normalizePool, type SpecLock, type SpecPool } from './wire-pool.js';
+import { normalizeDetailFields, normalizeLocks, normalizePool, type SpecPool } from './wire-pool.js';
 import { normalizeExchangeToken, normalizeProtocol, supply } from './wire-protocol.js';
 import { normalizeToken, type LogoMapper, type SpecToken } from './wire-token.js';
 import { array, object, RecordError, type Json } from './wire-values.js';
@@ -18,7 +19,7 @@ export interface Crawled {
   /** Pools the default listing shows: the others are blocked. */
   listed: Set<string>;
   details: Map<string, Json>;
-  locks: Map<string, SpecLock[]>;
+  locks: Map<string, LockEntry[]>;
   /** Pools whose two tokens are verified (found with `verifiedOnly`). */
   verified: Set<string>;
   protocol: Json;
@@ -105,7 +106,7 @@ async function crawlTokens(options: CrawlOptions, pools: readonly SpecPool[]): P
 /** Fetches each pool's detail and lock entries, `concurrency` at a time. */
 async function crawlPools(options: CrawlOptions, pools: readonly SpecPool[]): Promise<Pick<Crawled, 'details' | 'locks'>> {
   const details = new Map<string, Json>();
-  const locks = new Map<string, SpecLock[]>();
+  const locks = new Map<string, LockEntry[]>();
   const addresses = pools.map((p) => p.head.address as string);
   await eachLimited(addresses, options.concurrency ?? 8, async (address) => {
     const [detail, lock] = await Promise.all([options.get(`/pools/${address}`), options.get(`/lock/${address}`)]);

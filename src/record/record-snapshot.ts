@@ -1,6 +1,6 @@
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { isoSeconds } from '../generator/iso-seconds.js';
-import { createSnapshotWriter, type SnapshotWriter } from '../snapshot/snapshot-writer.js';
+import { writeSnapshotAtomically } from '../snapshot/write-atomically.js';
 import { crawl } from './crawl.js';
 import { detectMockSource, logoMapper } from './source-facts.js';
 import { upstreamClient } from './upstream-client.js';
@@ -64,24 +64,8 @@ export async function recordSnapshot(options: RecordOptions): Promise<RecordSumm
   }
   const get = upstreamClient({ base: from, onWait: options.onWait, signal: options.signal });
   const crawled = await crawl({ get, logo: logoMapper(mock !== null), concurrency: options.concurrency, onProgress: options.onProgress });
-  const partial = `${options.out}.partial`;
-  rmSync(partial, { force: true });
-  let writer: SnapshotWriter;
-  try {
-    writer = createSnapshotWriter(partial);
-  } catch (error) {
-    rmSync(partial, { force: true });
-    throw new RecordError(`cannot write ${options.out}: ${(error as Error).message}`);
-  }
-  try {
-    writeRecorded(writer, crawled, { from, asOf, seed: mock?.seed ?? 'none', cursorKey: mock?.cursorKey });
-    if (options.signal?.aborted) throw new RecordError('recording interrupted');
-    writer.finish();
-    renameSync(partial, options.out);
-  } catch (error) {
-    writer.abandon();
-    rmSync(partial, { force: true });
-    throw error;
-  }
+  await writeSnapshotAtomically(options.out, (writer) => writeRecorded(writer, crawled, { from, asOf, seed: mock?.seed ?? 'none', cursorKey: mock?.cursorKey }), {
+    signal: options.signal, interrupted: 'recording interrupted', errorOf: (message) => new RecordError(message),
+  });
   return { out: options.out, tokens: crawled.tokens.length, pools: crawled.pools.length, asOf, fromMock: mock !== null };
 }

@@ -1,12 +1,13 @@
 import { Decimal } from 'decimal.js';
 import { PERIOD_NAMES } from '../math/periods.js';
 import type { SqlValue } from '../generator/pool-batch.js';
+import type { LockEntry, PeriodStats } from '../http/api-types.js';
 import type { PoolRows, TokenRowSource } from '../snapshot/snapshot-writer.js';
 import type { Crawled } from './crawl.js';
-import type { SpecLock, SpecPool, SpecStats } from './wire-pool.js';
+import type { SpecPool } from './wire-pool.js';
 import type { Json } from './wire-values.js';
 
-const ZERO_STATS: SpecStats = { volume: '0', fees: '0', rewards: '0', yieldOverTvl: '0' };
+const ZERO_STATS: PeriodStats = { volume: '0', fees: '0', rewards: '0', yieldOverTvl: '0' };
 
 /**
  * A rank per token that orders as the API's 24h volume does, ties included. Ties go by address in
@@ -37,7 +38,7 @@ export function recordedTokens(crawled: Crawled): { tokens: TokenRowSource[]; vo
 }
 
 /** Lock entries in name order (byte order, as SQLite's BINARY sorts the lock rows the server joins). */
-function byName(locks: readonly SpecLock[]): SpecLock[] {
+function byName(locks: readonly LockEntry[]): LockEntry[] {
   return [...locks].sort((a, b) => Buffer.compare(Buffer.from(a.name), Buffer.from(b.name)));
 }
 

@@ -18,12 +18,17 @@ export type GetJson = (path: string) => Promise<unknown>;
 const TRANSIENT_RETRIES = 3;
 const MAX_RATE_LIMIT_WAITS = 50;
 
-/** Seconds a 429 asks to wait: `Retry-After` in seconds or as an HTTP date; 1 when absent. */
-function retryAfter(header: string | null, now: number): number {
-  if (header === null) return 1;
-  if (/^\d+$/.test(header.trim())) return Math.max(1, Number(header.trim()));
+/**
+ * Seconds a 429 asks to wait: `Retry-After` in seconds, or as an HTTP date measured against the
+ * response's own `Date` (RFC 9110 §10.2.3), so no local clock is read; 1 when neither tells.
+ */
+function retryAfter(headers: Headers): number {
+  const header = headers.get('retry-after')?.trim();
+  if (header === undefined) return 1;
+  if (/^\d+$/.test(header)) return Math.max(1, Number(header));
   const at = Date.parse(header);
-  return Number.isNaN(at) ? 1 : Math.max(1, Math.ceil((at - now) / 1000));
+  const sent = Date.parse(headers.get('date') ?? '');
+  return Number.isNaN(at) || Number.isNaN(sent) ? 1 : Math.max(1, Math.ceil((at - sent) / 1000));
 }
 
 /**
@@ -48,8 +53,7 @@ export function upstreamClient(options: UpstreamClientOptions): GetJson {
       }
       const text = await response.text();
       if (response.status === 429 && ++waits <= MAX_RATE_LIMIT_WAITS) {
-        // Date.now only times the wait; it shapes nothing that is recorded.
-        const seconds = Math.min(maxWait, retryAfter(response.headers.get('retry-after'), Date.now()));
+        const seconds = Math.min(maxWait, retryAfter(response.headers));
         options.onWait?.(seconds, url);
         await sleep(seconds * 1000, undefined, { signal: options.signal });
         continue;

@@ -1,22 +1,16 @@
+import type { LockEntry, PeriodStats, Reward, TokenSummary } from '../http/api-types.js';
 import { PERIOD_NAMES, type Period } from '../math/periods.js';
-import { normalizeSummary, type LogoMapper, type SpecSummary } from './wire-token.js';
+import { normalizeSummary, type LogoMapper } from './wire-token.js';
 import { array, boolean, figure, integer, integerString, object, RecordError, scaled, string, timestamp, type Json } from './wire-values.js';
-
-export interface SpecStats { volume: string; fees: string; rewards: string; yieldOverTvl: string }
-export interface SpecReward {
-  mint: string; vault: string; authority: string; emissions_per_second_x64: string;
-  growth_global_x64: string; active: boolean; emissionsPerSecond: string;
-}
-export interface SpecLock { name: string; lockedPercentage: string }
 
 /** A pool as listed, in the spec's field order (api-v2.md §2.3); `stats` holds every period recorded. */
 export interface SpecPool {
   head: Json;
-  tokenA: SpecSummary;
-  tokenB: SpecSummary;
-  stats: Partial<Record<Period, SpecStats>>;
-  rewards: SpecReward[];
-  lockedLiquidityPercent: SpecLock[];
+  tokenA: TokenSummary;
+  tokenB: TokenSummary;
+  stats: Partial<Record<Period, PeriodStats>>;
+  rewards: Reward[];
+  lockedLiquidityPercent: LockEntry[];
 }
 
 /** `tokenBalanceA/B`: the spec's decimal amount, or the upstream's raw base units (no point) scaled by decimals. */
@@ -25,9 +19,9 @@ function balance(value: unknown, decimals: number, where: string): string {
   return decimals > 0 && !text.includes('.') ? scaled(text, decimals) : text;
 }
 
-function stats(value: unknown, where: string): Partial<Record<Period, SpecStats>> {
+function stats(value: unknown, where: string): Partial<Record<Period, PeriodStats>> {
   const all = value === undefined || value === null ? {} : object(value, where);
-  const out: Partial<Record<Period, SpecStats>> = {};
+  const out: Partial<Record<Period, PeriodStats>> = {};
   for (const period of PERIOD_NAMES) {
     if (all[period] === undefined || all[period] === null) continue;
     const s = object(all[period], `${where}.${period}`);
@@ -37,7 +31,7 @@ function stats(value: unknown, where: string): Partial<Record<Period, SpecStats>
   return out;
 }
 
-function reward(value: unknown, where: string): SpecReward {
+function reward(value: unknown, where: string): Reward {
   const r = object(value, where);
   return {
     mint: string(r.mint, `${where}.mint`), vault: string(r.vault, `${where}.vault`), authority: string(r.authority, `${where}.authority`),
@@ -48,7 +42,7 @@ function reward(value: unknown, where: string): SpecReward {
 }
 
 /** Lock entries: `lockedPercentage` (the upstream sometimes adds a snake_case twin, which is dropped). */
-export function normalizeLocks(value: unknown, where: string): SpecLock[] {
+export function normalizeLocks(value: unknown, where: string): LockEntry[] {
   if (value === undefined || value === null) return [];
   return array(value, where).map((entry, i) => {
     const e = object(entry, `${where}[${i}]`);

@@ -1,18 +1,11 @@
+import type { TokenSummary } from '../http/api-types.js';
 import { array, integer, nullableString, object, string, type Json } from './wire-values.js';
 
-/** A token in the spec's shape and field order (api-v2.md §2.2). */
-export interface SpecToken {
-  address: string;
-  symbol: string | null;
-  name: string | null;
-  decimals: number;
-  imageUrl: string | null;
+/** A token in the spec's shape and field order (api-v2.md §2.2); any program id the API names is kept. */
+export interface SpecToken extends TokenSummary {
   programId: string;
   tags: string;
 }
-
-/** The token summary embedded in pools. */
-export type SpecSummary = Pick<SpecToken, 'address' | 'symbol' | 'name' | 'decimals' | 'imageUrl'>;
 
 /** How a recorded logo URL is stored (a clmm-mock source's own logos become the placeholder). */
 export type LogoMapper = (url: string | null) => string | null;
@@ -46,7 +39,7 @@ export function normalizeToken(raw: unknown, logo: LogoMapper, where = 'token'):
 }
 
 /** The summary embedded in a pool (`tokenA`, `tokenB`), of either wire shape. */
-export function normalizeSummary(raw: unknown, logo: LogoMapper, where: string): SpecSummary {
+export function normalizeSummary(raw: unknown, logo: LogoMapper, where: string): TokenSummary {
   const t = object(raw, where);
   const address = string(t.address, `${where}.address`);
   return {

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 
-/** Every token's searchable text and served JSON, indexed by token id (mint order, 1..count). */
+/** Every token's address and searchable text, indexed by token id (mint order, 1..count); served JSON is in ServedTokens. */
 export interface TokenIndex {
   count: number;
   addresses: string[];
@@ -9,7 +9,6 @@ export interface TokenIndex {
   nameLower: string[];
   /** Symbols as served (original case), null without metadata: token logos draw their initials. */
   symbols: (string | null)[];
-  json: string[];
   idByAddress: Map<string, number>;
 }
 
@@ -18,12 +17,11 @@ interface TokenRow {
   address: string;
   symbol: string | null;
   name: string | null;
-  json: string;
 }
 
 /** Reads the token index of an open snapshot (tokens are few: all of them stay in memory). */
 export function loadTokenIndex(db: Database.Database): TokenIndex {
-  const rows = db.prepare('SELECT id, address, symbol, name, json FROM tokens ORDER BY id').all() as TokenRow[];
+  const rows = db.prepare('SELECT id, address, symbol, name FROM tokens ORDER BY id').all() as TokenRow[];
   const size = rows.length + 1;
   const index: TokenIndex = {
     count: rows.length,
@@ -31,7 +29,6 @@ export function loadTokenIndex(db: Database.Database): TokenIndex {
     symbolLower: new Array<string>(size).fill(''),
     nameLower: new Array<string>(size).fill(''),
     symbols: new Array<string | null>(size).fill(null),
-    json: new Array<string>(size).fill(''),
     idByAddress: new Map(),
   };
   for (const row of rows) {
@@ -39,7 +36,6 @@ export function loadTokenIndex(db: Database.Database): TokenIndex {
     index.symbolLower[row.id] = (row.symbol ?? '').toLowerCase();
     index.nameLower[row.id] = (row.name ?? '').toLowerCase();
     index.symbols[row.id] = row.symbol;
-    index.json[row.id] = row.json;
     index.idByAddress.set(row.address, row.id);
   }
   return index;

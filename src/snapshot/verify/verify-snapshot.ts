@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { iteratePools } from './pool-rows.js';
+import { iteratePools, type PoolRow } from './pool-rows.js';
 import { verifyFragments } from './verify-fragments.js';
 import { verifyLocks, verifyRewards, verifyStats, type LockRow, type RewardRow, type StatsRow } from './verify-earnings.js';
 import { verifyOrders } from './verify-orders.js';
@@ -32,6 +32,19 @@ function orderValues(db: Database.Database): (resource: string, key: string) => 
   };
 }
 
+/** The domain rules of one pool (positions, rewards, stats, locks), with their statements prepared once. */
+function poolRules(db: Database.Database, v: Violations): (pool: PoolRow, stats: StatsRow[], locks: LockRow[]) => void {
+  const positions = db.prepare('SELECT tick_lower, tick_upper, liquidity, amount_a, amount_b FROM positions WHERE pool_id = ? ORDER BY id');
+  const rewards = db.prepare('SELECT r.mint, r.emissions_per_second_x64, r.active, r.emissions_per_second, t.decimals, t.usd_price FROM rewards r LEFT JOIN tokens t ON t.address = r.mint WHERE r.pool_id = ? ORDER BY r.slot');
+  return (pool, stats, locks) => {
+    const subject = `pool ${pool.address}`;
+    verifyPool(pool, positions.all(pool.id) as PositionRow[], v);
+    const usdPerSecond = verifyRewards(pool, rewards.all(pool.id) as RewardRow[], v, subject);
+    verifyStats(pool, stats, usdPerSecond, v, subject);
+    verifyLocks(pool, locks, v, subject);
+  };
+}
+
 /**
  * Re-checks every rule of decisions.md §6 over every row, recomputing with the math module, and the
  * stored sort orders and response pieces against the rows. Reports progress through `onProgress`.
@@ -43,22 +56,15 @@ export function verifySnapshot(db: Database.Database, onProgress?: (done: number
   const v = new Violations();
   const totals = new Totals();
   const total = db.prepare('SELECT count(*) FROM pools').pluck().get() as number;
-  const positions = db.prepare('SELECT tick_lower, tick_upper, liquidity, amount_a, amount_b FROM positions WHERE pool_id = ? ORDER BY id');
-  const rewards = db.prepare('SELECT r.mint, r.emissions_per_second_x64, r.active, r.emissions_per_second, t.decimals, t.usd_price FROM rewards r LEFT JOIN tokens t ON t.address = r.mint WHERE r.pool_id = ? ORDER BY r.slot');
+  const rules = recorded ? null : poolRules(db, v);
   const locks = db.prepare('SELECT name, locked_percentage FROM locks WHERE pool_id = ? ORDER BY name');
   const stats = db.prepare('SELECT period, volume, fees, rewards, yield_over_tvl, effective_fee_rate FROM pool_stats WHERE pool_id = ?');
   let done = 0;
   for (const pool of iteratePools(db)) {
-    const subject = `pool ${pool.address}`;
     const statRows = stats.all(pool.id) as StatsRow[];
     const lockRows = locks.all(pool.id) as LockRow[];
-    if (!recorded) {
-      verifyPool(pool, positions.all(pool.id) as PositionRow[], v);
-      const usdPerSecond = verifyRewards(pool, rewards.all(pool.id) as RewardRow[], v, subject);
-      verifyStats(pool, statRows, usdPerSecond, v, subject);
-      verifyLocks(pool, lockRows, v, subject);
-    }
-    verifyFragments(pool, statRows, lockRows, v, subject);
+    rules?.(pool, statRows, lockRows);
+    verifyFragments(pool, statRows, lockRows, v, `pool ${pool.address}`);
     const day = statRows.find((s) => s.period === '24h');
     if (!pool.blocked && day) totals.addPool(pool.token_a, pool.token_b, pool.tvl_usdc, day.volume, day.fees);
     if (++done % 1000 === 0) onProgress?.(done, total);

@@ -1,0 +1,40 @@
+import { renameSync, rmSync } from 'node:fs';
+import { createSnapshotWriter, type SnapshotWriter } from './snapshot-writer.js';
+
+export interface AtomicWriteOptions {
+  /** Aborting makes the write fail, even in a last synchronous phase. */
+  signal?: AbortSignal;
+  /** What an abort says, e.g. 'generation interrupted'. */
+  interrupted?: string;
+  /** The error a failure to open the file becomes (the recorder's own class, say); default Error. */
+  errorOf?: (message: string) => Error;
+}
+
+/**
+ * Writes a snapshot into `<out>.partial` through `write`, in the writer's one transaction, and
+ * renames it into place when complete: an error or an abort leaves nothing at `out`, nor beside it.
+ * @example await writeSnapshotAtomically('snapshots/x.sqlite', (writer) => { writer.meta({ ... }); })
+ */
+export async function writeSnapshotAtomically<T>(out: string, write: (writer: SnapshotWriter) => Promise<T> | T, options: AtomicWriteOptions = {}): Promise<T> {
+  const partial = `${out}.partial`;
+  const errorOf = options.errorOf ?? ((message: string) => new Error(message));
+  rmSync(partial, { force: true });
+  let writer: SnapshotWriter;
+  try {
+    writer = createSnapshotWriter(partial);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw errorOf(`cannot write ${out}: ${(error as Error).message}`);
+  }
+  try {
+    const result = await write(writer);
+    if (options.signal?.aborted) throw errorOf(options.interrupted ?? 'interrupted');
+    writer.finish();
+    renameSync(partial, out);
+    return result;
+  } catch (error) {
+    writer.abandon();
+    rmSync(partial, { force: true });
+    throw error;
+  }
+}
