@@ -32,6 +32,26 @@ function retryAfter(headers: Headers): number {
 }
 
 /**
+ * Runs each request or wait with a signal of its own, aborted when `parent` aborts. A crawl makes
+ * thousands of requests: handing each the parent signal would pile a listener per request on it
+ * (fetch releases them late), where this keeps one.
+ */
+function abortScope(parent: AbortSignal | undefined): <T>(run: (signal: AbortSignal) => Promise<T>) => Promise<T> {
+  const inFlight = new Set<AbortController>();
+  parent?.addEventListener('abort', () => inFlight.forEach((controller) => controller.abort(parent.reason)), { once: true });
+  return async (run) => {
+    if (parent?.aborted) throw new RecordError('recording interrupted');
+    const controller = new AbortController();
+    inFlight.add(controller);
+    try {
+      return await run(controller.signal);
+    } finally {
+      inFlight.delete(controller);
+    }
+  };
+}
+
+/**
  * A client for crawling: waits out 429s for as long as `Retry-After` says, retries 5xx and network
  * failures a few times with a growing pause, and turns anything else into a RecordError naming the URL.
  * @example const get = upstreamClient({ base: 'http://127.0.0.1:8080/v2/solana' }); await get('/protocol')
@@ -39,27 +59,29 @@ function retryAfter(headers: Headers): number {
 export function upstreamClient(options: UpstreamClientOptions): GetJson {
   const base = options.base.replace(/\/+$/, '');
   const maxWait = options.maxWaitSeconds ?? 120;
+  const abortable = abortScope(options.signal);
   return async function getJson(path) {
     const url = `${base}${path}`;
     let failures = 0;
     for (let waits = 0; ; ) {
       let response: Response;
+      let text: string;
       try {
-        response = await fetch(url, { headers: { accept: 'application/json' }, signal: options.signal });
+        response = await abortable((signal) => fetch(url, { headers: { accept: 'application/json' }, signal }));
+        text = await response.text();
       } catch (error) {
         if (options.signal?.aborted || ++failures > TRANSIENT_RETRIES) throw new RecordError(`GET ${url} failed: ${(error as Error).message}`);
-        await sleep(250 * 2 ** failures, undefined, { signal: options.signal });
+        await abortable((signal) => sleep(250 * 2 ** failures, undefined, { signal }));
         continue;
       }
-      const text = await response.text();
       if (response.status === 429 && ++waits <= MAX_RATE_LIMIT_WAITS) {
         const seconds = Math.min(maxWait, retryAfter(response.headers));
         options.onWait?.(seconds, url);
-        await sleep(seconds * 1000, undefined, { signal: options.signal });
+        await abortable((signal) => sleep(seconds * 1000, undefined, { signal }));
         continue;
       }
       if (response.status >= 500 && ++failures <= TRANSIENT_RETRIES) {
-        await sleep(250 * 2 ** failures, undefined, { signal: options.signal });
+        await abortable((signal) => sleep(250 * 2 ** failures, undefined, { signal }));
         continue;
       }
       if (response.status !== 200) throw new RecordError(`GET ${url} answered ${response.status}: ${text.slice(0, 200)}`);

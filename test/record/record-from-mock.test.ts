@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
@@ -81,13 +82,17 @@ replay('every listing page, detail, lock, token, protocol figure and error is id
   }
 });
 
-replay('the replay serves its own logos: a source origin in imageUrl becomes the replaying server\'s', async () => {
+replay('the replay serves its own logos: a source origin in imageUrl becomes the replaying server\'s; no listener piles up on the caller\'s signal', async () => {
   const temp = tempDir();
   const source = await createMockServer({ snapshot: await httpSnapshot(), port: 0 });
   let copy: MockServer | undefined;
   try {
     const out = join(temp.dir, 'copy.sqlite');
-    await recordSnapshot({ from: source.url, out });
+    const stop = new AbortController();
+    await recordSnapshot({ from: source.url, out, signal: stop.signal });
+    // Thousands of requests, and listeners on the caller's signal stay a constant few (the crawl's one,
+    // the health probe's): none piles up per request.
+    assert.ok(getEventListeners(stop.signal, 'abort').length <= 2, `${getEventListeners(stop.signal, 'abort').length} abort listeners left`);
     copy = await createMockServer({ snapshot: out, port: 0 });
     const token: Json = JSON.parse((await get(copy, '/tokens?size=1')).body).data[0];
     assert.is(token.imageUrl, `http://127.0.0.1:${copy.port}/static/tokens/${token.address}.svg`);
