@@ -21,9 +21,9 @@ export function listPools(store: SnapshotStore, spec: ListingSpec<PoolParams>, s
   }
   const order = store.poolOrders.get(params.sortBy, params.sortDirection);
   const filter = buildPoolFilter(store, params, order);
-  const result = walkOrder({ order, ...filter }, request.position, request.size, (a) => store.pools.idByAddress.get(a));
+  const result = walkOrder({ order, ...filter }, request.position, request.size, (a) => store.pools.idOf(a));
   return {
     items: store.fragments.poolItems(result.ids, params.stats, tokens),
-    ...pageCursors(store.cursorKey, spec, { ...params, size: request.size }, result, (id) => store.pools.addresses[id]!),
+    ...pageCursors(store.cursorKey, spec, { ...params, size: request.size }, result, (id) => store.pools.addressOf(id)),
   };
 }

@@ -17,7 +17,7 @@ interface TokenListing {
 function page(store: SnapshotStore, tokens: OriginTokens, { spec, params, size, position }: TokenListing, source: WalkSource): Page {
   const result = walkOrder(source, position, size, (a) => store.tokens.idByAddress.get(a));
   return {
-    items: result.ids.map((id) => tokens.json(id)),
+    items: result.ids.map((id) => [tokens.json(id)]),
     ...pageCursors(store.cursorKey, spec, { ...params, size }, result, (id) => store.tokens.addresses[id]!),
   };
 }

@@ -2,9 +2,9 @@ import { encodeCursor } from './cursor.js';
 import type { ListingSpec } from './listing-request.js';
 import type { WalkResult } from './walk-order.js';
 
-/** A list response before HTTP: the items as JSON, and the cursors. */
+/** A list response before HTTP: each item's JSON as byte chunks (joined once, into the body), and the cursors. */
 export interface Page {
-  items: string[];
+  items: readonly (readonly Uint8Array[])[];
   next: string | null;
   previous: string | null;
 }

@@ -30,7 +30,7 @@ function candidateLists(store: SnapshotStore, params: PoolParams): number[][] {
     const token = store.tokens.idByAddress.get(address);
     return token === undefined ? [] : [...store.pools.poolsOfToken(token)];
   };
-  if (params.addresses) lists.push(params.addresses.flatMap((a) => store.pools.idByAddress.get(a) ?? []));
+  if (params.addresses) lists.push(params.addresses.flatMap((a) => store.pools.idOf(a) ?? []));
   if (params.token) lists.push(poolsOf(params.token));
   if (params.tokensBothOf) {
     if (params.tokensBothOf.length !== 2) throw invalidParameter('tokensBothOf', `tokensBothOf must name exactly two token addresses, got ${params.tokensBothOf.length}`);

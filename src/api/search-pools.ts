@@ -19,7 +19,7 @@ function tokensMatching(store: SnapshotStore, term: string): Set<number> {
  */
 export function searchPoolIds(store: SnapshotStore, q: string): number[] {
   if (isAddress(q)) {
-    const pool = store.pools.idByAddress.get(q);
+    const pool = store.pools.idOf(q);
     if (pool !== undefined) return [pool];
     const token = store.tokens.idByAddress.get(q);
     return token === undefined ? [] : [...store.pools.poolsOfToken(token)];

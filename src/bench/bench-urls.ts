@@ -6,6 +6,8 @@ export interface BenchUrls {
   cold: string[];
   warm: string[];
   detail: string[];
+  /** Every token by mint and the four protocol endpoints, each once. */
+  tokens: string[];
   sizes: Record<string, number>;
 }
 
@@ -23,7 +25,7 @@ const LISTINGS = [
 /**
  * Crawls a throwaway in-process server for real list URLs (first pages and `next` cursors, which are a
  * pure function of the snapshot and the request, so they stay valid on the fresh server measured
- * afterwards) and picks pool addresses for the detail load.
+ * afterwards) and picks pool addresses for the detail load, and every token for the token load.
  */
 export async function collectBenchUrls(snapshot: string, coldCount: number, detailCount: number): Promise<BenchUrls> {
   const server = await createMockServer({ snapshot, port: 0, cacheBytes: 0 });
@@ -44,12 +46,15 @@ export async function collectBenchUrls(snapshot: string, coldCount: number, deta
     }
     const db = new Database(snapshot, { readonly: true });
     const addresses = db.prepare('SELECT address FROM pools ORDER BY id LIMIT ?').pluck().all(detailCount) as string[];
+    const mints = db.prepare('SELECT address FROM tokens ORDER BY id').pluck().all() as string[];
     db.close();
+    const tokens = [...mints.map((m) => `${base}/tokens/${m}`), ...['', '/token', '/token/circulating_supply', '/token/total_supply'].map((p) => `${base}/protocol${p}`)];
+    for (const path of tokens) sizes[path] = Buffer.byteLength(await (await fetch(`${new URL(server.url).origin}${path}`)).text());
     const detail = addresses.map((a) => `${base}/pools/${a}?stats=24h`);
     for (const path of detail.slice(0, 200)) sizes[path] = Buffer.byteLength(await (await fetch(`${new URL(server.url).origin}${path}`)).text());
     const detailSize = Math.round(detail.slice(0, 200).reduce((sum, p) => sum + sizes[p]!, 0) / Math.min(200, detail.length));
     for (const path of detail) sizes[path] ??= detailSize;
-    return { cold, warm: cold.filter((_, i) => i % Math.max(1, Math.floor(cold.length / 100)) === 0).slice(0, 100), detail, sizes };
+    return { cold, warm: cold.filter((_, i) => i % Math.max(1, Math.floor(cold.length / 100)) === 0).slice(0, 100), detail, tokens, sizes };
   } finally {
     await server.close();
   }

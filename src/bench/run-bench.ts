@@ -75,6 +75,8 @@ try {
   const coldBare = await runLoad(bareOrigin, urls.cold, { once: true });
   const detailMock = await runLoad(mock.origin, urls.detail, { once: true });
   const detailBare = await runLoad(bareOrigin, urls.detail, { once: true });
+  const tokensMock = await runLoad(mock.origin, urls.tokens, { once: true });
+  const tokensBare = await runLoad(bareOrigin, urls.tokens, { once: true });
   const warmMock = await runLoad(mock.origin, urls.warm, { once: false, seconds: 8 });
   const warmBare = await runLoad(bareOrigin, urls.warm, { once: false, seconds: 8 });
   lines.push(
@@ -82,6 +84,7 @@ try {
     row(`cold list pages (${urls.cold.length} distinct, once each)`, coldMock, coldBare, '≥ 0.3×, p99 ≤ 10 ms'),
     row(`warm list pages (${urls.warm.length} URLs, repeated)`, warmMock, warmBare, '≥ 0.8×, p99 ≤ 3 ms'),
     row(`pool detail (${urls.detail.length} distinct, once each)`, detailMock, detailBare, '≥ 0.6×'),
+    row(`token by mint and protocol (${urls.tokens.length} distinct, once each)`, tokensMock, tokensBare, '≥ 0.6×'),
     '',
     `server RSS after the run: ${rssMb(mock.child.pid!)} MB (target ≤ 250 MB); startup to first answer: ${mock.startupMs} ms (target < 1000 ms); generation of 100k pools + 20k tokens: ${generation} (target ≤ 30 s)`,
   );

@@ -34,7 +34,8 @@ export function takeOverrides(req: IncomingMessage): Overrides {
   if (delay !== undefined) overrides.delayMs = parseDelay('x-mock-delay', delay);
   const url = req.url ?? '';
   const mark = url.indexOf('?');
-  if (mark < 0) return overrides;
+  // Every API request passes here: parse the query only when it may hold an override ('__' or an escaped '_').
+  if (mark < 0 || !(url.includes('__', mark) || /%5f/i.test(url))) return overrides;
   const search = new URLSearchParams(url.slice(mark + 1));
   if (!search.has('__status') && !search.has('__delay')) return overrides;
   const queryStatus = singleValue(search, '__status');

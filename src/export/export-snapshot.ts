@@ -33,7 +33,7 @@ function fileOf(path: string, query: string): string {
 function requests(store: SnapshotStore): [string, Record<string, string>, string, string][] {
   const all: [string, Record<string, string>, string, string][] = commonListings(store).map(([route, query]) => [route, {}, route, query]);
   for (let id = 1; id <= store.pools.count; id++) {
-    const address = store.pools.addresses[id]!;
+    const address = store.pools.addressOf(id);
     all.push(['/pools/:address', { address }, `/pools/${address}`, ''], ['/lock/:address', { address }, `/lock/${address}`, '']);
   }
   for (let id = 1; id <= store.tokens.count; id++) {
@@ -69,7 +69,7 @@ export function exportSnapshot(options: ExportOptions): ExportSummary {
     const todo = requests(store);
     const entries: ExportEntry[] = [];
     let bytes = 0;
-    const write = (file: string, body: string): void => {
+    const write = (file: string, body: string | Buffer): void => {
       mkdirSync(dirname(join(partial, file)), { recursive: true });
       writeFileSync(join(partial, file), body);
       bytes += Buffer.byteLength(body);

@@ -68,7 +68,7 @@ function appendPool(batch: PoolBatch, p: PoolSeed, sortColumns: string[][]): voi
     p.liquidity.toString(), p.sqrtPrice.toString(), p.tickCurrentIndex, p.price,
     p.balanceA.toString(), p.balanceB.toString(), p.tokenBalanceA, p.tokenBalanceB, p.tvlUsdc, p.lockedPercent, f.detail,
   );
-  // Stats are in period order (PERIODS), as the pool_pieces columns are.
+  // Stats are in period order (PERIODS), as the piece columns are (piece-blocks.ts).
   batch.pieces.push(p.id, f.head, f.tail, ...p.stats.map(statsEntryJson));
   for (const pos of p.positions) {
     batch.positions.push(p.id, pos.tickLower, pos.tickUpper, pos.liquidity.toString(), pos.amountA.toString(), pos.amountB.toString(), pos.lockedBy);

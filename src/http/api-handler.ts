@@ -25,7 +25,7 @@ export function apiHandler(route: Route, store: SnapshotStore, cache: ResponseCa
     if (req.params.chain !== CHAIN) throw unknownChain(req.params.chain ?? '');
     if (req.method !== 'GET' && req.method !== 'HEAD') throw new ApiError(405, 'method_not_allowed', `${req.method} is not allowed; this API is read-only (GET, HEAD, OPTIONS)`);
     const origin = originOf(req);
-    const answer = (): string => route.answer(store, req.params, searchOf(req), store.servedTokens.at(origin));
+    const answer = (): string | Buffer => route.answer(store, req.params, searchOf(req), store.servedTokens.at(origin));
     if (TRUNCATED.has(req)) return sendJson(req, res, 200, answer());
     const encoding = chooseEncoding(req.headers['accept-encoding']);
     const key = `${encoding} ${origin} ${req.url}`;

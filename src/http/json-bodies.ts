@@ -1,11 +1,42 @@
 import type { Page } from '../api/page.js';
 
-/** The list wrapper of api-v2.md §2.1, joined from item JSON without parsing it. */
-export function listBody(page: Page): string {
-  return `{"data":[${page.items.join(',')}],"meta":{"next":${JSON.stringify(page.next)},"previous":${JSON.stringify(page.previous)}}}`;
+const LIST_OPEN = Buffer.from('{"data":[');
+const OBJECT_OPEN = Buffer.from('{"data":');
+const COMMA = Buffer.from(',');
+const NO_CURSORS = Buffer.from(',"meta":{"next":null,"previous":null}}');
+
+/**
+ * The bytes of `chunks` in one buffer, copied once. Faster than Buffer.concat on the few hundred
+ * small views of a page: no Buffer is made of each.
+ */
+function joined(chunks: readonly Uint8Array[]): Buffer {
+  let length = 0;
+  for (const chunk of chunks) length += chunk.length;
+  const body = Buffer.allocUnsafe(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.length;
+  }
+  return body;
 }
 
-/** The single-object wrapper: both cursors null. */
-export function objectBody(json: string): string {
-  return `{"data":${json},"meta":{"next":null,"previous":null}}`;
+/**
+ * The list wrapper of api-v2.md §2.1 around the items' bytes, joined without parsing them.
+ * @example listBody({ items: [[Buffer.from('{"a":1}')]], next: null, previous: null }) // {"data":[{"a":1}],"meta":{…}}
+ */
+export function listBody(page: Page): Buffer {
+  const chunks: Uint8Array[] = [LIST_OPEN];
+  page.items.forEach((item, i) => {
+    if (i > 0) chunks.push(COMMA);
+    for (const chunk of item) chunks.push(chunk);
+  });
+  chunks.push(Buffer.from(`],"meta":{"next":${JSON.stringify(page.next)},"previous":${JSON.stringify(page.previous)}}}`));
+  return joined(chunks);
+}
+
+/** The single-object wrapper around a JSON object (text, bytes or byte chunks): both cursors null. */
+export function objectBody(json: string | Uint8Array | readonly Uint8Array[]): Buffer {
+  const chunks = typeof json === 'string' ? [Buffer.from(json)] : json instanceof Uint8Array ? [json] : json;
+  return joined([OBJECT_OPEN, ...chunks, NO_CURSORS]);
 }

@@ -1,3 +1,4 @@
+import { fnv1a } from '../store/fnv1a.js';
 import type { PreparedBody } from './send.js';
 
 /**
@@ -9,7 +10,8 @@ import type { PreparedBody } from './send.js';
  */
 export class ResponseCache {
   private readonly entries = new Map<string, PreparedBody>();
-  private readonly seenOnce = new Set<string>();
+  /** Hashes of keys seen once: a flood of long one-off URLs costs a number each, not its key. */
+  private readonly seenOnce = new Set<number>();
   private bytes = 0;
 
   constructor(private readonly maxBytes: number) {}
@@ -25,9 +27,11 @@ export class ResponseCache {
 
   set(key: string, value: PreparedBody): void {
     if (value.payload.length > this.maxBytes / 8) return;
-    if (!this.seenOnce.delete(key)) {
-      if (this.seenOnce.size >= 10_000) this.seenOnce.clear();
-      this.seenOnce.add(key);
+    // Two keys that share a hash only get a one-off response cached early, never a wrong answer.
+    const seen = fnv1a(key);
+    if (!this.seenOnce.delete(seen)) {
+      if (this.seenOnce.size >= 50_000) this.seenOnce.clear();
+      this.seenOnce.add(seen);
       return;
     }
     const old = this.entries.get(key);

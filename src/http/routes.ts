@@ -25,20 +25,20 @@ export function unknownChain(chain: string): ApiError {
   return new ApiError(404, 'unknown_chain', `unknown chain ${shown(chain)}; this API serves /v2/${CHAIN}`);
 }
 
-/** A route: its path under `/v2/:chain` and what it answers, as a JSON body, given the tokens at the request's origin. */
+/** A route: its path under `/v2/:chain` and what it answers, as a JSON body (text or bytes), given the tokens at the request's origin. */
 export interface Route {
   path: string;
-  answer(store: SnapshotStore, params: Record<string, string>, search: URLSearchParams, tokens: OriginTokens): string;
+  answer(store: SnapshotStore, params: Record<string, string>, search: URLSearchParams, tokens: OriginTokens): string | Buffer;
   /** Its parameters and response for the OpenAPI document. */
   doc: RouteDoc;
 }
 
 function poolId(store: SnapshotStore, raw: string): number {
   // A known address is valid by construction; only unknown ones need the base58 check (400 or 404).
-  const known = store.pools.idByAddress.get(raw);
+  const known = store.pools.idOf(raw);
   if (known !== undefined) return known;
   const address = parseAddress(POOL_ADDRESS_PARAM.name, raw);
-  const id = store.pools.idByAddress.get(address);
+  const id = store.pools.idOf(address);
   if (id === undefined) throw new ApiError(404, 'not_found', `no pool with address ${address}`);
   return id;
 }

@@ -45,8 +45,8 @@ function parseAcceptEncoding(accept: string): Encoding {
  * hash of the body; an API response passes the snapshot key and the request instead, which determine
  * the body exactly, and spares hashing 60 KB per response.
  */
-export function prepareBody(body: string, wanted: Encoding, identity?: string): PreparedBody {
-  const raw = Buffer.from(body);
+export function prepareBody(body: string | Buffer, wanted: Encoding, identity?: string): PreparedBody {
+  const raw = typeof body === 'string' ? Buffer.from(body) : body;
   const encoding = raw.length >= COMPRESS_FROM ? wanted : 'identity';
   const tag = createHash('sha1').update(identity ?? raw).digest('base64url');
   const etag = encoding === 'identity' ? `"${tag}"` : `"${tag}-${encoding}"`;
@@ -90,15 +90,15 @@ export function sendPrepared(req: IncomingMessage, res: ServerResponse, prepared
  * `truncate` fault cuts the body in half, uncompressed, so the client meets malformed JSON.
  * @example sendJson(req, res, 404, '{"status":404,...}')
  */
-export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = {}): void {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   if (TRUNCATED.has(req)) {
-    const whole = Buffer.from(body);
+    const whole = typeof body === 'string' ? Buffer.from(body) : body;
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     return writePayload(req, res, status, whole.subarray(0, Math.floor(whole.length / 2)));
   }
   if (status === 200) return sendPrepared(req, res, prepareBody(body, chooseEncoding(req.headers['accept-encoding'])));
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Vary', 'Accept-Encoding');
-  writePayload(req, res, status, Buffer.from(body));
+  writePayload(req, res, status, typeof body === 'string' ? Buffer.from(body) : body);
 }

@@ -1,20 +1,14 @@
-import { PERIOD_NAMES, type Period } from '../math/periods.js';
-
-/** The `pool_pieces` column holding a period's stats entry (`"24h":{...}`). */
-export function piecesColumn(period: Period): string {
-  return `stats_${period}`;
-}
-
 /**
  * Version of the snapshot layout, kept in SQLite's user_version. A server or inspector refuses a
  * snapshot of any other version rather than misreading it.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /**
- * The layout. Figures are stored as the exact decimal strings that are served; `pool_pieces` and the
- * `*json` columns hold the precomputed response pieces (a page of pools is one read of `pool_pieces`:
- * head, the requested periods' stats entries, tail, joined with the tokens' `summary_json`); token
+ * The layout. Figures are stored as the exact decimal strings that are served; `piece_blocks` and the
+ * `*json` columns hold the precomputed response pieces (`piece_blocks` holds every pool's head, tail
+ * and stats entries in blocks that a server loads into memory, so a page of pools reads no table:
+ * see piece-blocks.ts and pool-item.ts); token
  * logo URLs carry a placeholder origin that the server replaces (logo-url.ts); `sort_orders` holds, for every sort and direction, the ids in
  * served order (little-endian int32), computed once with exact decimal comparison, so listing is a
  * keyset walk that never sorts, parses or computes at request time.
@@ -48,10 +42,9 @@ CREATE TABLE pools (
   tvl_usdc TEXT NOT NULL, locked_percent TEXT NOT NULL,
   detail_json TEXT NOT NULL
 );
-CREATE TABLE pool_pieces (
-  id INTEGER PRIMARY KEY REFERENCES pools (id),
-  head TEXT NOT NULL, tail TEXT NOT NULL,
-  ${PERIOD_NAMES.map((p) => `${piecesColumn(p)} TEXT NOT NULL`).join(', ')}
+CREATE TABLE piece_blocks (
+  piece TEXT NOT NULL, block INTEGER NOT NULL, data BLOB NOT NULL, ends BLOB NOT NULL,
+  PRIMARY KEY (piece, block)
 );
 CREATE INDEX pools_token_a ON pools (token_a);
 CREATE INDEX pools_token_b ON pools (token_b);

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { bool, COLUMNS, poolBatchOf, type PoolBatch, type SqlValue } from '../generator/pool-batch.js';
 import type { PoolSeed, TokenSeed } from '../generator/types.js';
 import { tokenJson, tokenSummaryJson } from './fragments.js';
+import { PieceBlockWriter } from './piece-blocks.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 
 /** The table rows of a PoolBatch: what the writer stores of it. */
@@ -51,6 +52,14 @@ function rowInserter(db: Database.Database, insert: string, columns: number): (v
   };
 }
 
+/** Hands a batch's flat pieces rows (id, head, tail, a stats entry per period) to the block writer. */
+function addPieces(blocks: PieceBlockWriter, rows: readonly SqlValue[]): void {
+  for (let at = 0; at < rows.length; at += COLUMNS.pieces) {
+    const row = rows.slice(at, at + COLUMNS.pieces) as [number, string, string, ...string[]];
+    blocks.add(row[0], row[1], row[2], row.slice(3) as string[]);
+  }
+}
+
 /** A new file with the schema, set up for one fast bulk transaction (a partial file is thrown away, so no journal). */
 function openForWriting(path: string): Database.Database {
   const db = new Database(path);
@@ -74,7 +83,7 @@ function openForWriting(path: string): Database.Database {
 export function createSnapshotWriter(path: string): SnapshotWriter {
   const db = openForWriting(path);
   const insertPools = rowInserter(db, 'INSERT INTO pools VALUES', COLUMNS.pools);
-  const insertPieces = rowInserter(db, 'INSERT INTO pool_pieces VALUES', COLUMNS.pieces);
+  const pieces = new PieceBlockWriter(db);
   const insertPositions = rowInserter(db, 'INSERT INTO positions (pool_id, tick_lower, tick_upper, liquidity, amount_a, amount_b, locked_by) VALUES', COLUMNS.positions);
   const insertRewards = rowInserter(db, 'INSERT INTO rewards VALUES', COLUMNS.rewards);
   const insertLocks = rowInserter(db, 'INSERT INTO locks VALUES', COLUMNS.locks);
@@ -90,7 +99,7 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
     },
     poolBatch(batch) {
       insertPools(batch.pools);
-      insertPieces(batch.pieces);
+      addPieces(pieces, batch.pieces);
       insertPositions(batch.positions);
       insertRewards(batch.rewards);
       insertLocks(batch.locks);
@@ -113,6 +122,7 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
       for (const key of Object.keys(values).sort()) insertMeta.run(key, values[key]!);
     },
     finish() {
+      pieces.finish();
       db.exec('COMMIT');
       db.close();
     },

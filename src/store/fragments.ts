@@ -1,38 +1,48 @@
 import type Database from 'better-sqlite3';
 import type { Period } from '../math/periods.js';
-import { joinPoolItem } from '../snapshot/pool-item.js';
-import { piecesColumn } from '../snapshot/schema.js';
+import { checkPieceCoverage, pieceOf, readPieceColumn, statsPiece, type PieceColumn } from '../snapshot/piece-blocks.js';
 import type { PoolIndex } from './pool-index.js';
 import type { OriginTokens } from './served-tokens.js';
 
+const CLOSE = Buffer.from('}');
+
 /**
- * Reads response pieces by id with statements prepared once (one per set of requested periods,
- * at most 2^10). A page of pools is one statement over `pool_pieces`, whatever its size: the ids
- * travel as a JSON array. Items are joined from the pieces and the tokens' summaries at the
- * request's origin (joinPoolItem).
+ * A pool's response as byte chunks joined from pieces held in memory (pool-item.ts gives the
+ * layout): a page of 50 pools reads no table and copies nothing until the body is built. Heads and
+ * tails load when the snapshot opens; each period's stats entries load the first time a request
+ * asks for that period (about 11 MB per period at 100k pools). A detail reads its own piece and
+ * the lock endpoint its rows, by primary key, with statements prepared once.
  */
 export class FragmentReader {
-  private readonly pages = new Map<string, Database.Statement>();
-  private readonly details = new Map<string, Database.Statement>();
-  private readonly locks;
+  private readonly head: PieceColumn;
+  private readonly tail: PieceColumn;
+  private readonly stats = new Map<Period, PieceColumn>();
+  private readonly detailJson: Database.Statement;
+  private readonly locks: Database.Statement;
 
   constructor(private readonly db: Database.Database, private readonly pools: PoolIndex) {
+    checkPieceCoverage(db, pools.count);
+    this.head = readPieceColumn(db, 'head', pools.count);
+    this.tail = readPieceColumn(db, 'tail', pools.count);
+    this.detailJson = db.prepare('SELECT detail_json FROM pools WHERE id = ?').pluck();
     this.locks = db.prepare('SELECT name, locked_percentage FROM locks WHERE pool_id = ? ORDER BY name').raw();
   }
 
   /** List items for `ids`, in that order, each with exactly the `periods` in its stats. */
-  poolItems(ids: readonly number[], periods: readonly Period[], tokens: OriginTokens): string[] {
-    if (ids.length === 0) return [];
-    const rows = new Map<number, string[]>();
-    for (const row of this.page(periods).all(JSON.stringify(ids)) as [number, ...string[]][]) rows.set(row[0], row.slice(1) as string[]);
-    return ids.map((id) => this.join(id, rows.get(id)!, tokens));
+  poolItems(ids: readonly number[], periods: readonly Period[], tokens: OriginTokens): Uint8Array[][] {
+    const columns = periods.map((period) => this.statsOf(period));
+    return ids.map((id) => {
+      const chunks = this.opening(id, columns, tokens);
+      chunks.push(pieceOf(this.tail, id));
+      return chunks;
+    });
   }
 
-  /** The detail object of one pool with exactly the `periods` in its stats. */
-  poolDetail(id: number, periods: readonly Period[], tokens: OriginTokens): string {
-    const row = this.detail(periods).get(id) as string[];
-    const detail = row.pop()!;
-    return this.join(id, row, tokens, detail);
+  /** The detail object of one pool with exactly the `periods` in its stats: its own piece goes before the closing brace. */
+  poolDetail(id: number, periods: readonly Period[], tokens: OriginTokens): Uint8Array[] {
+    const chunks = this.opening(id, periods.map((period) => this.statsOf(period)), tokens);
+    chunks.push(pieceOf(this.tail, id, 0, 1), Buffer.from(this.detailJson.get(id) as string), CLOSE);
+    return chunks;
   }
 
   /** The lock endpoint's entries of one pool. */
@@ -41,31 +51,16 @@ export class FragmentReader {
     return JSON.stringify(rows.map(([name, lockedPercentage]) => ({ name, lockedPercentage })));
   }
 
-  /** [head, ...entries, tail] of pool `id` as a list item (or a detail, with its piece). */
-  private join(id: number, row: readonly string[], tokens: OriginTokens, detail?: string): string {
-    const tokenA = tokens.summary(this.pools.tokenA[id]!);
-    const tokenB = tokens.summary(this.pools.tokenB[id]!);
-    return joinPoolItem(row[0]!, tokenA, tokenB, row.slice(1, -1), row[row.length - 1]!, detail);
+  /** head, tokenA, tokenB and the stats entries (the first from its second byte: no comma); the tail follows. */
+  private opening(id: number, stats: readonly PieceColumn[], tokens: OriginTokens): Uint8Array[] {
+    const chunks: Uint8Array[] = [pieceOf(this.head, id), tokens.asTokenA(this.pools.tokenA[id]!), tokens.asTokenB(this.pools.tokenB[id]!)];
+    for (let i = 0; i < stats.length; i++) chunks.push(pieceOf(stats[i]!, id, i === 0 ? 1 : 0));
+    return chunks;
   }
 
-  private page(periods: readonly Period[]): Database.Statement {
-    return this.prepared(this.pages, periods, () => `SELECT id, ${columns(periods)} FROM pool_pieces WHERE id IN (SELECT value FROM json_each(?))`);
+  private statsOf(period: Period): PieceColumn {
+    let column = this.stats.get(period);
+    if (!column) this.stats.set(period, (column = readPieceColumn(this.db, statsPiece(period), this.pools.count)));
+    return column;
   }
-
-  private detail(periods: readonly Period[]): Database.Statement {
-    return this.prepared(this.details, periods, () => `SELECT ${columns(periods)}, pools.detail_json FROM pool_pieces JOIN pools USING (id) WHERE id = ?`);
-  }
-
-  /** The statement for a set of periods, prepared the first time that set is asked for. */
-  private prepared(cache: Map<string, Database.Statement>, periods: readonly Period[], sql: () => string): Database.Statement {
-    const key = periods.join(',');
-    let statement = cache.get(key);
-    if (!statement) cache.set(key, (statement = this.db.prepare(sql()).raw()));
-    return statement;
-  }
-}
-
-/** head, the periods' stats entries, tail: the columns a page reads. */
-function columns(periods: readonly Period[]): string {
-  return ['head', ...periods.map(piecesColumn), 'tail'].join(', ');
 }

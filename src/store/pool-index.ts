@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { AddressIndex } from './address-index.js';
 import { POOL_FLAG } from './pool-flags.js';
 
 /**
@@ -10,22 +11,34 @@ export interface PoolIndex {
   tokenA: Int32Array;
   tokenB: Int32Array;
   flags: Uint8Array;
-  addresses: string[];
-  idByAddress: Map<string, number>;
+  /** The address of pool `id`. */
+  addressOf(id: number): string;
+  /** The id of the pool at `address`, or undefined. */
+  idOf(address: string): number | undefined;
   /** Pool ids holding a token, ascending. */
   poolsOfToken(tokenId: number): Int32Array;
 }
 
-function groupByToken(tokenA: Int32Array, tokenB: Int32Array, count: number): Map<number, Int32Array> {
-  const lists = new Map<number, number[]>();
+/**
+ * Pool ids by token, in one array: token t's pools (ascending) are ids[starts[t]..starts[t + 1]).
+ * One typed array rather than one per token: 20k small arrays would cost the heap more than their contents.
+ */
+function groupByToken(tokenA: Int32Array, tokenB: Int32Array, count: number): (token: number) => Int32Array {
+  let maxToken = 0;
+  for (let id = 1; id <= count; id++) maxToken = Math.max(maxToken, tokenA[id]!, tokenB[id]!);
+  const starts = new Int32Array(maxToken + 2);
   for (let id = 1; id <= count; id++) {
-    for (const token of [tokenA[id]!, tokenB[id]!]) {
-      let list = lists.get(token);
-      if (!list) lists.set(token, (list = []));
-      list.push(id);
-    }
+    starts[tokenA[id]! + 1]!++;
+    starts[tokenB[id]! + 1]!++;
   }
-  return new Map([...lists].map(([token, ids]) => [token, Int32Array.from(ids)]));
+  for (let t = 1; t < starts.length; t++) starts[t]! += starts[t - 1]!;
+  const ids = new Int32Array(2 * count);
+  const filled = starts.slice(0, -1);
+  for (let id = 1; id <= count; id++) {
+    ids[filled[tokenA[id]!]!++] = id;
+    ids[filled[tokenB[id]!]!++] = id;
+  }
+  return (token) => (token >= 0 && token <= maxToken ? ids.subarray(starts[token], starts[token + 1]) : ids.subarray(0, 0));
 }
 
 /** Reads the pool index of an open snapshot. */
@@ -39,17 +52,18 @@ export function loadPoolIndex(db: Database.Database): PoolIndex {
   const tokenA = new Int32Array(count + 1);
   const tokenB = new Int32Array(count + 1);
   const flags = new Uint8Array(count + 1);
-  const addresses = new Array<string>(count + 1).fill('');
-  const idByAddress = new Map<string, number>();
-  // Rows are read one at a time as arrays: materialising 100k row objects at once would double the start-up heap.
+  const index = new AddressIndex(count, db.prepare('SELECT coalesce(sum(length(CAST(address AS BLOB))), 0) FROM pools').pluck().get() as number);
+  // Rows are read one at a time as arrays, and their strings left behind: 100k of them kept at once would double the start-up heap.
   for (const [id, address, a, b, flag] of select.iterate() as IterableIterator<[number, string, number, number, number]>) {
     tokenA[id] = a;
     tokenB[id] = b;
     flags[id] = flag;
-    addresses[id] = address;
-    idByAddress.set(address, id);
+    index.add(id, address);
   }
-  const byToken = groupByToken(tokenA, tokenB, count);
-  const none = new Int32Array(0);
-  return { count, tokenA, tokenB, flags, addresses, idByAddress, poolsOfToken: (token) => byToken.get(token) ?? none };
+  return {
+    count, tokenA, tokenB, flags,
+    addressOf: (id) => index.addressOf(id),
+    idOf: (address) => index.idOf(address),
+    poolsOfToken: groupByToken(tokenA, tokenB, count),
+  };
 }

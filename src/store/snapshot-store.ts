@@ -47,6 +47,9 @@ export function openSnapshotStore(path: string): SnapshotStore {
 }
 
 function loadStore(db: Database.Database, path: string): SnapshotStore {
+  // Pool pieces are in memory; what is still read (a detail's piece, locks, a token the first time)
+  // is read by key, so a small page cache serves as well as SQLite's 16 MB default.
+  db.pragma('cache_size = -2048');
   const facts = readSnapshotFacts(db, path);
   const pools = loadPoolIndex(db);
   const tokens = loadTokenIndex(db);

@@ -34,6 +34,20 @@ bounded('the journal keeps the last capacity entries, oldest first', () => {
   assert.equal(j.entries(), []);
 });
 
+bounded('the journal gives back every field as added, URLs of any length and script included', () => {
+  const j = new Journal(4);
+  const long = `/v2/solana/pools?next=${'x'.repeat(5000)}`;
+  const added = [
+    { at: 1.5, method: 'GET', url: '/v2/solana/pools?size=1', client: '127.0.0.1', status: 200, durationMs: 3, delayMs: 0, fault: null },
+    { at: 2, method: 'HEAD', url: long, client: '::1', status: 0, durationMs: 40, delayMs: 25, fault: 'reset' },
+    { at: 3, method: 'GET', url: '/v2/solana/tokens/search?q=日本語', client: '10.0.0.2', status: 503, durationMs: 1, delayMs: 0, fault: 503 },
+    { at: 4, method: 'GET', url: `/${'é'.repeat(300)}`, client: 'c', status: 429, durationMs: 0, delayMs: 0, fault: 'rate_limited' },
+    { at: 5, method: 'GET', url: '/last', client: 'c', status: 200, durationMs: 0, delayMs: 0, fault: null },
+  ];
+  for (const entry of added) j.add(entry);
+  assert.equal(j.entries(), added.slice(1).map((entry, i) => ({ seq: i + 2, ...entry })));
+});
+
 bounded('occurrences count per key and forget the oldest half when full', () => {
   const o = new Occurrences(4);
   assert.equal(['a', 'a', 'b', 'a'].map((k) => o.next(k)), [0, 1, 0, 2]);

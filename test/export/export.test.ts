@@ -24,7 +24,7 @@ exported('every file equals the live response at its URL; the index covers every
     const urls = new Set<string>(index.entries.map((e: Json) => e.url));
     const { pools, tokens } = server.store;
     for (let id = 1; id <= pools.count; id++) {
-      for (const url of [`/v2/solana/pools/${pools.addresses[id]}`, `/v2/solana/lock/${pools.addresses[id]}`]) assert.ok(urls.has(url), url);
+      for (const url of [`/v2/solana/pools/${pools.addressOf(id)}`, `/v2/solana/lock/${pools.addressOf(id)}`]) assert.ok(urls.has(url), url);
     }
     for (let id = 1; id <= tokens.count; id++) {
       for (const url of [`/v2/solana/tokens/${tokens.addresses[id]}`, `/static/tokens/${tokens.addresses[id]}.svg`]) assert.ok(urls.has(url), url);

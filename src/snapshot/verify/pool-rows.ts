@@ -1,6 +1,5 @@
 import type Database from 'better-sqlite3';
-import { PERIOD_NAMES } from '../../math/periods.js';
-import { piecesColumn } from '../schema.js';
+import { PIECE_NAMES, pieceOf, readPieceColumn, type PieceColumn } from '../piece-blocks.js';
 
 /** A pool as verification reads it, with its tokens' facts joined. */
 export interface PoolRow {
@@ -38,24 +37,25 @@ export interface PoolRow {
   token_balance_b: string;
   tvl_usdc: string;
   locked_percent: string;
+  /** The stored pieces (pool-item.ts): head, tail, and the stats entries in period order. */
   head: string;
   tail: string;
   summary_a: string;
   summary_b: string;
   detail_json: string;
-  /** The stored stats entries, in period order. */
   pieces: string[];
 }
 
 /** Iterates every pool in id order with its tokens' decimals, USD prices and verified flags, and its response pieces. */
 export function* iteratePools(db: Database.Database): Generator<PoolRow> {
-  const statsColumns = PERIOD_NAMES.map(piecesColumn);
+  const count = db.prepare('SELECT count(*) FROM pools').pluck().get() as number;
+  const [head, tail, ...stats] = PIECE_NAMES.map((name) => readPieceColumn(db, name, count));
+  const text = (column: PieceColumn | undefined, id: number): string => Buffer.from(pieceOf(column!, id)).toString();
   const rows = db.prepare(`
     SELECT p.*, a.address AS mint_a, b.address AS mint_b, a.decimals AS decimals_a, b.decimals AS decimals_b,
            a.usd_price AS usd_a, b.usd_price AS usd_b, a.verified AS verified_a, b.verified AS verified_b,
-           a.summary_json AS summary_a, b.summary_json AS summary_b,
-           x.head, x.tail, ${statsColumns.map((c) => `x.${c}`).join(', ')}
-    FROM pools p JOIN tokens a ON a.id = p.token_a JOIN tokens b ON b.id = p.token_b JOIN pool_pieces x ON x.id = p.id
-    ORDER BY p.id`).iterate() as IterableIterator<Record<string, unknown>>;
-  for (const row of rows) yield { ...row, pieces: statsColumns.map((c) => row[c] as string) } as unknown as PoolRow;
+           a.summary_json AS summary_a, b.summary_json AS summary_b
+    FROM pools p JOIN tokens a ON a.id = p.token_a JOIN tokens b ON b.id = p.token_b
+    ORDER BY p.id`).iterate() as IterableIterator<PoolRow>;
+  for (const row of rows) yield { ...row, head: text(head, row.id), tail: text(tail, row.id), pieces: stats.map((column) => text(column, row.id)) };
 }

@@ -1,0 +1,55 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { AddressIndex } from '../../src/store/address-index.js';
+import { seededRng } from '../helpers/seeded-rng.js';
+
+const lookups = suite('AddressIndex: ids by address and addresses by id');
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+function addresses(count: number, seed: number): string[] {
+  const rng = seededRng(seed);
+  const seen = new Set<string>();
+  while (seen.size < count) {
+    seen.add(Array.from({ length: rng.int(32, 44) }, () => rng.pick([...BASE58])).join(''));
+  }
+  return [...seen];
+}
+
+lookups('every address finds its id and back, over 20,000 addresses (a table with collisions)', () => {
+  const all = addresses(20_000, 7);
+  const index = AddressIndex.of(all);
+  all.forEach((address, i) => {
+    assert.is(index.idOf(address), i + 1);
+    assert.is(index.addressOf(i + 1), address);
+  });
+});
+
+lookups('what is not an address of the index is undefined', () => {
+  const all = addresses(1000, 8);
+  const index = AddressIndex.of(all);
+  const cases = ['', all[0]!.slice(1), `${all[0]}x`, all[0]!.toLowerCase() === all[0] ? 'Z' : all[0]!.toLowerCase(), ...addresses(50, 9).filter((a) => !all.includes(a))];
+  for (const probe of cases) assert.is(index.idOf(probe), undefined, probe);
+});
+
+lookups('an empty index, and addresses that are not ASCII (a recording keeps what the upstream said)', () => {
+  assert.is(AddressIndex.of([]).idOf('x'), undefined);
+  const odd = ['ÄÖÜ', 'A', 'ÄÖ', '日本'];
+  const index = AddressIndex.of(odd);
+  odd.forEach((address, i) => {
+    assert.is(index.idOf(address), i + 1);
+    assert.is(index.addressOf(i + 1), address);
+  });
+  assert.is(index.idOf('Ä'), undefined);
+});
+
+lookups('addresses come in id order and within the bytes the index was sized for', () => {
+  const index = new AddressIndex(2, 3);
+  assert.throws(() => index.add(2, 'a'), /out of order: expected 1 of 2/);
+  index.add(1, 'ab');
+  assert.throws(() => index.add(2, 'cd'), /does not fit/);
+  index.add(2, 'c');
+  assert.throws(() => index.add(3, 'd'), /out of order/);
+  assert.is(index.idOf('c'), 2);
+});
+
+lookups.run();
