@@ -43,7 +43,7 @@ CREATE TABLE pools (
   detail_json TEXT NOT NULL
 );
 CREATE TABLE piece_blocks (
-  piece TEXT NOT NULL, block INTEGER NOT NULL, data BLOB NOT NULL, ends BLOB NOT NULL,
+  piece TEXT NOT NULL, block INTEGER NOT NULL, ends BLOB NOT NULL, data BLOB NOT NULL,
   PRIMARY KEY (piece, block)
 );
 CREATE INDEX pools_token_a ON pools (token_a);

@@ -1,16 +1,21 @@
 import type Database from 'better-sqlite3';
 import type { Period } from '../math/periods.js';
-import { checkPieceCoverage, pieceOf, readPieceColumn, statsPiece, type PieceColumn } from '../snapshot/piece-blocks.js';
+import { statsPiece } from '../snapshot/piece-blocks.js';
+import { AFTER_TOKEN_A, AFTER_TOKEN_B } from '../snapshot/pool-item.js';
+import { checkPieceCoverage, pieceOf, readPieceColumns, type PieceColumn } from '../snapshot/read-pieces.js';
 import type { PoolIndex } from './pool-index.js';
 import type { OriginTokens } from './served-tokens.js';
 
 const CLOSE = Buffer.from('}');
+const AFTER_A = Buffer.from(AFTER_TOKEN_A);
+const AFTER_B = Buffer.from(AFTER_TOKEN_B);
 
 /**
  * A pool's response as byte chunks joined from pieces held in memory (pool-item.ts gives the
  * layout): a page of 50 pools reads no table and copies nothing until the body is built. Heads and
- * tails load when the snapshot opens; each period's stats entries load the first time a request
- * asks for that period (about 11 MB per period at 100k pools). A detail reads its own piece and
+ * tails load when the snapshot opens, each head beside its tail, pools in the default listing order
+ * (read-pieces.ts); each period's stats entries load the first time a request asks for that period
+ * (about 11 MB per period at 100k pools). A detail reads its own piece and
  * the lock endpoint its rows, by primary key, with statements prepared once.
  */
 export class FragmentReader {
@@ -20,10 +25,10 @@ export class FragmentReader {
   private readonly detailJson: Database.Statement;
   private readonly locks: Database.Statement;
 
-  constructor(private readonly db: Database.Database, private readonly pools: PoolIndex) {
+  /** `layout`: the pool ids in the order pieces are laid out in memory, the API's default listing order. */
+  constructor(private readonly db: Database.Database, private readonly pools: PoolIndex, private readonly layout: Int32Array) {
     checkPieceCoverage(db, pools.count);
-    this.head = readPieceColumn(db, 'head', pools.count);
-    this.tail = readPieceColumn(db, 'tail', pools.count);
+    [this.head, this.tail] = readPieceColumns(db, ['head', 'tail'], pools.count, layout) as [PieceColumn, PieceColumn];
     this.detailJson = db.prepare('SELECT detail_json FROM pools WHERE id = ?').pluck();
     this.locks = db.prepare('SELECT name, locked_percentage FROM locks WHERE pool_id = ? ORDER BY name').raw();
   }
@@ -51,16 +56,16 @@ export class FragmentReader {
     return JSON.stringify(rows.map(([name, lockedPercentage]) => ({ name, lockedPercentage })));
   }
 
-  /** head, tokenA, tokenB and the stats entries (the first from its second byte: no comma); the tail follows. */
+  /** head, tokenA and tokenB with what follows each, and the stats entries (the first from its second byte: no comma); the tail follows. */
   private opening(id: number, stats: readonly PieceColumn[], tokens: OriginTokens): Uint8Array[] {
-    const chunks: Uint8Array[] = [pieceOf(this.head, id), tokens.asTokenA(this.pools.tokenA[id]!), tokens.asTokenB(this.pools.tokenB[id]!)];
+    const chunks = [pieceOf(this.head, id), tokens.summary(this.pools.tokenA[id]!), AFTER_A, tokens.summary(this.pools.tokenB[id]!), AFTER_B];
     for (let i = 0; i < stats.length; i++) chunks.push(pieceOf(stats[i]!, id, i === 0 ? 1 : 0));
     return chunks;
   }
 
   private statsOf(period: Period): PieceColumn {
     let column = this.stats.get(period);
-    if (!column) this.stats.set(period, (column = readPieceColumn(this.db, statsPiece(period), this.pools.count)));
+    if (!column) this.stats.set(period, (column = readPieceColumns(this.db, [statsPiece(period)], this.pools.count, this.layout)[0]!));
     return column;
   }
 }

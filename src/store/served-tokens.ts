@@ -1,46 +1,61 @@
 import type Database from 'better-sqlite3';
 import { LOGO_ORIGIN_PLACEHOLDER } from '../snapshot/logo-url.js';
-import { AFTER_TOKEN_A, AFTER_TOKEN_B } from '../snapshot/pool-item.js';
 
 /** Token JSON bytes as served at one origin: the snapshot's logo placeholder replaced by that origin. */
 export interface OriginTokens {
   /** The token object of `/tokens` (api-v2.md §2.2). */
-  json(id: number): Buffer;
-  /** The summary embedded in a pool as tokenA, with what follows it in the item (pool-item.ts). */
-  asTokenA(id: number): Buffer;
-  /** The summary embedded in a pool as tokenB, with what follows it in the item. */
-  asTokenB(id: number): Buffer;
+  json(id: number): Uint8Array;
+  /** The summary embedded in pools as tokenA and tokenB. */
+  summary(id: number): Uint8Array;
   /** The `/protocol/token` object. */
   exchangeToken: Buffer;
 }
 
-/** Distinct origins kept at once: clients reach a server under a few names; more only cost a rebuild. */
-const MAX_ORIGINS = 16;
+/**
+ * Distinct origins kept at once: clients reach a server under a few names (127.0.0.1, localhost, a
+ * container's name); another one costs a rebuild of its bytes (tens of milliseconds at 20k tokens).
+ */
+const MAX_ORIGINS = 4;
 
 function atOrigin(stored: string, origin: string): string {
   return stored.includes(LOGO_ORIGIN_PLACEHOLDER) ? stored.replaceAll(LOGO_ORIGIN_PLACEHOLDER, origin) : stored;
 }
 
+/** Every token's text at one origin, back to back in one buffer; token `id`'s bytes end at ends[id]. */
+class PackedTexts {
+  private readonly bytes: Uint8Array;
+  private readonly ends: Uint32Array;
+
+  constructor(stored: readonly string[], origin: string) {
+    const texts = stored.map((text) => atOrigin(text, origin));
+    this.ends = new Uint32Array(texts.length + 1);
+    texts.forEach((text, i) => (this.ends[i + 1] = this.ends[i]! + Buffer.byteLength(text)));
+    const bytes = Buffer.from(texts.join(''));
+    this.bytes = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /** Token `id`'s bytes (ids run 1..count): a view. */
+  of(id: number): Uint8Array {
+    return this.bytes.subarray(this.ends[id - 1], this.ends[id]);
+  }
+}
+
 /**
- * Every token's served JSON, per origin. A token's bytes at an origin are made the first time they
- * are asked for and kept, so the request path only looks them up, and a server holds only the tokens
- * its clients meet.
- * @example servedTokens.at('http://127.0.0.1:8080').json(id)
+ * Every token's served JSON, per origin: the summaries (which every page of pools needs) and the
+ * token objects, each packed into one buffer per origin the first time that origin needs them. A
+ * buffer per origin rather than one per token: 40,000 small Buffers would cost the heap more than
+ * their bytes.
+ * @example servedTokens.at('http://127.0.0.1:8080').summary(id)
  */
 export class ServedTokens {
   private readonly selectJson: Database.Statement;
-  /** Every token's summary, back to back: pools need them all, soon, at every origin (5 MB at 20k tokens). */
-  private readonly summaries: Buffer;
-  private readonly summaryEnds: Uint32Array;
+  private readonly selectSummaries: Database.Statement;
   private readonly exchangeToken: string;
   private readonly origins = new Map<string, OriginTokens>();
 
   constructor(db: Database.Database) {
-    this.selectJson = db.prepare('SELECT json FROM tokens WHERE id = ?').pluck();
-    const texts = db.prepare('SELECT summary_json FROM tokens ORDER BY id').pluck().all() as string[];
-    this.summaries = Buffer.from(texts.join(''));
-    this.summaryEnds = new Uint32Array(texts.length + 1);
-    texts.forEach((text, i) => (this.summaryEnds[i + 1] = this.summaryEnds[i]! + Buffer.byteLength(text)));
+    this.selectJson = db.prepare('SELECT json FROM tokens ORDER BY id').pluck();
+    this.selectSummaries = db.prepare('SELECT summary_json FROM tokens ORDER BY id').pluck();
     this.exchangeToken = db.prepare('SELECT json FROM exchange_token').pluck().get() as string;
   }
 
@@ -55,15 +70,11 @@ export class ServedTokens {
   }
 
   private view(origin: string): OriginTokens {
-    const json: Buffer[] = [];
-    const asA: Buffer[] = [];
-    const asB: Buffer[] = [];
-    // Token ids run 1..count, so summary `id` is the (id - 1)th.
-    const summary = (id: number): string => atOrigin(this.summaries.toString('utf8', this.summaryEnds[id - 1], this.summaryEnds[id]), origin);
+    let json: PackedTexts | undefined;
+    let summaries: PackedTexts | undefined;
     return {
-      json: (id) => (json[id] ??= Buffer.from(atOrigin(this.selectJson.get(id) as string, origin))),
-      asTokenA: (id) => (asA[id] ??= Buffer.from(summary(id) + AFTER_TOKEN_A)),
-      asTokenB: (id) => (asB[id] ??= Buffer.from(summary(id) + AFTER_TOKEN_B)),
+      json: (id) => (json ??= new PackedTexts(this.selectJson.all() as string[], origin)).of(id),
+      summary: (id) => (summaries ??= new PackedTexts(this.selectSummaries.all() as string[], origin)).of(id),
       exchangeToken: Buffer.from(atOrigin(this.exchangeToken, origin)),
     };
   }

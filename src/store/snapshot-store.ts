@@ -27,6 +27,9 @@ export interface SnapshotStore {
   close(): void;
 }
 
+/** The order pool pieces are laid out in memory: the API's default listing order (pool-params.ts), the most requested. */
+const LAYOUT_ORDER = { key: 'tvl', direction: 'desc' } as const;
+
 function single(db: Database.Database, sql: string): string {
   return db.prepare(sql).pluck().get() as string;
 }
@@ -53,15 +56,16 @@ function loadStore(db: Database.Database, path: string): SnapshotStore {
   const facts = readSnapshotFacts(db, path);
   const pools = loadPoolIndex(db);
   const tokens = loadTokenIndex(db);
+  const poolOrders = new SortOrders(db, 'pools', pools.count);
   return {
     facts,
     cursorKey: facts.cursorKey,
     pools,
     tokens,
-    poolOrders: new SortOrders(db, 'pools', pools.count),
+    poolOrders,
     tokenOrders: new SortOrders(db, 'tokens', tokens.count),
     thresholds: new Thresholds(db),
-    fragments: new FragmentReader(db, pools),
+    fragments: new FragmentReader(db, pools, poolOrders.get(LAYOUT_ORDER.key, LAYOUT_ORDER.direction).ids),
     servedTokens: new ServedTokens(db),
     protocolJson: single(db, 'SELECT json FROM protocol'),
     circulatingSupplyJson: single(db, 'SELECT circulating_json FROM exchange_token'),

@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PERIOD_NAMES } from '../../src/math/periods.js';
-import { checkPieceCoverage, PIECE_NAMES, PieceBlockWriter, pieceOf, POOLS_PER_BLOCK, readPieceColumn } from '../../src/snapshot/piece-blocks.js';
+import { PIECE_NAMES, PieceBlockWriter, POOLS_PER_BLOCK } from '../../src/snapshot/piece-blocks.js';
+import { checkPieceCoverage, pieceOf, readPieceColumns } from '../../src/snapshot/read-pieces.js';
 import { SCHEMA_SQL } from '../../src/snapshot/schema.js';
 
 const blocks = suite('piece blocks: pools\' pieces written in blocks and read back by id');
@@ -34,8 +35,7 @@ const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString();
 blocks('every piece of every pool reads back in its stored form (head with ,"tokenA":, stats with a leading comma, tail wrapped in braces)', () => {
   const db = written(COUNT);
   checkPieceCoverage(db, COUNT);
-  const [head, tail, ...stats] = PIECE_NAMES.map((name) => readPieceColumn(db, name, COUNT));
-  assert.is(head!.blocks.length, 3);
+  const [head, tail, ...stats] = readPieceColumns(db, PIECE_NAMES, COUNT);
   for (let id = 1; id <= COUNT; id++) {
     const p = pieces(id);
     assert.is(text(pieceOf(head!, id)), `${p.head},"tokenA":`);
@@ -43,6 +43,23 @@ blocks('every piece of every pool reads back in its stored form (head with ,"tok
     assert.is(text(pieceOf(tail!, id, 0, 1)), `}${p.tail}`);
     stats.forEach((column, i) => assert.is(text(pieceOf(column, id, 1)), p.stats[i]));
   }
+});
+
+blocks('laid out in a given order: each pool\'s pieces side by side, pools in that order, every piece intact', () => {
+  const db = written(COUNT);
+  // A shuffle of 1..COUNT: reversed, then each pair swapped.
+  const order = Int32Array.from({ length: COUNT }, (_, i) => COUNT - i);
+  for (let i = 0; i + 1 < COUNT; i += 2) [order[i], order[i + 1]] = [order[i + 1]!, order[i]!];
+  const [head, tail] = readPieceColumns(db, ['head', 'tail'], COUNT, order);
+  let expected = '';
+  for (const id of order) expected += `${pieces(id).head},"tokenA":}${pieces(id).tail}}`;
+  assert.is(Buffer.from(head!.bytes).toString(), expected);
+  assert.is(tail!.bytes, head!.bytes);
+  for (let id = 1; id <= COUNT; id++) {
+    assert.is(text(pieceOf(head!, id)), `${pieces(id).head},"tokenA":`);
+    assert.is(tail!.starts[id], head!.ends[id]);
+  }
+  assert.throws(() => readPieceColumns(db, ['head'], COUNT, order.subarray(1)), /layout order holds 8194 pools, not 8195/);
 });
 
 blocks('pools out of order, or without a stats entry per period, are refused', () => {
@@ -56,10 +73,12 @@ blocks('pools out of order, or without a stats entry per period, are refused', (
 blocks('a snapshot whose blocks do not cover its pools is refused, naming the column', () => {
   const db = written(POOLS_PER_BLOCK + 5);
   assert.throws(() => checkPieceCoverage(db, POOLS_PER_BLOCK + 6), /the head pieces cover 4101 pools, not 4102/);
-  assert.throws(() => readPieceColumn(db, 'tail', POOLS_PER_BLOCK + 6), /the tail pieces cover 4101 pools, not 4102/);
+  assert.throws(() => readPieceColumns(db, ['tail'], POOLS_PER_BLOCK + 6), /the tail pieces cover 4101 pools, not 4102/);
   db.prepare("DELETE FROM piece_blocks WHERE piece = 'stats_7d' AND block = 0").run();
   assert.throws(() => checkPieceCoverage(db, POOLS_PER_BLOCK + 5), /the stats_7d pieces cover 5 pools/);
-  assert.throws(() => readPieceColumn(db, 'stats_7d', POOLS_PER_BLOCK + 5), /piece block 1 of stats_7d is out of place/);
+  assert.throws(() => readPieceColumns(db, ['stats_7d'], POOLS_PER_BLOCK + 5), /piece block 1 of stats_7d is out of place/);
+  db.prepare("UPDATE piece_blocks SET data = substr(data, 2) WHERE piece = 'head' AND block = 1").run();
+  assert.throws(() => readPieceColumns(db, ['head'], POOLS_PER_BLOCK + 5), /piece block 1 of head holds \d+ bytes, its ends say \d+/);
 });
 
 blocks.run();

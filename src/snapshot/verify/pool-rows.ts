@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import { PIECE_NAMES, pieceOf, readPieceColumn, type PieceColumn } from '../piece-blocks.js';
+import { PIECE_NAMES } from '../piece-blocks.js';
+import { pieceOf, readPieceColumns, type PieceColumn } from '../read-pieces.js';
 
 /** A pool as verification reads it, with its tokens' facts joined. */
 export interface PoolRow {
@@ -49,7 +50,7 @@ export interface PoolRow {
 /** Iterates every pool in id order with its tokens' decimals, USD prices and verified flags, and its response pieces. */
 export function* iteratePools(db: Database.Database): Generator<PoolRow> {
   const count = db.prepare('SELECT count(*) FROM pools').pluck().get() as number;
-  const [head, tail, ...stats] = PIECE_NAMES.map((name) => readPieceColumn(db, name, count));
+  const [head, tail, ...stats] = readPieceColumns(db, PIECE_NAMES, count);
   const text = (column: PieceColumn | undefined, id: number): string => Buffer.from(pieceOf(column!, id)).toString();
   const rows = db.prepare(`
     SELECT p.*, a.address AS mint_a, b.address AS mint_b, a.decimals AS decimals_a, b.decimals AS decimals_b,
