@@ -13,8 +13,12 @@ export interface CursorState {
 
 const SIGNATURE_BYTES = 16;
 
+/** The key's bytes, kept for the key last used: a server signs with one key, three times a page. */
+let keyBytes: { key: string; bytes: Buffer } | undefined;
+
 function sign(key: string, payload: string): Buffer {
-  return createHmac('sha256', key).update(payload).digest().subarray(0, SIGNATURE_BYTES);
+  if (keyBytes?.key !== key) keyBytes = { key, bytes: Buffer.from(key) };
+  return createHmac('sha256', keyBytes.bytes).update(payload).digest().subarray(0, SIGNATURE_BYTES);
 }
 
 /**

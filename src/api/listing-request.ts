@@ -31,6 +31,8 @@ export interface ListingRequest<P> {
 
 /** The single value of a parameter under any of its names; repeating it is a 400. */
 export function singleValue(search: URLSearchParams, name: string, aliases: readonly string[] = []): string | undefined {
+  // A listing reads some twenty parameters and most are absent: answer that without building arrays.
+  if (!search.has(name) && !aliases.some((alias) => search.has(alias))) return undefined;
   const values = [name, ...aliases].flatMap((n) => search.getAll(n).map((v) => [n, v] as const));
   if (values.length > 1) throw invalidParameter(name, `${name} must be given once, got ${values.length} values (${values.map(([n]) => n).join(', ')})`);
   return values[0]?.[1];
