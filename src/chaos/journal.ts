@@ -49,7 +49,12 @@ export class Journal {
 
   add(entry: Omit<JournalEntry, 'seq'>): void {
     const slot = this.next;
-    this.numbers.set([++this.seq, entry.at, entry.status, entry.durationMs, entry.delayMs], slot * NUMBERS);
+    const at = slot * NUMBERS;
+    this.numbers[at] = ++this.seq;
+    this.numbers[at + 1] = entry.at;
+    this.numbers[at + 2] = entry.status;
+    this.numbers[at + 3] = entry.durationMs;
+    this.numbers[at + 4] = entry.delayMs;
     const fits = Buffer.byteLength(entry.url) <= URL_BYTES;
     this.urlLengths[slot] = fits ? this.urls.write(entry.url, slot * URL_BYTES) : 0;
     this.longUrls[slot] = fits ? undefined : entry.url;

@@ -14,6 +14,7 @@ import { matchRouteKey, ROUTE_PATHS } from './match-route.js';
 import { clientErrorHandler, errorHandler } from './error-handler.js';
 import { CHAIN, ROUTES, unknownChain } from './routes.js';
 import { apiHandler } from './api-handler.js';
+import { parsePath } from './parse-path.js';
 import { normalizePublicUrl, requestOrigin } from './request-origin.js';
 import { ResponseCache } from './response-cache.js';
 import { mountStatic } from './static-routes.js';
@@ -70,6 +71,7 @@ function buildApp(server: Server, store: SnapshotStore, chaos: ChaosController, 
   const cache = new ResponseCache(options.cacheBytes ?? 24 * 1024 * 1024);
   const originOf = requestOrigin(options.publicUrl, () => ownOrigin(server));
   const app = polka({ server, onError: errorHandler(options.onError ?? (() => undefined)), onNoMatch: noRoute });
+  app.parse = parsePath;
   app.use(cors());
   mountAdminRoutes(app, chaos, store.facts, originOf);
   mountStatic(app, store);

@@ -34,8 +34,13 @@ export function requestOrigin(publicUrl: string | undefined, ownOrigin: () => st
       return fixed;
     };
   }
+  // Clients send the same Host over and over: the last one's answer is kept.
+  let last: { host: string; origin: string } | undefined;
   return function hostOrigin(req) {
     const host = req.headers.host;
-    return host !== undefined && host.length <= 261 && HOST.test(host) ? `http://${host}` : ownOrigin();
+    if (last !== undefined && host === last.host) return last.origin;
+    if (host === undefined || host.length > 261 || !HOST.test(host)) return ownOrigin();
+    last = { host, origin: `http://${host}` };
+    return last.origin;
   };
 }

@@ -41,14 +41,14 @@ function parseAcceptEncoding(accept: string): Encoding {
 
 /**
  * Computes what a 200 sends: a strong validator (compressed variants get their own, as RFC 9110
- * requires) and the bytes in the chosen encoding. `identity` names the body's content: by default a
- * hash of the body; an API response passes the snapshot key and the request instead, which determine
- * the body exactly, and spares hashing 60 KB per response.
+ * requires) and the bytes in the chosen encoding. `tag` is the validator of the body's content: by
+ * default a hash of the body; an API response passes one made from the snapshot and the request
+ * (api-handler.ts), which determine the body exactly, and spares hashing 60 KB per response.
  */
-export function prepareBody(body: string | Buffer, wanted: Encoding, identity?: string): PreparedBody {
+export function prepareBody(body: string | Buffer, wanted: Encoding, tag?: string): PreparedBody {
   const raw = typeof body === 'string' ? Buffer.from(body) : body;
   const encoding = raw.length >= COMPRESS_FROM ? wanted : 'identity';
-  const tag = createHash('sha1').update(identity ?? raw).digest('base64url');
+  tag ??= createHash('sha1').update(raw).digest('base64url');
   const etag = encoding === 'identity' ? `"${tag}"` : `"${tag}-${encoding}"`;
   if (encoding === 'br') return { etag, encoding, payload: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }) };
   if (encoding === 'gzip') return { etag, encoding, payload: gzipSync(raw, { level: 6 }) };
