@@ -1,5 +1,5 @@
 import type { SnapshotStore } from '../store/snapshot-store.js';
-import { POOL_FLAG } from '../store/pool-flags.js';
+import { POOL_FLAG } from '../snapshot/pool-flags.js';
 import type { ThresholdKey } from '../store/thresholds.js';
 import type { SortOrder } from '../store/sort-orders.js';
 import { invalidParameter } from './api-error.js';

@@ -56,8 +56,8 @@ export function openSnapshot(path: string): Database.Database {
     if (version !== SCHEMA_VERSION) {
       throw new SnapshotError(`snapshot ${path} has schema version ${version}; this clmm-mock reads version ${SCHEMA_VERSION} (generate it again)`);
     }
-    const tables = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('meta','tokens','pools','piece_blocks','pool_stats','sort_orders','protocol','exchange_token')").pluck().get();
-    if (tables !== 8) throw new SnapshotError(`snapshot ${path} is missing tables of schema version ${SCHEMA_VERSION}`);
+    const tables = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('meta','tokens','pools','pool_keys','piece_blocks','pool_stats','sort_orders','protocol','exchange_token')").pluck().get();
+    if (tables !== 9) throw new SnapshotError(`snapshot ${path} is missing tables of schema version ${SCHEMA_VERSION}`);
     return db;
   } catch (error) {
     db?.close();

@@ -2,7 +2,7 @@
  * Version of the snapshot layout, kept in SQLite's user_version. A server or inspector refuses a
  * snapshot of any other version rather than misreading it.
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /**
  * The layout. Figures are stored as the exact decimal strings that are served; `piece_blocks` and the
@@ -41,6 +41,10 @@ CREATE TABLE pools (
   token_balance_a TEXT NOT NULL, token_balance_b TEXT NOT NULL,
   tvl_usdc TEXT NOT NULL, locked_percent TEXT NOT NULL,
   detail_json TEXT NOT NULL
+);
+CREATE TABLE pool_keys (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  token_a BLOB NOT NULL, token_b BLOB NOT NULL, flags BLOB NOT NULL, addresses BLOB NOT NULL, address_ends BLOB NOT NULL
 );
 CREATE TABLE piece_blocks (
   piece TEXT NOT NULL, block INTEGER NOT NULL, ends BLOB NOT NULL, data BLOB NOT NULL,

@@ -3,6 +3,7 @@ import { bool, COLUMNS, poolBatchOf, type PoolBatch, type SqlValue } from '../ge
 import type { PoolSeed, TokenSeed } from '../generator/types.js';
 import { tokenJson, tokenSummaryJson } from './fragments.js';
 import { PieceBlockWriter } from './piece-blocks.js';
+import { writePoolKeys } from './pool-keys.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 
 /** The table rows of a PoolBatch: what the writer stores of it. */
@@ -123,6 +124,7 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
     },
     finish() {
       pieces.finish();
+      writePoolKeys(db);
       db.exec('COMMIT');
       db.close();
     },

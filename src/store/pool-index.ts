@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { AddressIndex } from './address-index.js';
-import { POOL_FLAG } from './pool-flags.js';
+import { readPoolKeys } from '../snapshot/pool-keys.js';
 
 /**
  * What filters need of every pool, in typed arrays indexed by pool id (ids run 1..count): the two
@@ -41,25 +41,10 @@ function groupByToken(tokenA: Int32Array, tokenB: Int32Array, count: number): (t
   return (token) => (token >= 0 && token <= maxToken ? ids.subarray(starts[token], starts[token + 1]) : ids.subarray(0, 0));
 }
 
-/** Reads the pool index of an open snapshot. */
+/** Reads the pool index of an open snapshot: a few stored arrays (pool-keys.ts), and the address table built from them. */
 export function loadPoolIndex(db: Database.Database): PoolIndex {
-  const select = db.prepare(`SELECT id, address, token_a, token_b,
-      blocked * ${POOL_FLAG.blocked} + has_warning * ${POOL_FLAG.hasWarning} + adaptive_fee_enabled * ${POOL_FLAG.adaptiveFee}
-      + (pool_type = 'launchpool') * ${POOL_FLAG.launchPool} + has_active_rewards * ${POOL_FLAG.activeRewards}
-      + verified * ${POOL_FLAG.verified} + (locked_percent != '0') * ${POOL_FLAG.lockedLiquidity} AS flags
-    FROM pools ORDER BY id`).raw();
-  const count = db.prepare('SELECT count(*) FROM pools').pluck().get() as number;
-  const tokenA = new Int32Array(count + 1);
-  const tokenB = new Int32Array(count + 1);
-  const flags = new Uint8Array(count + 1);
-  const index = new AddressIndex(count, db.prepare('SELECT coalesce(sum(length(CAST(address AS BLOB))), 0) FROM pools').pluck().get() as number);
-  // Rows are read one at a time as arrays, and their strings left behind: 100k of them kept at once would double the start-up heap.
-  for (const [id, address, a, b, flag] of select.iterate() as IterableIterator<[number, string, number, number, number]>) {
-    tokenA[id] = a;
-    tokenB[id] = b;
-    flags[id] = flag;
-    index.add(id, address);
-  }
+  const { count, tokenA, tokenB, flags, addresses, addressEnds } = readPoolKeys(db);
+  const index = new AddressIndex(addresses, addressEnds);
   return {
     count, tokenA, tokenB, flags,
     addressOf: (id) => index.addressOf(id),

@@ -12,7 +12,7 @@ facts('prints counts, seed, schema version and asOf; --verify passes a generated
   const file = await snapshotFor(11, 60, 40, { asOf: '2025-03-04T05:06:07Z' });
   const result = runCli(['inspect', file, '--verify']);
   assert.is(result.code, 0, result.stderr);
-  for (const line of ['schema version  4', 'seed            11', 'asOf            2025-03-04T05:06:07Z', 'tokens          40', 'pools           60']) {
+  for (const line of ['schema version  5', 'seed            11', 'asOf            2025-03-04T05:06:07Z', 'tokens          40', 'pools           60']) {
     assert.ok(result.stdout.includes(`${line}\n`), `missing '${line}' in:\n${result.stdout}`);
   }
   assert.match(result.stdout, /verified 60 pools: 0 violations\n$/);
@@ -58,7 +58,7 @@ broken('missing, not SQLite, truncated, other schema version', async () => {
       [join(dir, 'missing.sqlite'), /^clmm-mock: snapshot .*missing\.sqlite not found \(create one with: clmm-mock generate --out .*\)\n$/],
       [text, /^clmm-mock: snapshot .*notes\.sqlite is not an SQLite file\n$/],
       [truncated, /^clmm-mock: snapshot .*truncated\.sqlite is truncated \(its size does not match its page count\)\n$/],
-      [old, /^clmm-mock: snapshot .*old\.sqlite has schema version 99; this clmm-mock reads version 4 \(generate it again\)\n$/],
+      [old, /^clmm-mock: snapshot .*old\.sqlite has schema version 99; this clmm-mock reads version 5 \(generate it again\)\n$/],
     ];
     for (const [file, expected] of cases) {
       const result = runCli(['inspect', file, '--verify']);

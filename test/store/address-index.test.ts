@@ -42,14 +42,16 @@ lookups('an empty index, and addresses that are not ASCII (a recording keeps wha
   assert.is(index.idOf('Ä'), undefined);
 });
 
-lookups('addresses come in id order and within the bytes the index was sized for', () => {
-  const index = new AddressIndex(2, 3);
-  assert.throws(() => index.add(2, 'a'), /out of order: expected 1 of 2/);
-  index.add(1, 'ab');
-  assert.throws(() => index.add(2, 'cd'), /does not fit/);
-  index.add(2, 'c');
-  assert.throws(() => index.add(3, 'd'), /out of order/);
-  assert.is(index.idOf('c'), 2);
+lookups('built from stored bytes, lookups by string agree for any text (hashes of UTF-8 bytes and of strings match)', () => {
+  const odd = ['ÄÖÜ', 'plain', '日本', 'mixed-é-1'];
+  const packed = Buffer.from(odd.join(''));
+  const ends = Uint32Array.from([0, ...odd.map((_, i) => Buffer.byteLength(odd.slice(0, i + 1).join('')))]);
+  const index = new AddressIndex(packed, ends);
+  odd.forEach((address, i) => {
+    assert.is(index.idOf(address), i + 1);
+    assert.is(index.addressOf(i + 1), address);
+  });
+  assert.is(index.idOf('mixed-e-1'), undefined);
 });
 
 lookups.run();

@@ -1,4 +1,4 @@
-/** Bits of a pool's flag byte, loaded once so filters never touch SQLite. */
+/** Bits of a pool's flag byte (stored in pool_keys, pool-keys.ts), held in memory so filters never touch SQLite. */
 export const POOL_FLAG = {
   blocked: 1,
   hasWarning: 2,
