@@ -74,11 +74,16 @@ export function readPieceColumns(db: Database.Database, names: readonly string[]
 }
 
 /**
- * Throws unless every piece column covers exactly `count` pools. Cheap (SQLite reads blob lengths
- * from record headers), so a server can check at start what it will only load on first use.
+ * Throws unless every piece column covers exactly `count` pools and each block's data is as long as
+ * its end offsets say. Cheap (lengths come from record headers, the offsets are 4 bytes a pool), so a
+ * server checks at start what it loads only on first use, and a broken snapshot fails there.
  */
 export function checkPieceCoverage(db: Database.Database, count: number): void {
-  const covered = new Map(db.prepare('SELECT piece, sum(length(ends)) / 4 FROM piece_blocks GROUP BY piece').raw().all() as [string, number][]);
+  const covered = new Map<string, number>();
+  for (const [piece, block, ends, length] of db.prepare('SELECT piece, block, ends, length(data) FROM piece_blocks').raw().iterate() as IterableIterator<[string, number, Buffer, number]>) {
+    if (ends.length % 4 !== 0 || (ends.length > 0 ? ends.readUInt32LE(ends.length - 4) : 0) !== length) throw new Error(`piece block ${block} of ${piece} holds ${length} bytes, its ends say otherwise`);
+    covered.set(piece, (covered.get(piece) ?? 0) + ends.length / 4);
+  }
   for (const name of PIECE_NAMES) {
     if ((covered.get(name) ?? 0) !== count) throw new Error(`the ${name} pieces cover ${covered.get(name) ?? 0} pools, not ${count}`);
   }

@@ -15,8 +15,8 @@ const AFTER_B = Buffer.from(AFTER_TOKEN_B);
  * layout): a page of 50 pools reads no table and copies nothing until the body is built. Heads and
  * tails load when the snapshot opens, each head beside its tail, pools in the default listing order
  * (read-pieces.ts); each period's stats entries load the first time a request asks for that period
- * (about 11 MB per period at 100k pools). A detail reads its own piece and
- * the lock endpoint its rows, by primary key, with statements prepared once.
+ * (about 11 MB per period at 100k pools). A detail reads its own piece and the lock endpoint its
+ * rows, by primary key, with statements prepared once.
  */
 export class FragmentReader {
   private readonly head: PieceColumn;

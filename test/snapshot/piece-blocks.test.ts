@@ -79,6 +79,7 @@ blocks('a snapshot whose blocks do not cover its pools is refused, naming the co
   assert.throws(() => readPieceColumns(db, ['stats_7d'], POOLS_PER_BLOCK + 5), /piece block 1 of stats_7d is out of place/);
   db.prepare("UPDATE piece_blocks SET data = substr(data, 2) WHERE piece = 'head' AND block = 1").run();
   assert.throws(() => readPieceColumns(db, ['head'], POOLS_PER_BLOCK + 5), /piece block 1 of head holds \d+ bytes, its ends say \d+/);
+  assert.throws(() => checkPieceCoverage(db, POOLS_PER_BLOCK + 5), /piece block 1 of head holds \d+ bytes, its ends say otherwise/);
 });
 
 blocks.run();
