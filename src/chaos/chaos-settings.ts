@@ -1,4 +1,4 @@
-import { formatLatency, parseLatency, type Latency } from './latency.js';
+import { formatLatency, type Latency } from './latency.js';
 
 /** A transport fault: the connection is reset, held until `hangMs` then dropped, or sent a truncated body. */
 export const TRANSPORT_FAULTS = ['reset', 'hang', 'truncate'] as const;
