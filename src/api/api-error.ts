@@ -1,7 +1,10 @@
-/** Machine-readable error codes of decisions.md §2. */
-export type ErrorCode =
-  | 'invalid_parameter' | 'invalid_cursor' | 'invalid_address' | 'not_found' | 'unknown_chain'
-  | 'method_not_allowed' | 'rate_limited' | 'injected_fault' | 'internal';
+/** The machine-readable error codes of decisions.md §2, in the order listed there. */
+export const ERROR_CODES = [
+  'invalid_parameter', 'invalid_cursor', 'invalid_address', 'not_found', 'unknown_chain',
+  'method_not_allowed', 'rate_limited', 'injected_fault', 'internal',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /**
  * An error meant for the client: a status, a code and a message naming the bad value and what would

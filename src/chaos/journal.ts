@@ -55,7 +55,8 @@ export class Journal {
     this.numbers[at + 2] = entry.status;
     this.numbers[at + 3] = entry.durationMs;
     this.numbers[at + 4] = entry.delayMs;
-    const fits = Buffer.byteLength(entry.url) <= URL_BYTES;
+    // A UTF-16 unit is at most 3 UTF-8 bytes: most URLs are known to fit without measuring them.
+    const fits = entry.url.length * 3 <= URL_BYTES || Buffer.byteLength(entry.url) <= URL_BYTES;
     this.urlLengths[slot] = fits ? this.urls.write(entry.url, slot * URL_BYTES) : 0;
     this.longUrls[slot] = fits ? undefined : entry.url;
     this.methods[slot] = entry.method;

@@ -2,6 +2,7 @@ import type { Argv } from 'yargs';
 import { SnapshotError } from '../snapshot/open-snapshot.js';
 import { UsageError } from './fail.js';
 import { terminalProgress } from './progress.js';
+import { parsePublicUrl } from './run-server.js';
 
 /** `clmm-mock export`: writes a snapshot's responses as static JSON files mirroring the API paths. */
 export const exportCommand = {
@@ -14,16 +15,16 @@ export const exportCommand = {
     .option('force', { type: 'boolean', default: false, describe: 'Replace --out if it holds files, e.g. --force' })
     .example('$0 export --snapshot snapshots/default.sqlite --out mocks/api', 'then see mocks/api/index.json'),
   handler: async (argv: { snapshot: string; out: string; publicUrl: string; force: boolean }) => {
+    const publicUrl = parsePublicUrl(argv.publicUrl);
     const progress = terminalProgress('exporting');
     const { exportSnapshot } = await import('../export/export-snapshot.js');
     try {
-      const summary = exportSnapshot({ snapshot: argv.snapshot, out: argv.out, publicUrl: argv.publicUrl, force: argv.force, onProgress: progress.report });
+      const summary = exportSnapshot({ snapshot: argv.snapshot, out: argv.out, publicUrl, force: argv.force, onProgress: progress.report });
       progress.clear();
       process.stdout.write(`wrote ${summary.files} files (${(summary.bytes / 1e6).toFixed(1)} MB) to ${summary.out}; the index is ${summary.out}/index.json\n`);
     } catch (error) {
       progress.clear();
       if (error instanceof SnapshotError) throw error;
-      if (error instanceof TypeError) throw new UsageError(`--public-url: ${error.message}`);
       throw new UsageError((error as Error).message, 1);
     }
   },

@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
 import { UsageError } from './fail.js';
+import { isoSeconds } from '../generator/iso-seconds.js';
 import { interruptible } from './interruptible.js';
 import { terminalProgress } from './progress.js';
 
@@ -27,7 +28,7 @@ export const recordCommand = {
     const summary = await interruptible(argv.out, progress, (signal) => recordSnapshot({
       from: argv.from, out: argv.out, force: argv.force, concurrency: concurrency(argv.concurrency), signal,
       // The clock is read here, at the command line: a recording of a live API describes the moment it was made.
-      asOf: argv.asOf, fallbackAsOf: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      asOf: argv.asOf, fallbackAsOf: isoSeconds(new Date()),
       onProgress: (step, done, total) => progress.report(done, total, step),
       onWait: (seconds, url) => process.stderr.write(`rate limited (429): waiting ${seconds}s as Retry-After asks, then retrying ${url}\n`),
     })).catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import { ChaosConfigError } from '../chaos/parse-chaos-config.js';
 import { createMockServer, type MockServerOptions } from '../http/create-mock-server.js';
+import { normalizePublicUrl } from '../http/request-origin.js';
 import { UsageError } from './fail.js';
 
 /** Serves a snapshot until SIGINT or SIGTERM, then closes cleanly (exit 0). `portFrom` names where the port came from, for errors. */
@@ -10,7 +11,6 @@ export async function runServer(options: MockServerOptions & { port: number; hos
     onError: (error) => process.stderr.write(`clmm-mock: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`),
   }).catch((error: NodeJS.ErrnoException) => {
     if (error instanceof ChaosConfigError) throw new UsageError(`chaos settings: ${error.message}`);
-    if (error instanceof TypeError && options.publicUrl !== undefined) throw new UsageError(`--public-url: ${error.message}`);
     if (error.code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is in use; pick another with ${portFrom} (0 takes a free one)`, 1);
     if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') throw new UsageError(`cannot listen on host ${host}: ${error.code}`, 1);
     throw error;
@@ -30,4 +30,13 @@ export function parsePort(raw: unknown, source: string): number {
   const text = String(raw);
   if (!/^\d{1,5}$/.test(text) || Number(text) > 65535) throw new UsageError(`${source} must be a port number from 0 to 65535, got '${text}'`);
   return Number(text);
+}
+
+/** `--public-url`, checked where it is read: the error names the flag, whatever fails later is not taken for it. */
+export function parsePublicUrl(raw: string): string {
+  try {
+    return normalizePublicUrl(raw);
+  } catch (error) {
+    throw new UsageError(`--public-url: ${(error as Error).message}`);
+  }
 }

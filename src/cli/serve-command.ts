@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { UsageError } from './fail.js';
-import { parsePort, runServer } from './run-server.js';
+import { parsePort, parsePublicUrl, runServer } from './run-server.js';
 
 interface ChaosFlags {
   config?: string;
@@ -60,7 +60,8 @@ export const serveCommand = {
     .example('$0 serve --snapshot snapshots/demo.sqlite --port 0', '')
     .example('$0 serve --snapshot snapshots/demo.sqlite --latency 50-250 --error-rate 0.1 --error-status 500,503', ''),
   handler: async (argv: { snapshot: string; port: string; host: string; publicUrl?: string } & ChaosFlags) => {
-    const { snapshot, host, publicUrl } = argv;
+    const { snapshot, host } = argv;
+    const publicUrl = argv.publicUrl === undefined ? undefined : parsePublicUrl(argv.publicUrl);
     await runServer({ snapshot, port: parsePort(argv.port, '--port'), host, publicUrl, chaos: chaosConfig(argv) });
   },
 };

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CHAIN, ROUTES } from '../http/routes.js';
+import { API_BASE, ROUTES } from '../http/routes.js';
 import { tokenLogoSvg } from '../http/token-logo.js';
 import { normalizePublicUrl } from '../http/request-origin.js';
 import { logoPath } from '../snapshot/logo-url.js';
@@ -22,11 +22,10 @@ export interface ExportEntry { url: string; file: string; contentType: string }
 
 export interface ExportSummary { out: string; files: number; bytes: number }
 
-const API = `/v2/${CHAIN}`;
 
 /** The file of an API URL: its path, then `~` and the query when there is one. */
 function fileOf(path: string, query: string): string {
-  return `${API.slice(1)}${path}${query ? `~${query}` : ''}.json`;
+  return `${API_BASE.slice(1)}${path}${query ? `~${query}` : ''}.json`;
 }
 
 /** Every request exported, as [route path, params, path, query]: common listings, then every detail. */
@@ -77,7 +76,7 @@ export function exportSnapshot(options: ExportOptions): ExportSummary {
     todo.forEach(([route, params, path, query], i) => {
       const file = fileOf(path, query);
       write(file, routes.get(route)!.answer(store, params, new URLSearchParams(query), tokens));
-      entries.push({ url: `${API}${path}${query ? `?${query}` : ''}`, file, contentType: 'application/json; charset=utf-8' });
+      entries.push({ url: `${API_BASE}${path}${query ? `?${query}` : ''}`, file, contentType: 'application/json; charset=utf-8' });
       if (i % 500 === 0) options.onProgress?.(i, todo.length);
     });
     for (let id = 1; id <= store.tokens.count; id++) {
@@ -87,7 +86,7 @@ export function exportSnapshot(options: ExportOptions): ExportSummary {
       entries.push({ url: logoPath(mint), file, contentType: 'image/svg+xml' });
     }
     const { path: _path, cursorKey: _key, ...facts } = store.facts;
-    write('index.json', `${JSON.stringify({ publicUrl, api: `${publicUrl}${API}`, snapshot: facts, entries }, null, 1)}\n`);
+    write('index.json', `${JSON.stringify({ publicUrl, api: `${publicUrl}${API_BASE}`, snapshot: facts, entries }, null, 1)}\n`);
     if (existsSync(options.out)) rmSync(options.out, { recursive: true, force: true });
     renameSync(partial, options.out);
     return { out: options.out, files: entries.length + 1, bytes };

@@ -1,5 +1,5 @@
 import { FEE_TIERS } from '../math/fee-tiers.js';
-import { isoSeconds } from './iso-seconds.js';
+import { isIsoSecond } from './iso-seconds.js';
 import { POOLS_CONFIGS } from './pool-plan.js';
 
 /** Generation options that cannot work; the message names the option and what would be accepted. */
@@ -24,9 +24,7 @@ export function validateGenerateOptions(options: { seed: number; pools: number; 
   whole('seed', options.seed, 0, 2 ** 32 - 1);
   whole('pools', options.pools, 0, MAX_COUNT);
   whole('tokens', options.tokens, MIN_TOKENS, MAX_COUNT);
-  const date = new Date(options.asOf);
-  // Writing the instant back must give the same text: that rejects other formats, milliseconds and dates such as 02-30.
-  if (Number.isNaN(date.getTime()) || isoSeconds(date) !== options.asOf) {
+  if (!isIsoSecond(options.asOf)) {
     throw new GenerateOptionsError(`asOf must be a real ISO 8601 UTC instant to the second like 2026-01-01T00:00:00Z, got '${options.asOf}'`);
   }
   const keys = ((options.tokens * (options.tokens - 1)) / 2) * POOLS_CONFIGS.length * FEE_TIERS.length;

@@ -18,11 +18,11 @@ import { chooseEncoding, prepareBody, sendJson, sendPrepared } from './send.js';
 const RESPONSE_FORMAT = `schema ${SCHEMA_VERSION} format 2`;
 
 /**
- * ETags of API bodies. The format, the snapshot, the origin and the URL determine a body, so they can
- * name it: a hash of the first three, made once per origin, and a hash of the URL. Validators are
+ * ETags of API bodies, one per server. The format, the snapshot, the origin and the URL determine a
+ * body, so they can name it: a hash of the first three, made once per origin, and a hash of the URL. Validators are
  * compared per URL, so the URL's 32-bit hash only has to tell URLs apart for readability, not safety.
  */
-function apiTags(cursorKey: string): (origin: string, url: string) => string {
+export function apiTags(cursorKey: string): (origin: string, url: string) => string {
   const prefixes = new Map<string, string>();
   return (origin, url) => {
     let prefix = prefixes.get(origin);
@@ -37,10 +37,10 @@ function apiTags(cursorKey: string): (origin: string, url: string) => string {
 /**
  * The handler of one API route: checks chain and method, then answers from the response cache or
  * computes the body once, prepares it in the client's encoding and keeps it for the next identical
- * request. `originOf` names where the client reached the server: token logo URLs point there.
+ * request. `originOf` names where the client reached the server: token logo URLs point there; `tagOf`
+ * names bodies for their ETags (apiTags).
  */
-export function apiHandler(route: Route, store: SnapshotStore, cache: ResponseCache, originOf: (req: Request) => string) {
-  const tagOf = apiTags(store.cursorKey);
+export function apiHandler(route: Route, store: SnapshotStore, cache: ResponseCache, originOf: (req: Request) => string, tagOf: ReturnType<typeof apiTags>) {
   return function handleApiRequest(req: Request, res: ServerResponse): void {
     if (req.params.chain !== CHAIN) throw unknownChain(req.params.chain ?? '');
     if (req.method !== 'GET' && req.method !== 'HEAD') throw new ApiError(405, 'method_not_allowed', `${req.method} is not allowed; this API is read-only (GET, HEAD, OPTIONS)`);

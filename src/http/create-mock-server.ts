@@ -12,8 +12,8 @@ import { mountAdminRoutes } from './admin-routes.js';
 import { cors } from './cors.js';
 import { matchRouteKey, ROUTE_PATHS } from './match-route.js';
 import { clientErrorHandler, errorHandler } from './error-handler.js';
-import { CHAIN, ROUTES, unknownChain } from './routes.js';
-import { apiHandler } from './api-handler.js';
+import { API_BASE, CHAIN, ROUTES, unknownChain } from './routes.js';
+import { apiHandler, apiTags } from './api-handler.js';
 import { parsePath } from './parse-path.js';
 import { normalizePublicUrl, requestOrigin } from './request-origin.js';
 import { ResponseCache } from './response-cache.js';
@@ -67,16 +67,17 @@ function ownOrigin(server: Server): string {
 }
 
 /** The polka app on `server`: CORS, admin routes, chaos, then the API routes. */
-function buildApp(server: Server, store: SnapshotStore, chaos: ChaosController, options: MockServerOptions): Polka {
+function buildApp(server: Server, store: SnapshotStore, chaos: ChaosController, options: MockServerOptions, publicUrl: string | undefined): Polka {
   const cache = new ResponseCache(options.cacheBytes ?? 24 * 1024 * 1024);
-  const originOf = requestOrigin(options.publicUrl, () => ownOrigin(server));
+  const originOf = requestOrigin(publicUrl, () => ownOrigin(server));
+  const tagOf = apiTags(store.cursorKey);
   const app = polka({ server, onError: errorHandler(options.onError ?? (() => undefined)), onNoMatch: noRoute });
   app.parse = parsePath;
   app.use(cors());
   mountAdminRoutes(app, chaos, store.facts, originOf);
   mountStatic(app, store);
   app.use(chaosMiddleware(chaos, matchRouteKey));
-  for (const route of ROUTES) app.all(`/v2/:chain${route.path}`, apiHandler(route, store, cache, originOf));
+  for (const route of ROUTES) app.all(`/v2/:chain${route.path}`, apiHandler(route, store, cache, originOf, tagOf));
   return app;
 }
 
@@ -109,13 +110,14 @@ function closer(server: Server, store: SnapshotStore, chaos: ChaosController, gr
  * await server.close();
  */
 export async function createMockServer(options: MockServerOptions): Promise<MockServer> {
-  if (options.publicUrl !== undefined) normalizePublicUrl(options.publicUrl);
+  // Checked before anything opens: a bad value is a TypeError naming it.
+  const publicUrl = options.publicUrl === undefined ? undefined : normalizePublicUrl(options.publicUrl);
   const chaos = new ChaosController(options.chaos === undefined ? NO_CHAOS : parseChaosConfig(options.chaos, ROUTE_PATHS), ROUTE_PATHS);
   const store = openSnapshotStore(options.snapshot);
   // A slow or hostile client cannot hold the server: bounded headers, and time limits to receive a request.
   const server = createServer({ maxHeaderSize: 16 * 1024, headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1000 });
   server.on('clientError', clientErrorHandler);
-  const app = buildApp(server, store, chaos, options);
+  const app = buildApp(server, store, chaos, options, publicUrl);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) => {
@@ -126,7 +128,7 @@ export async function createMockServer(options: MockServerOptions): Promise<Mock
   });
   const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/v2/${CHAIN}`,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}${API_BASE}`,
     host,
     port,
     store,

@@ -1,4 +1,4 @@
-import { CHAIN, ROUTES } from './routes.js';
+import { API_BASE, ROUTES } from './routes.js';
 
 const PATTERNS = ROUTES.map((route) => ({ key: `GET ${route.path}`, segments: route.path.split('/').slice(1) }));
 
@@ -7,7 +7,7 @@ const PATTERNS = ROUTES.map((route) => ({ key: `GET ${route.path}`, segments: ro
  * settings name routes; null for paths that are no route. Literal segments win over parameters.
  */
 export function matchRouteKey(path: string): string | null {
-  const prefix = `/v2/${CHAIN}/`;
+  const prefix = `${API_BASE}/`;
   if (!path.startsWith(prefix)) return null;
   // polka serves a path with a trailing slash as without it; route settings must apply alike.
   const segments = path.slice(prefix.length).replace(/\/$/, '').split('/');

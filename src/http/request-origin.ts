@@ -23,15 +23,14 @@ export function normalizePublicUrl(value: string): string {
 
 /**
  * Where the client reached this server, for absolute URLs in responses (token logos): the public URL
- * when one is set, else `http://` and the request's Host header, else the server's own address.
- * A malformed Host is not echoed into bodies.
+ * (as normalizePublicUrl returns it) when one is set, else `http://` and the request's Host header,
+ * else the server's own address. A malformed Host is not echoed into bodies.
  * @example const originOf = requestOrigin(undefined, () => 'http://127.0.0.1:8080'); originOf(req)
  */
 export function requestOrigin(publicUrl: string | undefined, ownOrigin: () => string): (req: IncomingMessage) => string {
   if (publicUrl !== undefined) {
-    const fixed = normalizePublicUrl(publicUrl);
     return function publicOrigin() {
-      return fixed;
+      return publicUrl;
     };
   }
   // Clients send the same Host over and over: the last one's answer is kept.

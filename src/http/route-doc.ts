@@ -1,7 +1,7 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import type { TSchema } from '@sinclair/typebox';
 import type { ListingSpec, ParamSpec } from '../api/listing-request.js';
 import { STATS_PARAM } from '../api/param-specs.js';
-import { PATTERNS } from '../api/schemas/strings.js';
+import { AddressString } from '../api/schemas/strings.js';
 
 /** A path parameter: the name the API documents (and names in errors), and the route segment it fills. */
 export interface PathParam {
@@ -26,13 +26,12 @@ export interface RouteDoc {
   bare?: boolean;
 }
 
-const address = (description: string): TSchema => Type.String({ pattern: PATTERNS.address, description });
 
 /** `/tokens/{mint_address}`: filled from the route segment `:mint`. */
-export const MINT_PARAM: PathParam = { name: 'mint_address', segment: 'mint', description: 'Token mint address; base58 of 32 bytes', schema: address('Mint address') };
+export const MINT_PARAM: PathParam = { name: 'mint_address', segment: 'mint', description: 'Token mint address; base58 of 32 bytes', schema: AddressString('Mint address') };
 
 /** `/pools/{address}` and `/lock/{address}`. */
-export const POOL_ADDRESS_PARAM: PathParam = { name: 'address', segment: 'address', description: 'Pool account address; base58 of 32 bytes', schema: address('Pool address') };
+export const POOL_ADDRESS_PARAM: PathParam = { name: 'address', segment: 'address', description: 'Pool account address; base58 of 32 bytes', schema: AddressString('Pool address') };
 
 /** The query parameters of `/pools/{address}`. */
 export const POOL_DETAIL_QUERY = { stats: STATS_PARAM } as const;

@@ -20,9 +20,12 @@ import { MINT_PARAM, POOL_ADDRESS_PARAM, POOL_DETAIL_QUERY, type RouteDoc } from
 /** The chain segment this API serves. */
 export const CHAIN = 'solana';
 
+/** Where the API lives on a server: every route is under it. */
+export const API_BASE = `/v2/${CHAIN}`;
+
 /** The 404 for any chain segment but ours. */
 export function unknownChain(chain: string): ApiError {
-  return new ApiError(404, 'unknown_chain', `unknown chain ${shown(chain)}; this API serves /v2/${CHAIN}`);
+  return new ApiError(404, 'unknown_chain', `unknown chain ${shown(chain)}; this API serves ${API_BASE}`);
 }
 
 /** A route: its path under `/v2/:chain` and what it answers, as a JSON body (text or bytes), given the tokens at the request's origin. */
@@ -34,13 +37,10 @@ export interface Route {
 }
 
 function poolId(store: SnapshotStore, raw: string): number {
-  // A known address is valid by construction; only unknown ones need the base58 check (400 or 404).
-  const known = store.pools.idOf(raw);
-  if (known !== undefined) return known;
-  const address = parseAddress(POOL_ADDRESS_PARAM.name, raw);
-  const id = store.pools.idOf(address);
-  if (id === undefined) throw new ApiError(404, 'not_found', `no pool with address ${address}`);
-  return id;
+  // A known address is valid by construction; only an unknown one needs the base58 check: 400, else 404.
+  const id = store.pools.idOf(raw);
+  if (id !== undefined) return id;
+  throw new ApiError(404, 'not_found', `no pool with address ${parseAddress(POOL_ADDRESS_PARAM.name, raw)}`);
 }
 
 /** Every endpoint of api-v2.md §4; more specific paths come before the ones with a parameter. */

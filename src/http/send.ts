@@ -92,13 +92,13 @@ export function sendPrepared(req: IncomingMessage, res: ServerResponse, prepared
  */
 export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = {}): void {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   if (TRUNCATED.has(req)) {
-    const whole = typeof body === 'string' ? Buffer.from(body) : body;
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    return writePayload(req, res, status, whole.subarray(0, Math.floor(whole.length / 2)));
+    return writePayload(req, res, status, bytes.subarray(0, Math.floor(bytes.length / 2)));
   }
-  if (status === 200) return sendPrepared(req, res, prepareBody(body, chooseEncoding(req.headers['accept-encoding'])));
+  if (status === 200) return sendPrepared(req, res, prepareBody(bytes, chooseEncoding(req.headers['accept-encoding'])));
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Vary', 'Accept-Encoding');
-  writePayload(req, res, status, typeof body === 'string' ? Buffer.from(body) : body);
+  writePayload(req, res, status, bytes);
 }

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { CHAIN, ROUTES, type Route } from '../http/routes.js';
+import { API_BASE, ROUTES, type Route } from '../http/routes.js';
 import { adminPaths, ADMIN_TAG } from './admin-paths.js';
 import { componentSchemas } from './components.js';
 import type { OpenApiDocument, PathItem } from './openapi-types.js';
@@ -8,8 +8,8 @@ import { componentHeaders, componentResponses, routeResponses } from './response
 
 export type { OpenApiDocument } from './openapi-types.js';
 
-/** The API's base path, which every route path is relative to. */
-export const API_BASE = `/v2/${CHAIN}`;
+/** The API's base path, which every route path is relative to (defined with the routes). */
+export { API_BASE };
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '../api/schemas/error-schema.js';
+import { ERROR_CODES } from '../api/api-error.js';
 import { Envelope } from '../api/schemas/envelope.js';
 import { EXPOSED_HEADERS, ALLOW } from '../http/cors.js';
 import type { RouteDoc } from '../http/route-doc.js';

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { isoSeconds } from '../generator/iso-seconds.js';
+import { isIsoSecond } from '../generator/iso-seconds.js';
 import { writeSnapshotAtomically } from '../snapshot/write-atomically.js';
 import { crawl } from './crawl.js';
 import { detectMockSource, logoMapper } from './source-facts.js';
@@ -59,7 +59,7 @@ export async function recordSnapshot(options: RecordOptions): Promise<RecordSumm
   const mock = await detectMockSource(from, options.signal);
   const asOf = options.asOf ?? mock?.asOf ?? options.fallbackAsOf;
   if (asOf === undefined) throw new RecordError('asOf is required when the source is not a clmm-mock');
-  if (Number.isNaN(new Date(asOf).getTime()) || isoSeconds(new Date(asOf)) !== asOf) {
+  if (!isIsoSecond(asOf)) {
     throw new RecordError(`asOf must be an ISO 8601 UTC instant to the second like 2026-01-01T00:00:00Z, got '${asOf}'`);
   }
   const get = upstreamClient({ base: from, onWait: options.onWait, signal: options.signal });

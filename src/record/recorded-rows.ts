@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { PERIOD_NAMES } from '../math/periods.js';
+import { lockedPercent } from '../generator/locks.js';
 import type { SqlValue } from '../generator/pool-batch.js';
 import type { LockEntry, PeriodStats } from '../http/api-types.js';
 import type { PoolRows, TokenRowSource } from '../snapshot/snapshot-writer.js';
@@ -7,7 +8,8 @@ import type { Crawled } from './crawl.js';
 import type { SpecPool } from './wire-pool.js';
 import type { Json } from './wire-values.js';
 
-const ZERO_STATS: PeriodStats = { volume: '0', fees: '0', rewards: '0', yieldOverTvl: '0' };
+/** A period the API left out: all zero. */
+export const ZERO_STATS: PeriodStats = { volume: '0', fees: '0', rewards: '0', yieldOverTvl: '0' };
 
 /**
  * A rank per token that orders as the API's 24h volume does, ties included. Ties go by address in
@@ -53,9 +55,9 @@ export function recordedPieces(pool: SpecPool, detail: Json): { head: string; ta
   };
 }
 
-/** A pool's locked percentage: the sum of its entries (decisions.md §5), '0' when none. */
-export function lockedPercent(locks: readonly { lockedPercentage: string }[]): string {
-  return locks.reduce((sum, l) => sum.plus(l.lockedPercentage), new Decimal(0)).toFixed();
+/** A pool's lock entries: those of `/lock/{address}` when it was fetched, else the listing's. */
+export function poolLocks(crawled: Crawled, pool: SpecPool): readonly LockEntry[] {
+  return crawled.locks.get(pool.head.address as string) ?? pool.lockedLiquidityPercent;
 }
 
 const bool = (value: unknown): number => (value === true ? 1 : 0);
@@ -68,7 +70,7 @@ export function recordedPoolRows(crawled: Crawled, tokenIds: Map<string, number>
     const h = pool.head;
     const address = h.address as string;
     const detail = crawled.details.get(address)!;
-    const locks = crawled.locks.get(address) ?? pool.lockedLiquidityPercent;
+    const locks = poolLocks(crawled, pool);
     const f = recordedPieces(pool, detail);
     const fee = detail.adaptiveFee as { currentRate?: number; maxRate?: number } | null;
     const raw = (amount: unknown, token: string): string => new Decimal(amount as string).times(new Decimal(10).pow(decimals.get(token) ?? 0)).toFixed(0);

@@ -1,4 +1,5 @@
 import type { LockEntry, PeriodStats, Reward, TokenSummary } from '../http/api-types.js';
+import { POOL_TYPES } from '../api/schemas/pool-schema.js';
 import { PERIOD_NAMES, type Period } from '../math/periods.js';
 import { normalizeSummary, type LogoMapper } from './wire-token.js';
 import { array, boolean, figure, integer, integerString, object, RecordError, scaled, string, timestamp, type Json } from './wire-values.js';
@@ -60,7 +61,7 @@ export function normalizePool(raw: unknown, logo: LogoMapper, where: string): Sp
   const tokenA = normalizeSummary(p.tokenA, logo, `${where}.tokenA`);
   const tokenB = normalizeSummary(p.tokenB, logo, `${where}.tokenB`);
   const poolType = string(p.poolType, `${where}.poolType`);
-  if (!['whirlpool', 'splashpool', 'launchpool'].includes(poolType)) throw new RecordError(`${where}.poolType is ${JSON.stringify(poolType)}`);
+  if (!(POOL_TYPES as readonly string[]).includes(poolType)) throw new RecordError(`${where}.poolType is ${JSON.stringify(poolType)}`);
   const head: Json = {
     address: string(p.address, `${where}.address`),
     poolsConfig: string(p.poolsConfig ?? p.whirlpoolsConfig, `${where}.poolsConfig`),

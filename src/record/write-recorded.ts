@@ -4,7 +4,8 @@ import { PERIOD_NAMES } from '../math/periods.js';
 import { POOL_SORT_KEYS, poolSortValues } from '../snapshot/sort-keys.js';
 import type { SnapshotWriter, TokenRowSource } from '../snapshot/snapshot-writer.js';
 import type { Crawled } from './crawl.js';
-import { lockedPercent, recordedPoolRows, recordedTokens } from './recorded-rows.js';
+import { lockedPercent } from '../generator/locks.js';
+import { poolLocks, recordedPoolRows, recordedTokens, ZERO_STATS } from './recorded-rows.js';
 
 /** Where a recording came from, for the meta table. */
 export interface RecordedMeta {
@@ -21,13 +22,13 @@ function writeTokenOrders(writer: SnapshotWriter, crawled: Crawled, tokens: read
   // Tokens the volume listings leave out (fetched one by one) have rank 0, the lowest: first ascending,
   // last descending, ties by address both ways, as verifyOrders checks against the stored ranks.
   const seen = new Set(crawled.tokenVolumeAsc);
-  const rest = Array.from(addressOrder(tokens.map((t) => t.address)), (i) => tokens[i]!).filter((t) => !seen.has(t.address)).map((t) => t.id);
+  const byAddress = Int32Array.from(addressOrder(tokens.map((t) => t.address)), (i) => tokens[i]!.id);
+  const rest = Array.from(byAddress).filter((id) => !seen.has(tokens[id - 1]!.address));
   const listed = (addresses: readonly string[], direction: 'asc' | 'desc'): Int32Array => {
     const ids = addresses.flatMap((a) => idOf.get(a) ?? []);
     return Int32Array.from(direction === 'asc' ? [...rest, ...ids] : [...ids, ...rest]);
   };
   const byMint = Int32Array.from(tokens.map((t) => t.id));
-  const byAddress = Int32Array.from(addressOrder(tokens.map((t) => t.address)), (i) => tokens[i]!.id);
   const orders: [string, Int32Array, Int32Array][] = [
     ['mint_id', byMint, byMint.slice().reverse()],
     ['address', byAddress, byAddress.slice().reverse()],
@@ -45,8 +46,8 @@ function writePoolOrders(writer: SnapshotWriter, crawled: Crawled): void {
   const addresses = crawled.pools.map((p) => p.head.address as string);
   const values = crawled.pools.map((p) => poolSortValues({
     tvlUsdc: p.head.tvlUsdc as string,
-    lockedPercent: lockedPercent(crawled.locks.get(p.head.address as string) ?? p.lockedLiquidityPercent),
-    stats: PERIOD_NAMES.map((period) => p.stats[period] ?? { volume: '0', fees: '0', rewards: '0', yieldOverTvl: '0' }),
+    lockedPercent: lockedPercent(poolLocks(crawled, p)),
+    stats: PERIOD_NAMES.map((period) => p.stats[period] ?? ZERO_STATS),
   }));
   const byAddress = addressOrder(addresses);
   POOL_SORT_KEYS.forEach((key, column) => {

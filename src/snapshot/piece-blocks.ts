@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { PERIOD_NAMES, type Period } from '../math/periods.js';
 import { storedPiece } from './pool-item.js';
+import { packTexts } from './stored-arrays.js';
 
 /** Pools per stored block: large enough that a column loads in a few reads, small enough to write as generated. */
 export const POOLS_PER_BLOCK = 4096;
@@ -48,10 +49,11 @@ export class PieceBlockWriter {
   private flush(): void {
     PIECE_NAMES.forEach((name, column) => {
       const pieces = this.pending[column]!;
+      const packed = packTexts(pieces);
+      // Each piece's end, little-endian (read-pieces.ts reads them so); the leading 0 is not stored.
       const ends = Buffer.alloc(4 * pieces.length);
-      let end = 0;
-      pieces.forEach((piece, i) => ends.writeUInt32LE((end += Buffer.byteLength(piece)), 4 * i));
-      this.insert.run(name, this.block, ends, Buffer.from(pieces.join('')));
+      packed.ends.subarray(1).forEach((end, i) => ends.writeUInt32LE(end, 4 * i));
+      this.insert.run(name, this.block, ends, packed.bytes);
       pieces.length = 0;
     });
     this.block++;

@@ -20,13 +20,12 @@ export function pieceOf(column: PieceColumn, id: number, skip = 0, cut = 0): Uin
   return column.bytes.subarray(column.starts[id]! + skip, column.ends[id]! - cut);
 }
 
-type BlockRow = [block: number, ends: Buffer, data: Buffer];
 
 /** Each pool's piece length in `name`, by id, from the blocks' end offsets alone (they come before the data in a row). */
 function pieceLengths(db: Database.Database, name: string, count: number): Uint32Array {
   const lengths = new Uint32Array(count + 1);
   let id = 1;
-  for (const [block, ends] of db.prepare('SELECT block, ends FROM piece_blocks WHERE piece = ? ORDER BY block').raw().iterate(name) as IterableIterator<BlockRow>) {
+  for (const [block, ends] of db.prepare('SELECT block, ends FROM piece_blocks WHERE piece = ? ORDER BY block').raw().iterate(name) as IterableIterator<[number, Buffer]>) {
     if (block * POOLS_PER_BLOCK + 1 !== id || ends.length % 4 !== 0 || id + ends.length / 4 > count + 1) throw new Error(`piece block ${block} of ${name} is out of place`);
     let start = 0;
     for (let at = 0; at < ends.length; at += 4, id++) {
@@ -60,9 +59,9 @@ export function readPieceColumns(db: Database.Database, names: readonly string[]
     });
   }
   const bytes = new Uint8Array(offset);
-  const blocks = db.prepare('SELECT block, ends, data FROM piece_blocks WHERE piece = ? ORDER BY block').raw();
+  const blocks = db.prepare('SELECT block, data FROM piece_blocks WHERE piece = ? ORDER BY block').raw();
   names.forEach((name, c) => {
-    for (const [block, , data] of blocks.iterate(name) as IterableIterator<BlockRow>) {
+    for (const [block, data] of blocks.iterate(name) as IterableIterator<[number, Buffer]>) {
       const first = block * POOLS_PER_BLOCK + 1;
       const last = Math.min(first + POOLS_PER_BLOCK, count + 1);
       let at = 0;

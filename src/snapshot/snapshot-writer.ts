@@ -4,6 +4,7 @@ import type { PoolSeed, TokenSeed } from '../generator/types.js';
 import { tokenJson, tokenSummaryJson } from './fragments.js';
 import { PieceBlockWriter } from './piece-blocks.js';
 import { writePoolKeys } from './pool-keys.js';
+import { bytesOf } from './stored-arrays.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 
 /** The table rows of a PoolBatch: what the writer stores of it. */
@@ -110,7 +111,7 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
       insertToken.run(t.id, t.address, t.symbol, t.name, t.decimals, t.imageUrl, t.programId, t.tags, t.usdPrice, bool(t.verified), volume24h, tokenJson(t), tokenSummaryJson(t));
     },
     order(resource, key, direction, ids) {
-      insertOrder.run(resource, key, direction, Buffer.from(ids.buffer, ids.byteOffset, ids.byteLength));
+      insertOrder.run(resource, key, direction, bytesOf(ids));
     },
     protocol(r) {
       insertProtocol.run(r.tvl, r.volume, r.fees, r.revenue, r.json);

@@ -1,3 +1,4 @@
+import { packTexts } from '../snapshot/stored-arrays.js';
 import { fnv1aBytes, fnv1aUtf8 } from './fnv1a.js';
 
 /**
@@ -22,9 +23,8 @@ export class AddressIndex {
 
   /** An index of `addresses`, where `addresses[i]` is the address of id `i + 1`. */
   static of(addresses: readonly string[]): AddressIndex {
-    const ends = new Uint32Array(addresses.length + 1);
-    addresses.forEach((address, i) => (ends[i + 1] = ends[i]! + Buffer.byteLength(address)));
-    return new AddressIndex(Buffer.from(addresses.join('')), ends);
+    const { bytes, ends } = packTexts(addresses);
+    return new AddressIndex(bytes, ends);
   }
 
   /** The address of `id` (1..count). */

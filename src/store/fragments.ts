@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Period } from '../math/periods.js';
 import { statsPiece } from '../snapshot/piece-blocks.js';
 import { AFTER_TOKEN_A, AFTER_TOKEN_B } from '../snapshot/pool-item.js';
-import { checkPieceCoverage, pieceOf, readPieceColumns, type PieceColumn } from '../snapshot/read-pieces.js';
+import { pieceOf, readPieceColumns, type PieceColumn } from '../snapshot/read-pieces.js';
 import type { PoolIndex } from './pool-index.js';
 import type { OriginTokens } from './served-tokens.js';
 
@@ -27,7 +27,6 @@ export class FragmentReader {
 
   /** `layout`: the pool ids in the order pieces are laid out in memory, the API's default listing order. */
   constructor(private readonly db: Database.Database, private readonly pools: PoolIndex, private readonly layout: Int32Array) {
-    checkPieceCoverage(db, pools.count);
     [this.head, this.tail] = readPieceColumns(db, ['head', 'tail'], pools.count, layout) as [PieceColumn, PieceColumn];
     this.detailJson = db.prepare('SELECT detail_json FROM pools WHERE id = ?').pluck();
     this.locks = db.prepare('SELECT name, locked_percentage FROM locks WHERE pool_id = ? ORDER BY name').raw();

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { openSnapshot, readSnapshotFacts, SnapshotError, type SnapshotFacts } from '../snapshot/open-snapshot.js';
+import { checkPieceCoverage } from '../snapshot/read-pieces.js';
 import { FragmentReader } from './fragments.js';
 import { loadPoolIndex, type PoolIndex } from './pool-index.js';
 import { ServedTokens } from './served-tokens.js';
@@ -50,11 +51,12 @@ export function openSnapshotStore(path: string): SnapshotStore {
 }
 
 function loadStore(db: Database.Database, path: string): SnapshotStore {
-  // Pool pieces are in memory; what is still read (a detail's piece, locks, a token the first time)
-  // is read by key, so a small page cache serves as well as SQLite's 16 MB default.
+  // Pool pieces and token texts are in memory; what is still read (a detail's piece, locks) is read by key, so a small page cache serves as well as SQLite's 16 MB default.
   db.pragma('cache_size = -2048');
   const facts = readSnapshotFacts(db, path);
   const pools = loadPoolIndex(db);
+  // Stats pieces load on first use: a damaged block must fail here, at open, not on a request.
+  checkPieceCoverage(db, pools.count);
   const tokens = loadTokenIndex(db);
   const poolOrders = new SortOrders(db, 'pools', pools.count);
   return {

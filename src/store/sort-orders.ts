@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { copyInto } from '../snapshot/stored-arrays.js';
 
 /** A stored order: ids in served order, and each id's position in it. */
 export interface SortOrder {
@@ -27,7 +28,7 @@ export class SortOrders {
     if (!order) {
       const blob = this.select.get(this.resource, key, direction) as Buffer | undefined;
       if (!blob) throw new Error(`snapshot has no ${this.resource} order ${cacheKey}`);
-      const ids = new Int32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength));
+      const ids = copyInto(new Int32Array(blob.length / 4), blob);
       const position = new Int32Array(this.maxId + 1).fill(-1);
       for (let i = 0; i < ids.length; i++) position[ids[i]!] = i;
       order = { ids, position };

@@ -1,16 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import type { ErrorCode } from '../api-error.js';
+import { ERROR_CODES } from '../api-error.js';
 import { StringEnum } from './strings.js';
-
-/** The machine-readable codes of decisions.md §2, in the order listed there. */
-export const ERROR_CODES = [
-  'invalid_parameter', 'invalid_cursor', 'invalid_address', 'not_found', 'unknown_chain',
-  'method_not_allowed', 'rate_limited', 'injected_fault', 'internal',
-] as const satisfies readonly ErrorCode[];
-
-// Fails to compile when ApiError gains a code this list lacks.
-const everyCode: Exclude<ErrorCode, (typeof ERROR_CODES)[number]> extends never ? true : never = true;
-void everyCode;
 
 /**
  * The body of every non-2xx response (decisions.md §2): `{ status, inner, code[, parameter][, retryAfter] }`.

@@ -47,9 +47,8 @@ export interface PoolRow {
   pieces: string[];
 }
 
-/** Iterates every pool in id order with its tokens' decimals, USD prices and verified flags, and its response pieces. */
-export function* iteratePools(db: Database.Database): Generator<PoolRow> {
-  const count = db.prepare('SELECT count(*) FROM pools').pluck().get() as number;
+/** Iterates every pool (`count` of them) in id order with its tokens' decimals, USD prices and verified flags, and its response pieces. */
+export function* iteratePools(db: Database.Database, count: number): Generator<PoolRow> {
   const [head, tail, ...stats] = readPieceColumns(db, PIECE_NAMES, count);
   const text = (column: PieceColumn | undefined, id: number): string => Buffer.from(pieceOf(column!, id)).toString();
   const rows = db.prepare(`

@@ -60,7 +60,7 @@ export function verifySnapshot(db: Database.Database, onProgress?: (done: number
   const locks = db.prepare('SELECT name, locked_percentage FROM locks WHERE pool_id = ? ORDER BY name');
   const stats = db.prepare('SELECT period, volume, fees, rewards, yield_over_tvl, effective_fee_rate FROM pool_stats WHERE pool_id = ?');
   let done = 0;
-  for (const pool of iteratePools(db)) {
+  for (const pool of iteratePools(db, total)) {
     const statRows = stats.all(pool.id) as StatsRow[];
     const lockRows = locks.all(pool.id) as LockRow[];
     rules?.(pool, statRows, lockRows);
