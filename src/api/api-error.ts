@@ -1,7 +1,7 @@
-/** The machine-readable error codes of decisions.md §2, in the order listed there. */
+/** The machine-readable error codes (docs/api.md §2.2), in the order listed there; `forbidden` is the admin API's. */
 export const ERROR_CODES = [
   'invalid_parameter', 'invalid_cursor', 'invalid_address', 'not_found', 'unknown_chain',
-  'method_not_allowed', 'rate_limited', 'injected_fault', 'internal',
+  'method_not_allowed', 'rate_limited', 'injected_fault', 'internal', 'forbidden',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -23,7 +23,7 @@ export class ApiError extends Error {
     super(message);
   }
 
-  /** The body of decisions.md §2: `{ status, inner, code, ...extra }`. */
+  /** The body of docs/api.md §2.1: `{ status, inner, code, ...extra }`. */
   body(): string {
     return JSON.stringify({ status: this.status, inner: this.message, code: this.code, ...this.extra });
   }

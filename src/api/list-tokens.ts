@@ -38,7 +38,7 @@ export function listTokens(store: SnapshotStore, search: URLSearchParams, tokens
   return page(store, tokens, { spec: TOKENS_SPEC, params, size: request.size, position: request.position }, source);
 }
 
-/** Search order (decisions.md §4): exact symbol, then symbol prefix, then any match; each by 24h volume desc, then address. */
+/** Search order (docs/api.md §4.2): exact symbol, then symbol prefix, then any match; each by 24h volume desc, then address. */
 function searchOrder(store: SnapshotStore, q: string): SortOrder {
   const needle = q.toLowerCase();
   const byVolume = store.tokenOrders.get('volume_24h', 'desc');

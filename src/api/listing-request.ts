@@ -38,7 +38,7 @@ export function singleValue(search: URLSearchParams, name: string, aliases: read
   return values[0]?.[1];
 }
 
-/** The paging parameters every listing reads besides its own, with their aliases for older clients (decisions.md §3). */
+/** The paging parameters every listing reads besides its own, with their aliases for older clients (docs/api.md §3.1, §3.4). */
 export const PAGING = {
   next: { name: 'next', aliases: ['after'] },
   previous: { name: 'previous', aliases: [] },
@@ -114,7 +114,7 @@ function checkCarried<P extends object>(spec: ListingSpec<P>, carried: Record<st
 }
 
 /**
- * Resolves a listing request: the parameters given, or those a cursor carries (decisions.md §3).
+ * Resolves a listing request: the parameters given, or those a cursor carries (docs/api.md §3.4).
  * With a cursor, `size` may change; any other parameter sent must equal the carried one.
  * @example resolveListing(POOLS_SPEC, new URLSearchParams('sortBy=tvl&size=10'), key)
  */

@@ -53,7 +53,7 @@ const DEFAULTS: PoolParams = {
   q: null, userTokens: null, verifiedOnly: false, hasLockedLiquidity: false,
 };
 
-/** `GET /pools`: api-v2.md §4.4; default order tvl desc, size 100 (max 1000). */
+/** `GET /pools`: docs/api.md §3.5; default order tvl desc, size 100 (max 1000). */
 export const POOLS_SPEC: ListingSpec<PoolParams> = {
   endpoint: 'pools',
   params: {
@@ -71,7 +71,7 @@ export const POOLS_SPEC: ListingSpec<PoolParams> = {
   maxSize: 1000,
 };
 
-/** `GET /pools/search`: api-v2.md §4.5 and decisions.md §4. */
+/** `GET /pools/search`: docs/api.md §4.1. */
 export const POOL_SEARCH_SPEC: ListingSpec<PoolParams> = {
   endpoint: 'pools/search',
   params: {

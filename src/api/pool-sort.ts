@@ -9,7 +9,7 @@ const SORT_BY = new RegExp(`^(${[...STATS_FIELDS, ...PLAIN_FIELDS].join('|')})($
 
 /**
  * A pool `sortBy` as a stored order key: stats fields take a period suffix (none means 24h); `tvl` and
- * `lockedliquiditypercent` accept one and ignore it. Case-insensitive (decisions.md §3).
+ * `lockedliquiditypercent` accept one and ignore it. Case-insensitive (docs/api.md §3.6).
  * @example parsePoolSort('sortBy', 'Volume7d') // "volume7d"
  */
 export function parsePoolSort(name: string, raw: string): string {

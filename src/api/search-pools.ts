@@ -12,7 +12,7 @@ function tokensMatching(store: SnapshotStore, term: string): Set<number> {
 }
 
 /**
- * Pools matching a search (decisions.md §4): an exact pool address gives that pool; a token address,
+ * Pools matching a search (docs/api.md §4.1): an exact pool address gives that pool; a token address,
  * the pools holding it; otherwise one symbol, or a pair written `A-B`, `A B` or `A/B` in either order,
  * symbols matched partially and case-insensitively.
  * @example searchPoolIds(store, 'sol-usdc')

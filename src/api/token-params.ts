@@ -12,12 +12,12 @@ export interface TokenParams {
   q: string | null;
 }
 
-/** The token orders (decisions.md §3); `mint_id` is creation order. */
+/** The token orders (docs/api.md §3.8); `mint_id` is creation order. */
 export const TOKEN_SORTS = ['address', 'mint_id', 'volume_24h'] as const;
 
 const DEFAULTS: TokenParams = { sort_by: 'mint_id', sort_direction: 'asc', tokens: null, q: null };
 
-/** `GET /tokens`: api-v2.md §4.1; default order mint_id asc, size 50 (max 3000). */
+/** `GET /tokens`: docs/api.md §3.8; default order mint_id asc, size 50 (max 3000). */
 export const TOKENS_SPEC: ListingSpec<TokenParams> = {
   endpoint: 'tokens',
   params: {
@@ -38,7 +38,7 @@ export const TOKENS_SPEC: ListingSpec<TokenParams> = {
   maxSize: 3000,
 };
 
-/** `GET /tokens/search`: api-v2.md §4.2 and decisions.md §4; size 50 (max 3000). */
+/** `GET /tokens/search`: docs/api.md §4.2; size 50 (max 3000). */
 export const TOKEN_SEARCH_SPEC: ListingSpec<TokenParams> = {
   endpoint: 'tokens/search',
   params: { q: searchParam('part of a token symbol, name or address, case-insensitive. Order: exact symbol, then symbol prefix, then other matches, each by 24h volume desc.') },

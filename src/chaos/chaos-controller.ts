@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Socket } from 'node:net';
-import { describeSettings, type ChaosSettings } from './chaos-settings.js';
+import { describeSettings, type ChaosSettings, type ResolvedChaos } from './chaos-settings.js';
 import { decideChaos, effectiveChaos, type ChaosDecision, type Overrides } from './decide.js';
 import { requestDraws } from './draws.js';
 import { Journal } from './journal.js';
+import type { MockChaos } from './mock-chaos.js';
 import { Occurrences } from './occurrences.js';
 import { parseChaosConfig } from './parse-chaos-config.js';
 import { RateLimiter, type RateDecision } from './rate-limiter.js';
@@ -14,9 +15,9 @@ import { RateLimiter, type RateDecision } from './rate-limiter.js';
  * connections held by `hang` faults (released on close).
  * @example const chaos = new ChaosController(parseChaosConfig({ errorRate: 0.1 }, paths), paths);
  */
-export class ChaosController {
+export class ChaosController implements MockChaos {
   readonly journal = new Journal();
-  private current!: ChaosSettings;
+  private current!: ResolvedChaos;
   private limiter: RateLimiter | null = null;
   /** Derived from the settings when they change, not per request. */
   private hasRoutes = false;
@@ -25,17 +26,17 @@ export class ChaosController {
   private readonly held = new Map<Socket, NodeJS.Timeout>();
   private readonly started: number;
 
-  constructor(private readonly startup: ChaosSettings, private readonly routePaths: readonly string[], readonly now: () => number = () => performance.now()) {
+  constructor(private readonly startup: ResolvedChaos, private readonly routePaths: readonly string[], readonly now: () => number = () => performance.now()) {
     this.started = now();
     this.apply(startup);
   }
 
-  get settings(): ChaosSettings {
+  get settings(): ResolvedChaos {
     return this.current;
   }
 
   /** The settings in the config-file shape. */
-  describe(): Record<string, unknown> {
+  describe(): ChaosSettings {
     return describeSettings(this.current);
   }
 
@@ -102,7 +103,7 @@ export class ChaosController {
    * latency or fault is configured (without one, and without overrides, nothing is drawn) and whether
    * routes have settings of their own.
    */
-  private apply(settings: ChaosSettings): void {
+  private apply(settings: ResolvedChaos): void {
     this.current = settings;
     this.limiter = settings.rateLimit ? new RateLimiter(settings.rateLimit.limit, settings.rateLimit.windowMs) : null;
     this.hasRoutes = Object.keys(settings.routes).length > 0;

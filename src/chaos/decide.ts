@@ -1,4 +1,4 @@
-import type { ChaosSettings, FaultKind, RouteChaos } from './chaos-settings.js';
+import type { ResolvedChaos, FaultKind, RouteChaos } from './chaos-settings.js';
 import { drawLatency } from './latency.js';
 
 /** What chaos does to one request. */
@@ -14,7 +14,7 @@ export interface Overrides {
 }
 
 /** The settings that apply to a route: its own where it has them, the global ones otherwise. */
-export function effectiveChaos(settings: ChaosSettings, routeKey: string | null): RouteChaos {
+export function effectiveChaos(settings: ResolvedChaos, routeKey: string | null): RouteChaos {
   const own = routeKey === null ? undefined : settings.routes[routeKey];
   return {
     latency: own?.latency !== undefined ? own.latency : settings.latency,

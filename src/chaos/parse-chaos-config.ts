@@ -1,4 +1,4 @@
-import { NO_CHAOS, parseErrorRate, parseErrorStatus, parseRateLimit, type ChaosSettings, type RouteChaos } from './chaos-settings.js';
+import { NO_CHAOS, parseErrorRate, parseErrorStatus, parseRateLimit, type ResolvedChaos, type RouteChaos } from './chaos-settings.js';
 import { parseLatency } from './latency.js';
 
 /** Thrown for an invalid chaos setting; the message names the key and the bad value. */
@@ -40,7 +40,7 @@ function integerSetting(where: string, value: unknown, min: number, max: number)
  * of `routePaths` (e.g. `GET /pools/:address`). Nothing is applied unless everything is valid.
  * @example parseChaosConfig({ latency: '50-250', routes: { 'GET /pools/search': { errorRate: 1 } } }, paths)
  */
-export function parseChaosConfig(config: unknown, routePaths: readonly string[]): ChaosSettings {
+export function parseChaosConfig(config: unknown, routePaths: readonly string[]): ResolvedChaos {
   if (!isObject(config)) throw new ChaosConfigError(`chaos settings must be a JSON object; got ${JSON.stringify(config)}`);
   checkKeys('', config, TOP_KEYS);
   try {

@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { SnapshotError } from '../snapshot/open-snapshot.js';
+import { SnapshotError } from '../snapshot/snapshot-error.js';
 import { UsageError } from './fail.js';
 import { terminalProgress } from './progress.js';
 import { parsePublicUrl } from './run-server.js';
@@ -9,9 +9,9 @@ export const exportCommand = {
   command: 'export',
   describe: 'Write a snapshot\'s responses as static JSON files mirroring the API paths, with an index (for MSW, Playwright route)',
   builder: (yargs: Argv) => yargs
-    .option('snapshot', { type: 'string', demandOption: true, describe: 'Snapshot file, e.g. --snapshot snapshots/default.sqlite' })
-    .option('out', { type: 'string', demandOption: true, describe: 'Folder to write, e.g. --out mocks/api (must be absent or empty without --force)' })
-    .option('public-url', { type: 'string', default: 'http://127.0.0.1:8080', describe: 'Where the files will be served from, for token logo URLs, e.g. --public-url http://localhost:5173' })
+    .option('snapshot', { type: 'string', requiresArg: true, demandOption: true, describe: 'Snapshot file, e.g. --snapshot snapshots/default.sqlite' })
+    .option('out', { type: 'string', requiresArg: true, demandOption: true, describe: 'Folder to write, e.g. --out mocks/api (must be absent or empty without --force)' })
+    .option('public-url', { type: 'string', requiresArg: true, default: 'http://127.0.0.1:8080', describe: 'Where the files will be served from, for token logo URLs, e.g. --public-url http://localhost:5173' })
     .option('force', { type: 'boolean', default: false, describe: 'Replace --out if it holds files, e.g. --force' })
     .example('$0 export --snapshot snapshots/default.sqlite --out mocks/api', 'then see mocks/api/index.json'),
   handler: async (argv: { snapshot: string; out: string; publicUrl: string; force: boolean }) => {

@@ -1,7 +1,7 @@
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Argv } from 'yargs';
-import { DEFAULT_AS_OF } from '../generator/defaults.js';
+import { DEFAULT_AS_OF, DEFAULT_GENERATION } from '../generator/defaults.js';
 import { GenerateOptionsError, MAX_COUNT, MIN_TOKENS, validateGenerateOptions } from '../generator/generate-options.js';
 import { UsageError } from './fail.js';
 import { interruptible } from './interruptible.js';
@@ -16,14 +16,15 @@ function integer(name: string, raw: unknown, min: number, max: number, hint = ''
   return Number(text);
 }
 
+/** `--out`, checked before any work: its folder is created when missing, an existing file needs `--force`. */
 function writableOut(out: string, force: boolean): string {
   const path = resolve(out);
   const dir = dirname(path);
   try {
-    if (!statSync(dir).isDirectory()) throw new Error('not a directory');
+    mkdirSync(dir, { recursive: true });
     accessSync(dir, constants.W_OK);
-  } catch {
-    throw new UsageError(`--out ${out}: folder ${dir} does not exist or is not writable`);
+  } catch (error) {
+    throw new UsageError(`--out ${out}: cannot create or write folder ${dir} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
   }
   try {
     if (statSync(path).isFile() && !force) throw new UsageError(`--out ${out} exists; pass --force to overwrite it`, 1);
@@ -39,13 +40,14 @@ export const generateCommand = {
   command: 'generate',
   describe: 'Generate a deterministic snapshot (same flags, same content)',
   builder: (yargs: Argv) => yargs
-    .option('seed', { type: 'string', demandOption: true, describe: 'Integer seed, e.g. --seed 42' })
-    .option('pools', { type: 'string', demandOption: true, describe: `Number of pools, 0..${MAX_COUNT}, e.g. --pools 2000` })
-    .option('tokens', { type: 'string', demandOption: true, describe: `Number of tokens, 4..${MAX_COUNT} (the well-known ones come first), e.g. --tokens 500` })
-    .option('out', { type: 'string', demandOption: true, describe: 'Snapshot file to write, e.g. --out snapshots/demo.sqlite' })
-    .option('as-of', { type: 'string', default: DEFAULT_AS_OF, describe: 'The instant the data describes (ISO 8601 UTC), e.g. --as-of 2026-01-01T00:00:00Z' })
+    .option('seed', { type: 'string', requiresArg: true, default: String(DEFAULT_GENERATION.seed), describe: 'Integer seed, e.g. --seed 7' })
+    .option('pools', { type: 'string', requiresArg: true, default: String(DEFAULT_GENERATION.pools), describe: `Number of pools, 0..${MAX_COUNT}, e.g. --pools 500` })
+    .option('tokens', { type: 'string', requiresArg: true, default: String(DEFAULT_GENERATION.tokens), describe: `Number of tokens, 4..${MAX_COUNT} (the well-known ones come first), e.g. --tokens 200` })
+    .option('out', { type: 'string', requiresArg: true, demandOption: true, describe: 'Snapshot file to write (its folder is created), e.g. --out snapshots/demo.sqlite' })
+    .option('as-of', { type: 'string', requiresArg: true, default: DEFAULT_AS_OF, describe: 'The instant the data describes (ISO 8601 UTC), e.g. --as-of 2026-01-01T00:00:00Z' })
     .option('force', { type: 'boolean', default: false, describe: 'Overwrite --out if it exists, e.g. --force' })
-    .example('$0 generate --seed 42 --pools 2000 --tokens 500 --out snapshots/demo.sqlite', ''),
+    .example('$0 generate --out snapshots/default.sqlite', 'the default snapshot: seed 42, 2000 pools, 500 tokens')
+    .example('$0 generate --seed 7 --pools 500 --tokens 200 --out snapshots/demo.sqlite', ''),
   handler: async (argv: { seed: string; pools: string; tokens: string; out: string; asOf: string; force: boolean }) => {
     const seed = integer('seed', argv.seed, 0, 2 ** 32 - 1);
     const pools = integer('pools', argv.pools, 0, MAX_COUNT);

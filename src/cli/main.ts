@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import yargs from 'yargs';
+import { readFileSync } from 'node:fs';
 import { hideBin } from 'yargs/helpers';
 import { exitWith, UsageError } from './fail.js';
 import { exportCommand } from './export-command.js';
@@ -11,6 +12,22 @@ import { serveCommand } from './serve-command.js';
 import { startCommand } from './start-command.js';
 
 // The only place that reads argv, prints and exits: each command parses its flags and calls one core function.
+
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+// A reader that goes away (`clmm-mock openapi | head`) ends the output, not the program with a stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
+/** yargs' words for a flag given without its value, in ours: the flag as typed. */
+function usageMessage(message: string): string {
+  const missing = /^Not enough arguments following: (.+)$/.exec(message);
+  if (missing) return `--${missing[1]!.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} needs a value (see clmm-mock --help)`;
+  return `${message} (see clmm-mock --help)`;
+}
+
 await yargs(hideBin(process.argv))
   .scriptName('clmm-mock')
   .usage('$0 <command> [options]\n\nA deterministic mock of a concentrated-liquidity DEX v2 read API.\nEach command has its own --help, e.g. clmm-mock serve --help.')
@@ -25,12 +42,16 @@ await yargs(hideBin(process.argv))
   .example('$0 generate --seed 7 --pools 500 --tokens 200 --out snapshots/demo.sqlite', 'make a snapshot of your own')
   .example('$0 serve --snapshot snapshots/demo.sqlite --error-rate 0.1 --latency 50-250', 'serve it, flaky and slow on purpose')
   .epilogue('Docs, endpoints and chaos recipes: README.md')
-  .demandCommand(1, 'name a command: start, serve, generate, inspect, record, export or openapi (see --help)')
+  .demandCommand(1, 'name a command: start, serve, generate, inspect, record, export or openapi')
   .strict()
   .recommendCommands()
   .help()
-  .version(false)
+  .version(version)
   .wrap(Math.min(110, process.stdout.columns ?? 110))
-  .fail((message, error) => exitWith(error ?? new UsageError(`${message} (see clmm-mock --help)`)))
+  .fail((message, error) => {
+    // yargs reports its own parse errors (missing values, unknown flags) as YError: those are usage errors.
+    if (error !== undefined && error.name !== 'YError') return exitWith(error);
+    return exitWith(new UsageError(usageMessage(message ?? error?.message ?? 'bad arguments')));
+  })
   .parseAsync()
   .catch(exitWith);

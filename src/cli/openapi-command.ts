@@ -23,8 +23,8 @@ export const openapiCommand = {
   command: 'openapi',
   describe: 'Print the OpenAPI 3.1 document of the v2 API (or write it with --out)',
   builder: (yargs: Argv) => yargs
-    .option('out', { type: 'string', describe: 'Write the document to this file instead of stdout, e.g. --out openapi.json' })
-    .option('server-url', { type: 'string', default: DEFAULT_SERVER_URL, describe: `The API base URL the document names, e.g. --server-url https://mock.example.com${API_BASE}` })
+    .option('out', { type: 'string', requiresArg: true, describe: 'Write the document to this file instead of stdout, e.g. --out openapi.json' })
+    .option('server-url', { type: 'string', requiresArg: true, default: DEFAULT_SERVER_URL, describe: `The API base URL the document names, e.g. --server-url https://mock.example.com${API_BASE}` })
     .example('$0 openapi --out openapi.json', '')
     .example(`$0 openapi --server-url http://localhost:9000${API_BASE} > openapi.json`, ''),
   handler: async (argv: { out?: string; serverUrl: string }) => {

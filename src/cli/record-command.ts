@@ -14,10 +14,10 @@ export const recordCommand = {
   command: 'record',
   describe: 'Record a live v2 API (every listing page, detail, lock and protocol figure) into a snapshot',
   builder: (yargs: Argv) => yargs
-    .option('from', { type: 'string', demandOption: true, describe: 'Base URL of the API, e.g. --from https://api.example.com/v2/solana' })
-    .option('out', { type: 'string', demandOption: true, describe: 'Snapshot file to write, e.g. --out snapshots/recorded.sqlite' })
-    .option('as-of', { type: 'string', describe: 'The instant the recording describes (ISO 8601 UTC); default: a clmm-mock source\'s own, else now; e.g. --as-of 2026-01-01T00:00:00Z' })
-    .option('concurrency', { type: 'string', default: '8', describe: 'Pool details and locks fetched at once, 1..64, e.g. --concurrency 4' })
+    .option('from', { type: 'string', requiresArg: true, demandOption: true, describe: 'Base URL of the API, e.g. --from https://api.example.com/v2/solana' })
+    .option('out', { type: 'string', requiresArg: true, demandOption: true, describe: 'Snapshot file to write, e.g. --out snapshots/recorded.sqlite' })
+    .option('as-of', { type: 'string', requiresArg: true, describe: 'The instant the recording describes (ISO 8601 UTC); default: a clmm-mock source\'s own, else now; e.g. --as-of 2026-01-01T00:00:00Z' })
+    .option('concurrency', { type: 'string', requiresArg: true, default: '8', describe: 'Pool details and locks fetched at once, 1..64, e.g. --concurrency 4' })
     .option('force', { type: 'boolean', default: false, describe: 'Overwrite --out if it exists, e.g. --force' })
     .example('$0 record --from http://127.0.0.1:8080/v2/solana --out snapshots/copy.sqlite', 'record a running clmm-mock: the copy replays byte for byte')
     .example('$0 record --from https://api.example.com/v2/solana --out snapshots/live.sqlite --concurrency 4', 'record the live upstream (its wire shape is normalised to the spec)'),

@@ -1,13 +1,23 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import type { Argv } from 'yargs';
 import { fileURLToPath } from 'node:url';
-import { openSnapshot, SnapshotError } from '../snapshot/open-snapshot.js';
+import { DEFAULT_GENERATION } from '../generator/defaults.js';
+import { openSnapshot } from '../snapshot/open-snapshot.js';
+import { SnapshotError } from '../snapshot/snapshot-error.js';
 import { terminalProgress } from './progress.js';
 import { parsePort, runServer } from './run-server.js';
 
-/** The bundled default snapshot, and how it is generated when absent. */
-export const DEFAULT_SNAPSHOT = fileURLToPath(new URL('../../snapshots/default.sqlite', import.meta.url));
-const DEFAULT_GENERATION = { seed: 42, pools: 2000, tokens: 500 };
+/** The repository's `snapshots/` folder: present in a clone, absent from the installed package. */
+const BUNDLED_FOLDER = fileURLToPath(new URL('../../snapshots/', import.meta.url));
+
+/**
+ * Where `start` keeps the default snapshot: `snapshots/default.sqlite` in a clone; in an installed
+ * package (whose folder may not even be writable) `.clmm-mock/default.sqlite` under the working directory.
+ */
+export function defaultSnapshotPath(cwd = process.cwd()): string {
+  return existsSync(BUNDLED_FOLDER) ? join(BUNDLED_FOLDER, 'default.sqlite') : join(cwd, '.clmm-mock', 'default.sqlite');
+}
 
 /** Why the default snapshot must be (re)generated: absent, or left by another version of clmm-mock. */
 function staleReason(path: string): string | null {
@@ -24,22 +34,25 @@ function staleReason(path: string): string | null {
 /** `clmm-mock start` (what `npm start` runs): the default snapshot on PORT (default 8080), generated first if absent. */
 export const startCommand = {
   command: 'start',
-  describe: 'Serve the bundled default snapshot on PORT (default 8080), generating it first when absent',
+  describe: 'Serve the default snapshot on PORT (default 8080), generating it first when absent (in a project: .clmm-mock/default.sqlite)',
   builder: (yargs: Argv) => yargs
     .example('$0 start', 'http://127.0.0.1:8080/v2/solana')
     .example('PORT=9000 $0 start', 'another port (PORT=0 takes a free one); the first line printed names the URL'),
   handler: async () => {
     const port = parsePort(process.env.PORT ?? '8080', 'PORT');
-    const reason = staleReason(DEFAULT_SNAPSHOT);
+    const snapshot = defaultSnapshotPath();
+    const reason = staleReason(snapshot);
     if (reason) {
       const { seed, pools, tokens } = DEFAULT_GENERATION;
-      process.stdout.write(`${reason}: seed ${seed}, ${pools} pools, ${tokens} tokens at ${DEFAULT_SNAPSHOT}\n`);
+      const shownPath = relative(process.cwd(), snapshot) || snapshot;
+      process.stdout.write(`${reason}: seed ${seed}, ${pools} pools, ${tokens} tokens at ${shownPath}\n`);
+      mkdirSync(dirname(snapshot), { recursive: true });
       const progress = terminalProgress('generating pools');
       // Loaded only when needed: a server that just serves never pays for the generator's modules.
       const { generateSnapshot } = await import('../generator/generate-snapshot.js');
-      await generateSnapshot({ ...DEFAULT_GENERATION, out: DEFAULT_SNAPSHOT, force: true, onProgress: progress.report });
+      await generateSnapshot({ ...DEFAULT_GENERATION, out: snapshot, force: true, onProgress: progress.report });
       progress.clear();
     }
-    await runServer({ snapshot: DEFAULT_SNAPSHOT, port, host: '127.0.0.1' }, 'PORT=<n>');
+    await runServer({ snapshot, port, host: '127.0.0.1' }, 'PORT=<n>');
   },
 };

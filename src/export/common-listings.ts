@@ -1,3 +1,4 @@
+import type { RoutePath } from '../api/route-paths.js';
 import type { SnapshotStore } from '../store/snapshot-store.js';
 
 const POOL_SORTS = ['tvl', 'volume24h', 'fees24h', 'yieldovertvl24h', 'lockedliquiditypercent'];
@@ -7,20 +8,20 @@ const POOL_SORTS = ['tvl', 'volume24h', 'fees24h', 'yieldovertvl24h', 'lockedliq
  * with 24h stats, a few filters, searches for the two most-pooled symbols and their pair.
  * @example commonListings(store)[0] // ['/pools', '']
  */
-export function commonListings(store: SnapshotStore): [string, string][] {
+export function commonListings(store: SnapshotStore): [RoutePath, string][] {
   const symbols = mostPooledSymbols(store, 2);
-  const searches: [string, string][] = symbols.map((s) => ['/pools/search', `q=${encodeURIComponent(s)}`]);
+  const searches: [RoutePath, string][] = symbols.map((s) => ['/pools/search', `q=${encodeURIComponent(s)}`]);
   if (symbols.length === 2) searches.push(['/pools/search', `q=${encodeURIComponent(`${symbols[0]}-${symbols[1]}`)}`]);
   return [
     ['/pools', ''],
     ['/pools', 'stats=24h'],
-    ...POOL_SORTS.map((sortBy): [string, string] => ['/pools', `sortBy=${sortBy}&stats=24h`]),
+    ...POOL_SORTS.map((sortBy): [RoutePath, string] => ['/pools', `sortBy=${sortBy}&stats=24h`]),
     ['/pools', 'hasRewards=true&stats=24h'],
     ['/pools', 'stats=24h,7d,30d'],
     ...searches,
     ['/tokens', ''],
     ['/tokens', 'sort_by=volume_24h&sort_direction=desc'],
-    ...symbols.map((s): [string, string] => ['/tokens/search', `q=${encodeURIComponent(s)}`]),
+    ...symbols.map((s): [RoutePath, string] => ['/tokens/search', `q=${encodeURIComponent(s)}`]),
   ];
 }
 

@@ -4,8 +4,10 @@ import { API_BASE, ROUTES } from '../http/routes.js';
 import { tokenLogoSvg } from '../http/token-logo.js';
 import { normalizePublicUrl } from '../http/request-origin.js';
 import { logoPath } from '../snapshot/logo-url.js';
+import type { SnapshotFacts } from '../snapshot/snapshot-facts.js';
 import { openSnapshotStore, type SnapshotStore } from '../store/snapshot-store.js';
 import { commonListings } from './common-listings.js';
+import type { RoutePath } from '../api/route-paths.js';
 
 export interface ExportOptions {
   snapshot: string;
@@ -20,6 +22,20 @@ export interface ExportOptions {
 /** One exported response: the URL it answers and the file (relative to the folder) holding its body. */
 export interface ExportEntry { url: string; file: string; contentType: string }
 
+/**
+ * The export's `index.json`: where the API was exported for, the snapshot's facts and every file.
+ * @example const index = JSON.parse(readFileSync('mocks/api/index.json', 'utf8')) as ExportIndex;
+ */
+export interface ExportIndex {
+  /** The origin logo URLs point at, e.g. `http://localhost:5173`. */
+  publicUrl: string;
+  /** The API's base URL at that origin. */
+  api: string;
+  /** The snapshot's facts, as `inspect` shows them. */
+  snapshot: Omit<SnapshotFacts, 'path' | 'cursorKey'>;
+  entries: ExportEntry[];
+}
+
 export interface ExportSummary { out: string; files: number; bytes: number }
 
 
@@ -29,8 +45,8 @@ function fileOf(path: string, query: string): string {
 }
 
 /** Every request exported, as [route path, params, path, query]: common listings, then every detail. */
-function requests(store: SnapshotStore): [string, Record<string, string>, string, string][] {
-  const all: [string, Record<string, string>, string, string][] = commonListings(store).map(([route, query]) => [route, {}, route, query]);
+function requests(store: SnapshotStore): [RoutePath, Record<string, string>, string, string][] {
+  const all: [RoutePath, Record<string, string>, string, string][] = commonListings(store).map(([route, query]) => [route, {}, route, query]);
   for (let id = 1; id <= store.pools.count; id++) {
     const address = store.pools.addressOf(id);
     all.push(['/pools/:address', { address }, `/pools/${address}`, ''], ['/lock/:address', { address }, `/lock/${address}`, '']);
@@ -39,7 +55,7 @@ function requests(store: SnapshotStore): [string, Record<string, string>, string
     const mint = store.tokens.addresses[id]!;
     all.push(['/tokens/:mint', { mint }, `/tokens/${mint}`, '']);
   }
-  for (const path of ['/protocol', '/protocol/token', '/protocol/token/circulating_supply', '/protocol/token/total_supply']) all.push([path, {}, path, '']);
+  for (const path of ['/protocol', '/protocol/token', '/protocol/token/circulating_supply', '/protocol/token/total_supply'] as const) all.push([path, {}, path, '']);
   return all;
 }
 
@@ -86,7 +102,8 @@ export function exportSnapshot(options: ExportOptions): ExportSummary {
       entries.push({ url: logoPath(mint), file, contentType: 'image/svg+xml' });
     }
     const { path: _path, cursorKey: _key, ...facts } = store.facts;
-    write('index.json', `${JSON.stringify({ publicUrl, api: `${publicUrl}${API_BASE}`, snapshot: facts, entries }, null, 1)}\n`);
+    const index: ExportIndex = { publicUrl, api: `${publicUrl}${API_BASE}`, snapshot: facts, entries };
+    write('index.json', `${JSON.stringify(index, null, 1)}\n`);
     if (existsSync(options.out)) rmSync(options.out, { recursive: true, force: true });
     renameSync(partial, options.out);
     return { out: options.out, files: entries.length + 1, bytes };

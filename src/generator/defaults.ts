@@ -1,2 +1,5 @@
 /** The `asOf` instant when none is given: fixed, so snapshots never depend on the clock. */
 export const DEFAULT_AS_OF = '2026-01-01T00:00:00Z';
+
+/** What `start` generates when it has no snapshot, and what `generate` makes without flags. */
+export const DEFAULT_GENERATION = { seed: 42, pools: 2000, tokens: 500 } as const;

@@ -4,7 +4,7 @@ import { SORT_SEPARATOR, type BatchSummary } from './pool-batch.js';
 
 /**
  * Keeps what is needed after pools are written: their sort values, and the exact sums for token
- * volumes and protocol figures, which count non-blocked pools only (decisions.md §6).
+ * volumes and protocol figures, which count non-blocked pools only (docs/api.md §6.5).
  */
 export class PoolSortCollector {
   readonly ids: number[] = [];

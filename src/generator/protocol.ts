@@ -7,7 +7,7 @@ import type { TokenSeed } from './types.js';
 
 /**
  * Protocol statistics (sums over non-blocked pools; revenue = fees × 1300 / 10000) and the exchange
- * token's info and supplies (6 fractional digits, circulating <= total), decisions.md §6.
+ * token's info and supplies (6 fractional digits, circulating <= total), docs/api.md §6.5.
  */
 export function writeProtocol(writer: SnapshotWriter, tokens: readonly TokenSeed[], collector: PoolSortCollector, random: Random): void {
   const tvl = formatFigure(collector.tvls.reduce((sum, t) => sum.plus(t), new Dec(0)));

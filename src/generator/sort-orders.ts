@@ -18,7 +18,7 @@ export function addressOrder(addresses: readonly string[]): Int32Array {
 }
 
 /**
- * Orders ids by exact decimal value, ties by address ascending in both directions (decisions.md §3).
+ * Orders ids by exact decimal value, ties by address ascending in both directions (docs/api.md §3.3).
  * Floats decide where they differ (a correctly rounded parse never inverts an order); the strings
  * decide where the floats are equal. `desc` reverses the runs of equal values, not the ties inside them.
  * `byAddress` (from addressOrder) may be passed when many keys share the same addresses.

@@ -26,7 +26,7 @@ export interface PositionSeed {
   lockedBy: string | null;
 }
 
-/** Whether a reward slot still emits (decisions.md §5: `active` means emissions above zero). */
+/** Whether a reward slot still emits (docs/api.md §5.4: `active` means emissions above zero). */
 export function isActiveReward(reward: { emissionsPerSecondX64: bigint }): boolean {
   return reward.emissionsPerSecondX64 > 0n;
 }
@@ -63,7 +63,7 @@ export interface PeriodStats {
   feesPico: bigint;
 }
 
-/** The adaptive-fee state of a pool (decisions.md §5). */
+/** The adaptive-fee state of a pool (docs/api.md §5.6). */
 export interface AdaptiveFeeSeed {
   currentRate: number;
   maxRate: number;

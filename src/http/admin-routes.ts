@@ -5,7 +5,8 @@ import type { ChaosController } from '../chaos/chaos-controller.js';
 import { ChaosConfigError } from '../chaos/parse-chaos-config.js';
 import { API_BASE } from './routes.js';
 import { buildOpenApi, withServerUrl, type OpenApiDocument } from '../openapi/build-openapi.js';
-import type { SnapshotFacts } from '../snapshot/open-snapshot.js';
+import type { SnapshotFacts } from '../snapshot/snapshot-facts.js';
+import { basename } from 'node:path';
 import { readJsonBody } from './read-body.js';
 import { sendJson } from './send.js';
 
@@ -24,22 +25,27 @@ function methods(allowed: Record<string, Handler>): Handler {
 const json = (req: IncomingMessage, res: ServerResponse, value: unknown): void => sendJson(req, res, 200, JSON.stringify(value));
 
 /**
- * The admin surface under `/__mock` (decisions.md §7): health, chaos settings read and replaced at run
+ * The admin surface under `/__mock` (docs/admin-and-chaos.md §1): health, chaos settings read and replaced at run
  * time, reset to the startup settings, the request journal, and the OpenAPI document (built once, when first asked for; its
  * server URL is where the request reached, per `originOf`). Never subject to chaos.
  */
-export function mountAdminRoutes(app: Polka, chaos: ChaosController, facts: SnapshotFacts, originOf: (req: IncomingMessage) => string): void {
+export function mountAdminRoutes(
+  app: Polka, chaos: ChaosController, facts: SnapshotFacts, originOf: (req: IncomingMessage) => string, guard: (req: IncomingMessage) => void,
+): void {
+  // The file name, not where it lives on this machine: the page and health may be seen from a network.
+  const shownFacts = { ...facts, path: basename(facts.path) };
   // Built on first request: most servers (a test worker's) are never asked for it.
   let openApi: OpenApiDocument | undefined;
   app.all('/__mock/openapi.json', methods({
     GET: (req, res) => json(req, res, withServerUrl((openApi ??= buildOpenApi()), `${originOf(req)}${API_BASE}`)),
   }));
   app.all('/__mock/health', methods({
-    GET: (req, res) => json(req, res, { status: 'ok', pid: process.pid, snapshot: facts, chaos: chaos.describe(), sizes: chaos.sizes(), memory: process.memoryUsage() }),
+    GET: (req, res) => json(req, res, { status: 'ok', pid: process.pid, snapshot: shownFacts, chaos: chaos.describe(), sizes: chaos.sizes(), memory: process.memoryUsage() }),
   }));
   app.all('/__mock/chaos', methods({
     GET: (req, res) => json(req, res, chaos.describe()),
     PUT: async (req, res) => {
+      guard(req);
       const config = await readJsonBody(req);
       try {
         chaos.replace(config);
@@ -52,13 +58,15 @@ export function mountAdminRoutes(app: Polka, chaos: ChaosController, facts: Snap
   }));
   app.all('/__mock/reset', methods({
     POST: (req, res) => {
+      guard(req);
       chaos.reset();
       json(req, res, chaos.describe());
     },
   }));
   app.all('/__mock/requests', methods({
     GET: (req, res) => json(req, res, { data: chaos.journal.entries() }),
-    DELETE: (_req, res) => {
+    DELETE: (req, res) => {
+      guard(req);
       chaos.journal.clear();
       res.statusCode = 204;
       res.end();

@@ -7,36 +7,36 @@ import type { TokenSchema, TokenSummarySchema } from '../api/schemas/token-schem
 
 // The response types are read off the schemas the OpenAPI document is built from: one source.
 
-/** A token (api-v2.md §2.2). */
+/** A token (docs/api.md §5.1). */
 export type Token = Static<typeof TokenSchema>;
 /** The token summary embedded in pools. */
 export type TokenSummary = Static<typeof TokenSummarySchema>;
 /** Statistics of one period; every figure a decimal string. */
 export type PeriodStats = Static<typeof PeriodStatsSchema>;
-/** A reward slot (decisions.md §5). */
+/** A reward slot (docs/api.md §5.4). */
 export type Reward = Static<typeof RewardSchema>;
-/** A locked-liquidity entry (api-v2.md §2.5); also the items of `/lock/{address}`. */
+/** A locked-liquidity entry (docs/api.md §5.5); also the items of `/lock/{address}`. */
 export type LockEntry = Static<typeof LockEntrySchema>;
-/** A pool as listed (api-v2.md §2.3). */
+/** A pool as listed (docs/api.md §5.2). */
 export type Pool = Static<typeof PoolSchema>;
-/** Adaptive-fee state (decisions.md §5). */
+/** Adaptive-fee state (docs/api.md §5.6). */
 export type AdaptiveFee = Static<typeof AdaptiveFeeSchema>;
-/** A pool's detail (api-v2.md §2.4). */
+/** A pool's detail (docs/api.md §5.3). */
 export type PoolDetail = Static<typeof PoolDetailSchema>;
-/** Protocol statistics (api-v2.md §2.6). */
+/** Protocol statistics (docs/api.md §5.8). */
 export type ProtocolStats = Static<typeof ProtocolStatsSchema>;
-/** The exchange token (api-v2.md §2.7). */
+/** The exchange token (docs/api.md §5.9). */
 export type ExchangeToken = Static<typeof ExchangeTokenSchema>;
-/** `/protocol/token/circulating_supply` (api-v2.md §2.8). */
+/** `/protocol/token/circulating_supply` (docs/api.md §5.10). */
 export type CirculatingSupply = Static<typeof CirculatingSupplySchema>;
-/** `/protocol/token/total_supply` (api-v2.md §2.8). */
+/** `/protocol/token/total_supply` (docs/api.md §5.10). */
 export type TotalSupply = Static<typeof TotalSupplySchema>;
 /** The page cursors of a wrapped response. */
 export type Meta = Static<typeof MetaSchema>;
-/** The response wrapper (api-v2.md §2.1). */
+/** The response wrapper (docs/api.md §1.3). */
 export interface Envelope<T> {
   data: T;
   meta: Meta;
 }
-/** The error body of every non-2xx response (decisions.md §2). */
+/** The error body of every non-2xx response (docs/api.md §2). */
 export type ErrorBody = Static<typeof ErrorBodySchema>;

@@ -5,12 +5,16 @@ import { ApiError } from '../api/api-error.js';
 import { shown } from '../api/shown.js';
 import { openSnapshotStore, type SnapshotStore } from '../store/snapshot-store.js';
 import { ChaosController } from '../chaos/chaos-controller.js';
+import type { ChaosSettings } from '../chaos/chaos-settings.js';
+import type { MockChaos } from '../chaos/mock-chaos.js';
+import { ROUTE_PATHS, type RouteKey } from '../api/route-paths.js';
 import { chaosMiddleware } from '../chaos/chaos-middleware.js';
 import { NO_CHAOS } from '../chaos/chaos-settings.js';
 import { parseChaosConfig } from '../chaos/parse-chaos-config.js';
+import { adminGuard } from './admin-guard.js';
 import { mountAdminRoutes } from './admin-routes.js';
 import { cors } from './cors.js';
-import { matchRouteKey, ROUTE_PATHS } from './match-route.js';
+import { matchRouteKey } from './match-route.js';
 import { clientErrorHandler, errorHandler } from './error-handler.js';
 import { API_BASE, CHAIN, ROUTES, unknownChain } from './routes.js';
 import { apiHandler, apiTags } from './api-handler.js';
@@ -28,8 +32,8 @@ export interface MockServerOptions {
   host?: string;
   /** Called with errors that are bugs (answered 500); default: ignored. */
   onError?: (error: unknown) => void;
-  /** Chaos settings in the config-file shape (see the README); default: none. Invalid settings throw ChaosConfigError before anything starts. */
-  chaos?: unknown;
+  /** Chaos settings at start (docs/admin-and-chaos.md §2); default: none. Invalid ones throw ChaosConfigError before anything starts. */
+  chaos?: ChaosSettings<RouteKey>;
   /** How long `close()` lets in-flight responses (and injected delays) finish before dropping them; default 10 s. */
   gracePeriodMs?: number;
   /** Bytes of finished responses kept for repeated requests; default 24 MiB, 0 turns the cache off. */
@@ -39,6 +43,12 @@ export interface MockServerOptions {
    * behind a proxy: `https://mock.example.com`. Default: `http://` + the request's Host header.
    */
   publicUrl?: string;
+  /**
+   * Token the admin routes that change state (`PUT /__mock/chaos`, `POST /__mock/reset`,
+   * `DELETE /__mock/requests`) require as `Authorization: Bearer <token>`. Without one they are open on a
+   * loopback host and refused (403) on any other.
+   */
+  adminToken?: string;
 }
 
 export interface MockServer {
@@ -46,9 +56,8 @@ export interface MockServer {
   url: string;
   host: string;
   port: number;
-  store: SnapshotStore;
-  /** Chaos settings, journal and limiter, controllable in process (the same as the admin API). */
-  chaos: ChaosController;
+  /** Chaos settings and the journal, controllable in process (the same as the admin API). */
+  chaos: MockChaos<RouteKey>;
   /** Stops accepting connections, ends idle ones, waits for in-flight responses, closes the snapshot. */
   close(): Promise<void>;
 }
@@ -74,7 +83,7 @@ function buildApp(server: Server, store: SnapshotStore, chaos: ChaosController, 
   const app = polka({ server, onError: errorHandler(options.onError ?? (() => undefined)), onNoMatch: noRoute });
   app.parse = parsePath;
   app.use(cors());
-  mountAdminRoutes(app, chaos, store.facts, originOf);
+  mountAdminRoutes(app, chaos, store.facts, originOf, adminGuard(options.host ?? '127.0.0.1', options.adminToken));
   mountStatic(app, store);
   app.use(chaosMiddleware(chaos, matchRouteKey));
   for (const route of ROUTES) app.all(`/v2/:chain${route.path}`, apiHandler(route, store, cache, originOf, tagOf));
@@ -131,7 +140,6 @@ export async function createMockServer(options: MockServerOptions): Promise<Mock
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}${API_BASE}`,
     host,
     port,
-    store,
     chaos,
     close: closer(server, store, chaos, options.gracePeriodMs ?? 10_000),
   };

@@ -22,7 +22,7 @@ function joined(chunks: readonly Uint8Array[]): Buffer {
 }
 
 /**
- * The list wrapper of api-v2.md §2.1 around the items' bytes, joined without parsing them.
+ * The list wrapper of docs/api.md §1.3 around the items' bytes, joined without parsing them.
  * @example listBody({ items: [[Buffer.from('{"a":1}')]], next: null, previous: null }) // {"data":[{"a":1}],"meta":{…}}
  */
 export function listBody(page: Page): Buffer {

@@ -15,6 +15,3 @@ export function matchRouteKey(path: string): string | null {
   fits.sort((a, b) => b.segments.filter((s) => !s.startsWith(':')).length - a.segments.filter((s) => !s.startsWith(':')).length);
   return fits[0]?.key ?? null;
 }
-
-/** The route paths chaos settings may name. */
-export const ROUTE_PATHS = ROUTES.map((route) => route.path);

@@ -11,17 +11,14 @@ import { CirculatingSupplySchema, ExchangeTokenSchema, ProtocolStatsSchema, Tota
 import { TokenSchema } from '../api/schemas/token-schema.js';
 import { TOKEN_SEARCH_SPEC, TOKENS_SPEC } from '../api/token-params.js';
 import type { Period } from '../math/periods.js';
+import { API_BASE, CHAIN, type RoutePath } from '../api/route-paths.js';
 import { shown } from '../api/shown.js';
 import type { OriginTokens } from '../store/served-tokens.js';
 import type { SnapshotStore } from '../store/snapshot-store.js';
 import { listBody, objectBody } from './json-bodies.js';
 import { MINT_PARAM, POOL_ADDRESS_PARAM, POOL_DETAIL_QUERY, type RouteDoc } from './route-doc.js';
 
-/** The chain segment this API serves. */
-export const CHAIN = 'solana';
-
-/** Where the API lives on a server: every route is under it. */
-export const API_BASE = `/v2/${CHAIN}`;
+export { API_BASE, CHAIN };
 
 /** The 404 for any chain segment but ours. */
 export function unknownChain(chain: string): ApiError {
@@ -30,7 +27,7 @@ export function unknownChain(chain: string): ApiError {
 
 /** A route: its path under `/v2/:chain` and what it answers, as a JSON body (text or bytes), given the tokens at the request's origin. */
 export interface Route {
-  path: string;
+  path: RoutePath;
   answer(store: SnapshotStore, params: Record<string, string>, search: URLSearchParams, tokens: OriginTokens): string | Buffer;
   /** Its parameters and response for the OpenAPI document. */
   doc: RouteDoc;
@@ -43,7 +40,7 @@ function poolId(store: SnapshotStore, raw: string): number {
   throw new ApiError(404, 'not_found', `no pool with address ${parseAddress(POOL_ADDRESS_PARAM.name, raw)}`);
 }
 
-/** Every endpoint of api-v2.md §4; more specific paths come before the ones with a parameter. */
+/** Every endpoint of docs/api.md §1.2; more specific paths come before the ones with a parameter. */
 export const ROUTES: readonly Route[] = [
   {
     path: '/tokens',
@@ -56,7 +53,7 @@ export const ROUTES: readonly Route[] = [
     doc: { summary: 'Search tokens', tag: 'tokens', listing: TOKEN_SEARCH_SPEC, data: Type.Array(TokenSchema) },
   },
   {
-    path: `/tokens/:${MINT_PARAM.segment}`,
+    path: '/tokens/:mint',
     doc: { summary: 'Get a token by mint address', tag: 'tokens', pathParam: MINT_PARAM, data: TokenSchema },
     answer: (store, params, _s, tokens) => {
       const address = parseAddress(MINT_PARAM.name, params[MINT_PARAM.segment]!);
@@ -76,7 +73,7 @@ export const ROUTES: readonly Route[] = [
     doc: { summary: 'Search pools', tag: 'pools', listing: POOL_SEARCH_SPEC, data: Type.Array(PoolSchema) },
   },
   {
-    path: `/pools/:${POOL_ADDRESS_PARAM.segment}`,
+    path: '/pools/:address',
     doc: { summary: 'Get a pool by address', tag: 'pools', pathParam: POOL_ADDRESS_PARAM, query: POOL_DETAIL_QUERY, data: PoolDetailSchema },
     answer: (store, params, search, tokens) => {
       const id = poolId(store, params[POOL_ADDRESS_PARAM.segment]!);
@@ -85,7 +82,7 @@ export const ROUTES: readonly Route[] = [
     },
   },
   {
-    path: `/lock/:${POOL_ADDRESS_PARAM.segment}`,
+    path: '/lock/:address',
     doc: { summary: 'Get a pool\'s locked liquidity (a bare array)', tag: 'pools', pathParam: POOL_ADDRESS_PARAM, data: Type.Array(LockEntrySchema), bare: true },
     answer: (store, params) => store.fragments.lockEntries(poolId(store, params[POOL_ADDRESS_PARAM.segment]!)),
   },

@@ -1,6 +1,6 @@
-/** Lowest valid tick index (api-v2.md §1). */
+/** Lowest valid tick index (docs/api.md §6.1). */
 export const MIN_TICK_INDEX = -443636;
-/** Highest valid tick index (api-v2.md §1). */
+/** Highest valid tick index (docs/api.md §6.1). */
 export const MAX_TICK_INDEX = 443636;
 /** 2^64: the scale of a Q64.64 fixed-point number. */
 export const Q64 = 1n << 64n;

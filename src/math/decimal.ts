@@ -2,14 +2,14 @@ import { Decimal } from 'decimal.js';
 
 /**
  * The decimal type for every figure that ends up in a response, with half-even rounding
- * (decisions.md §1). 120 significant digits keep every figure exact before its one rounding, including emission rates
+ * (docs/api.md §7). 120 significant digits keep every figure exact before its one rounding, including emission rates
  * (an x64 integer over 2^64 × 10^decimals has at most 102 significant digits); prices, whose exact value can run to 128 fractional digits,
  * use their own precision (price.ts).
  */
 export const Dec = Decimal.clone({ precision: 120, rounding: Decimal.ROUND_HALF_EVEN, toExpNeg: -200, toExpPos: 200 });
 export type Dec = Decimal;
 
-/** Fractional digits of every figure except balances and supplies (decisions.md §1). */
+/** Fractional digits of every figure except balances and supplies (docs/api.md §7.1). */
 export const FIGURE_DIGITS = 20;
 
 /**

@@ -6,7 +6,7 @@ export interface FeeTier {
   feeRate: number;
 }
 
-/** The fee tiers of api-v2.md §1, by tick spacing. */
+/** The fee tiers of docs/api.md §6.1, by tick spacing. */
 export const FEE_TIERS: readonly FeeTier[] = [
   { tickSpacing: 1, feeRate: 100 },
   { tickSpacing: 2, feeRate: 200 },
@@ -22,11 +22,11 @@ export const FEE_TIERS: readonly FeeTier[] = [
 
 /** Tick spacing of full-range (splash) pools. */
 export const FULL_RANGE_TICK_SPACING = 32896;
-/** Protocol share of fees in basis points: 12% treasury + 1% climate fund (decisions.md §5). */
+/** Protocol share of fees in basis points: 12% treasury + 1% climate fund (docs/api.md §5.2). */
 export const PROTOCOL_FEE_RATE = 1300;
 /** Denominator of fee rates: one million hundredths of a basis point = 100%. */
 export const FEE_RATE_DENOMINATOR = 1_000_000;
-/** Fee tier indexes of adaptive-fee pools are offset by this (decisions.md §5). */
+/** Fee tier indexes of adaptive-fee pools are offset by this (docs/api.md §5.3). */
 export const ADAPTIVE_FEE_TIER_OFFSET = 1024;
 
 /**

@@ -1,4 +1,4 @@
-/** The statistics periods of api-v2.md §2.9 with their length in seconds, shortest first. */
+/** The statistics periods of docs/api.md §5.7 with their length in seconds, shortest first. */
 export const PERIODS = [
   { name: '5m', seconds: 300 },
   { name: '15m', seconds: 900 },

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { Q64 } from './constants.js';
 
-/** Fractional digits of a pool price (decisions.md §1). */
+/** Fractional digits of a pool price (docs/api.md §7.1). */
 export const PRICE_DIGITS = 20;
 
 /**

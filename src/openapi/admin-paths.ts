@@ -31,13 +31,15 @@ const JournalEntrySchema = Type.Object({
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 const ok = (description: string, schema: JsonSchema): ResponseObject => ({ description, content: json(schema) });
 const notAllowed = { '405': { $ref: '#/components/responses/MethodNotAllowed' } };
+/** The routes that change state answer 403 without the admin token (required beyond loopback, or when one is set). */
+const forbidden = { '403': { description: 'No or another admin token: send Authorization: Bearer <the --admin-token>', content: json(schemaRef('ErrorBody')) } };
 
 function operation(operationId: string, summary: string, responses: OperationObject['responses'], extra: Partial<OperationObject> = {}): OperationObject {
   return { tags: [ADMIN_TAG], summary, operationId, ...extra, responses: { ...responses, ...notAllowed } };
 }
 
 /**
- * The admin surface under `/__mock` (decisions.md §7), outside the API's server URL: each path names
+ * The admin surface under `/__mock` (docs/admin-and-chaos.md §1), outside the API's server URL: each path names
  * `adminUrl` (the server's origin) as its server. Never subject to chaos.
  * @example adminPaths('http://127.0.0.1:8080')['/__mock/health']
  */
@@ -55,13 +57,14 @@ export function adminPaths(adminUrl: string): Record<string, PathItem> {
       put: operation('putChaos', 'Replace the chaos settings (omitted keys mean none)', {
         '200': settingsOk,
         '400': { description: 'An unknown key or a bad value, named in `inner`; the settings stay as they were', content: json(schemaRef('ErrorBody')) },
+        ...forbidden,
       }, { requestBody: { required: true, content: json(settings) } }),
     },
-    '/__mock/reset': { servers, post: operation('resetMock', 'Restore the startup settings; clear the journal, limiter and request counts', { '200': settingsOk }) },
+    '/__mock/reset': { servers, post: operation('resetMock', 'Restore the startup settings; clear the journal, limiter and request counts', { '200': settingsOk, ...forbidden }) },
     '/__mock/requests': {
       servers,
       get: operation('getRequests', 'The last 1000 API requests, oldest first', { '200': ok('The journal', plain(Type.Object({ data: Type.Array(JournalEntrySchema) }))) }),
-      delete: operation('clearRequests', 'Clear the journal', { '204': { description: 'Cleared' } }),
+      delete: operation('clearRequests', 'Clear the journal', { '204': { description: 'Cleared' }, ...forbidden }),
     },
     '/__mock/openapi.json': { servers, get: operation('getOpenApi', 'This document, with the server URL the request reached', { '200': ok('An OpenAPI 3.1 document', { type: 'object' }) }) },
   };

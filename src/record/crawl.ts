@@ -36,7 +36,7 @@ export interface CrawlOptions {
   onProgress?: (step: string, done: number, total: number) => void;
 }
 
-/** Every item of a listing, following `next` and sending only the cursor on later pages (decisions.md §3). */
+/** Every item of a listing, following `next` and sending only the cursor on later pages (docs/api.md §3.4). */
 async function walk(get: GetJson, path: string): Promise<unknown[]> {
   const items: unknown[] = [];
   const seen = new Set<string>();

@@ -14,7 +14,7 @@ function cursor(value: unknown, where: string): string | null {
 }
 
 /**
- * Unwraps a body of either wire shape (upstream-shape.md): the spec's `meta.next/previous`, the
+ * Unwraps a body of either wire shape (docs/api.md §9): the spec's `meta.next/previous`, the
  * upstream's `meta.cursor.next/previous` (or `meta.cursor: null`), or an object sent bare (the
  * upstream's protocol endpoints), which has no cursors.
  * @example unwrap({ data: [], meta: { cursor: { next: 'abc', previous: null } } }).next // 'abc'

@@ -4,7 +4,7 @@ import { PERIOD_NAMES, type Period } from '../math/periods.js';
 import { normalizeSummary, type LogoMapper } from './wire-token.js';
 import { array, boolean, figure, integer, integerString, object, RecordError, scaled, string, timestamp, type Json } from './wire-values.js';
 
-/** A pool as listed, in the spec's field order (api-v2.md §2.3); `stats` holds every period recorded. */
+/** A pool as listed, in the spec's field order (docs/api.md §5.2); `stats` holds every period recorded. */
 export interface SpecPool {
   head: Json;
   tokenA: TokenSummary;
@@ -52,7 +52,7 @@ export function normalizeLocks(value: unknown, where: string): LockEntry[] {
 }
 
 /**
- * A listed pool of either wire shape in the spec's (upstream-shape.md: `whirlpoolsConfig`, raw
+ * A listed pool of either wire shape in the spec's (docs/api.md §9: `whirlpoolsConfig`, raw
  * balances, embedded tokens with extra fields, stats deltas, extra top-level fields dropped).
  * @example normalizePool(item, logo, 'pool 3').head.poolsConfig
  */
@@ -97,7 +97,7 @@ function adaptiveFee(value: unknown, where: string): Json | null {
   return { ...fee, variables };
 }
 
-/** The §2.4 fields a detail adds, in order; timestamps to the second, as the spec's are. */
+/** The docs/api.md §5.3 fields a detail adds, in order; timestamps to the second, as the spec's are. */
 export function normalizeDetailFields(raw: unknown, where: string): Json {
   const p = object(raw, where);
   return {

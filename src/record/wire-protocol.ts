@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import type { LogoMapper } from './wire-token.js';
 import { figure, nullableString, object, string, type Json } from './wire-values.js';
 
-/** `/protocol` in the spec's shape (api-v2.md §2.6). */
+/** `/protocol` in the spec's shape (docs/api.md §5.8). */
 export function normalizeProtocol(raw: unknown): Json {
   const p = object(raw, '/protocol');
   return {
@@ -13,12 +13,12 @@ export function normalizeProtocol(raw: unknown): Json {
   };
 }
 
-/** A supply with exactly 6 fractional digits (decisions.md §6); the upstream sends whole numbers. */
+/** A supply with exactly 6 fractional digits (docs/api.md §5.10); the upstream sends whole numbers. */
 export function supply(value: unknown, where: string): string {
   return new Decimal(figure(value, where)).toFixed(6);
 }
 
-/** `/protocol/token` in the spec's shape (api-v2.md §2.7). */
+/** `/protocol/token` in the spec's shape (docs/api.md §5.9). */
 export function normalizeExchangeToken(raw: unknown, logo: LogoMapper): Json {
   const t = object(raw, '/protocol/token');
   const stats = t.stats === undefined || t.stats === null ? {} : object(t.stats, '/protocol/token stats');

@@ -1,7 +1,7 @@
 import type { TokenSummary } from '../http/api-types.js';
 import { array, integer, nullableString, object, string, type Json } from './wire-values.js';
 
-/** A token in the spec's shape and field order (api-v2.md §2.2); any program id the API names is kept. */
+/** A token in the spec's shape and field order (docs/api.md §5.1); any program id the API names is kept. */
 export interface SpecToken extends TokenSummary {
   programId: string;
   tags: string;
@@ -19,7 +19,7 @@ function tags(value: unknown, where: string): string {
 
 /**
  * A token of either wire shape in the spec's: the upstream nests symbol, name and image under
- * `metadata`, names the program `tokenProgram` and sends tags as an array (upstream-shape.md).
+ * `metadata`, names the program `tokenProgram` and sends tags as an array (docs/api.md §9).
  * @example normalizeToken({ address, decimals: 6, tokenProgram, tags: [], metadata: { symbol: 'USDC', name: 'USD Coin', image } }, logo)
  */
 export function normalizeToken(raw: unknown, logo: LogoMapper, where = 'token'): SpecToken {

@@ -66,7 +66,7 @@ export function integerString(value: unknown, where: string): string {
   throw new RecordError(`${where} is not a whole number: ${short(value)}`);
 }
 
-/** `raw / 10^decimals` with exactly `decimals` fractional digits (decisions.md §1). */
+/** `raw / 10^decimals` with exactly `decimals` fractional digits (docs/api.md §7.1). */
 export function scaled(raw: string, decimals: number): string {
   return new Decimal(raw).div(new Decimal(10).pow(decimals)).toFixed(decimals);
 }

@@ -1,7 +1,7 @@
 import { isActiveReward, type PeriodStats, type PoolSeed, type RewardSeed, type TokenSeed } from '../generator/types.js';
 import { PROTOCOL_FEE_RATE } from '../math/fee-tiers.js';
 
-/** The token object of api-v2.md §2.2, in field order. */
+/** The token object of docs/api.md §5.1, in field order. */
 export function tokenJson(token: Pick<TokenSeed, 'address' | 'symbol' | 'name' | 'decimals' | 'imageUrl' | 'programId' | 'tags'>): string {
   const { address, symbol, name, decimals, imageUrl, programId, tags } = token;
   return JSON.stringify({ address, symbol, name, decimals, imageUrl, programId, tags });
@@ -30,7 +30,7 @@ export function statsEntryJson(stats: PeriodStats): string {
 /**
  * A pool's response as three precomputed pieces, so the server assembles a list item or a detail
  * by concatenation (see pool-item.ts); the token summaries between head and stats are the tokens'
- * own (api-v2.md §2.3, §2.4), kept once per token rather than in every pool.
+ * own (docs/api.md §5.2, §5.3), kept once per token rather than in every pool.
  */
 export function poolFragments(pool: PoolSeed): { head: string; tail: string; detail: string } {
   return {
@@ -40,7 +40,7 @@ export function poolFragments(pool: PoolSeed): { head: string; tail: string; det
   };
 }
 
-/** The §2.3 fields before tokenA, in order. */
+/** The docs/api.md §5.2 fields before tokenA, in order. */
 function listFields(pool: PoolSeed): Record<string, string | number | boolean> {
   return {
     address: pool.address,
@@ -63,7 +63,7 @@ function listFields(pool: PoolSeed): Record<string, string | number | boolean> {
   };
 }
 
-/** A reward slot as served (decisions.md §5). */
+/** A reward slot as served (docs/api.md §5.4). */
 function rewardEntry(r: RewardSeed): Record<string, string | boolean> {
   return {
     mint: r.mint.address,
@@ -76,7 +76,7 @@ function rewardEntry(r: RewardSeed): Record<string, string | boolean> {
   };
 }
 
-/** The §2.4 fields the detail adds, in order. */
+/** The docs/api.md §5.3 fields the detail adds, in order. */
 function detailFields(pool: PoolSeed): Record<string, unknown> {
   return {
     tokenVaultA: pool.tokenVaultA,

@@ -1,11 +1,8 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { SCHEMA_VERSION } from './schema.js';
-
-/** A snapshot that cannot be used; the message is one line naming the file and the problem. */
-export class SnapshotError extends Error {
-  override name = 'SnapshotError';
-}
+import { SnapshotError } from './snapshot-error.js';
+import type { SnapshotFacts } from './snapshot-facts.js';
 
 const SQLITE_HEADER = 'SQLite format 3\0';
 
@@ -64,22 +61,6 @@ export function openSnapshot(path: string): Database.Database {
     if (error instanceof SnapshotError) throw error;
     throw new SnapshotError(`snapshot ${path} cannot be read: ${(error as Error).message}`);
   }
-}
-
-/** What `inspect` shows of a snapshot. */
-export interface SnapshotFacts {
-  path: string;
-  schemaVersion: number;
-  seed: string;
-  generatorVersion: string;
-  asOf: string;
-  tokens: number;
-  pools: number;
-  positions: number;
-  /** `generated`, or `recorded from <base URL>`. */
-  source: string;
-  /** The key cursors are signed with; a recording of this snapshot's server keeps it, so its cursors replay. */
-  cursorKey: string;
 }
 
 /** Reads a snapshot's facts from its meta table. */

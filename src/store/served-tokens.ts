@@ -4,7 +4,7 @@ import { packTexts } from '../snapshot/stored-arrays.js';
 
 /** Token JSON bytes as served at one origin: the snapshot's logo placeholder replaced by that origin. */
 export interface OriginTokens {
-  /** The token object of `/tokens` (api-v2.md §2.2). */
+  /** The token object of `/tokens` (docs/api.md §5.1). */
   json(id: number): Uint8Array;
   /** The summary embedded in pools as tokenA and tokenB. */
   summary(id: number): Uint8Array;

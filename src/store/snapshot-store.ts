@@ -1,5 +1,7 @@
 import type Database from 'better-sqlite3';
-import { openSnapshot, readSnapshotFacts, SnapshotError, type SnapshotFacts } from '../snapshot/open-snapshot.js';
+import { openSnapshot, readSnapshotFacts } from '../snapshot/open-snapshot.js';
+import type { SnapshotFacts } from '../snapshot/snapshot-facts.js';
+import { SnapshotError } from '../snapshot/snapshot-error.js';
 import { checkPieceCoverage } from '../snapshot/read-pieces.js';
 import { FragmentReader } from './fragments.js';
 import { loadPoolIndex, type PoolIndex } from './pool-index.js';

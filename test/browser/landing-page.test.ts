@@ -1,14 +1,24 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { chromium, type Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createMockServer, type MockServer } from '../../src/http/create-mock-server.js';
+import { findBrowser, type Browser } from '../helpers/find-browser.js';
 import { httpSnapshot, ok, type Json } from '../helpers/server.js';
 
-/** The landing page in a real browser: Debian's Chromium driven by playwright-core. */
+/** The landing page in a real browser: a Chromium (see findBrowser) driven by playwright-core. */
 const landing = suite('landing page: sections, the sortable pools table and logos in Chromium');
 
-const CHROMIUM = '/usr/bin/chromium';
+let browserFound: Promise<Browser> | undefined;
+
+/** Found once per run, and named once, so a failure can be told from the browser it ran in. */
+function browserToUse(): Promise<Browser> {
+  browserFound ??= findBrowser().then((found) => {
+    process.stdout.write(`\n  landing page: Chromium from ${found.source} (${found.executablePath})\n`);
+    return found;
+  });
+  return browserFound;
+}
 const ARTIFACTS = new URL('../.artifacts/', import.meta.url);
 const POOLS = '/v2/solana/pools?size=25&stats=24h';
 
@@ -20,16 +30,10 @@ interface Session { server: MockServer; page: Page; origin: string; problems: st
 
 /** Starts a server and a browser page, runs `body`, closes both whatever happens. `problems` collects console errors, page errors and failed requests. */
 async function withPage(body: (session: Session) => Promise<void>): Promise<void> {
-  // Never a skip: a suite that silently does not run proves nothing.
-  if (!existsSync(CHROMIUM)) {
-    assert.unreachable(`${CHROMIUM} is missing: install Chromium with \`apt-get update && apt-get install -y --no-install-recommends chromium\` (Debian; .ci/run does this)`);
-  }
+  // Never a skip: without a browser the suite fails, naming where it looked.
+  const { executablePath, args } = await browserToUse();
   const server = await createMockServer({ snapshot: await httpSnapshot(), port: 0 });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  }).catch(async (error: unknown) => {
+  const browser = await chromium.launch({ executablePath, headless: true, args }).catch(async (error: unknown) => {
     await server.close();
     throw error;
   });

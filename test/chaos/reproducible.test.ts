@@ -1,3 +1,4 @@
+import type { ChaosSettings } from '../../src/index.js';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { statusOf, withChaosServer } from '../helpers/chaos-server.js';
@@ -5,7 +6,7 @@ import { statusOf, withChaosServer } from '../helpers/chaos-server.js';
 const seeded = suite('chaos over HTTP: the same seed gives the same faults');
 
 /** Per request path, the sorted outcomes of its repeats: independent of arrival order. */
-async function run(chaos: unknown): Promise<Record<string, string>> {
+async function run(chaos: ChaosSettings): Promise<Record<string, string>> {
   const outcomes: Record<string, (number | string)[]> = {};
   await withChaosServer(chaos, async (server) => {
     const paths = Array.from({ length: 12 }, (_, i) => `/tokens?size=${i + 1}`).concat('/protocol', '/pools?size=2');

@@ -17,7 +17,6 @@ const cases: [string, string[], RegExp][] = [
   ['as-of with milliseconds', ['--seed', '1', '--pools', '5', '--tokens', '20', '--as-of', '2026-01-01T00:00:00.500Z'], /--as-of must be a real ISO 8601 UTC instant to the second/],
   ['more pools than the tokens allow', ['--seed', '1', '--pools', '200', '--tokens', '4'], /^clmm-mock: 200 pools need more tokens: 4 tokens allow at most 30 pools \(no two pools share config, token pair and tick spacing\)\n$/],
   ['unknown flag', ['--seed', '1', '--pools', '5', '--tokens', '20', '--pool', '3'], /^clmm-mock: Unknown argument: pool/],
-  ['missing seed', ['--pools', '5', '--tokens', '20'], /^clmm-mock: Missing required argument: seed/],
 ];
 
 for (const [name, args, expected] of cases) {
@@ -35,12 +34,21 @@ for (const [name, args, expected] of cases) {
   });
 }
 
-badArgs('an --out in a folder that does not exist', () => {
+badArgs('no --out: one line naming it, exit 2', () => {
+  const result = runCli(['generate', '--seed', '1']);
+  assert.is(result.code, 2);
+  assert.is(result.stderr, 'clmm-mock: Missing required argument: out (see clmm-mock --help)\n');
+});
+
+badArgs('an --out in a folder that does not exist creates it; one under a file cannot, and says so', () => {
   const { dir, remove } = tempDir();
   try {
-    const missing = runCli(['generate', '--seed', '1', '--pools', '5', '--tokens', '20', '--out', join(dir, 'nope', 'x.sqlite')]);
-    assert.is(missing.code, 2);
-    assert.match(missing.stderr, /^clmm-mock: --out .*nope\/x\.sqlite: folder .* does not exist or is not writable\n$/);
+    const nested = runCli(['generate', '--seed', '1', '--pools', '5', '--tokens', '20', '--out', join(dir, 'new', 'deeper', 'x.sqlite')]);
+    assert.is(nested.code, 0, nested.stderr);
+    assert.equal(readdirSync(join(dir, 'new', 'deeper')), ['x.sqlite']);
+    const underFile = runCli(['generate', '--seed', '1', '--pools', '5', '--tokens', '20', '--out', join(dir, 'new', 'deeper', 'x.sqlite', 'y.sqlite')]);
+    assert.is(underFile.code, 2);
+    assert.match(underFile.stderr, /^clmm-mock: --out .*x\.sqlite\/y\.sqlite: cannot create or write folder .*x\.sqlite \(EEXIST\)\n$/);
   } finally {
     remove();
   }

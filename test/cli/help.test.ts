@@ -20,7 +20,7 @@ help('each command\'s help describes every flag with an example and has an Examp
     assert.match(result.stdout, /\nExamples:\n/, `${command} has no examples`);
     // An option's description may wrap onto following lines: join each option with its continuation.
     const options = result.stdout.split('\n\n').find((block) => block.startsWith('Options:'))!.split(/\n(?=  --)/).slice(1);
-    for (const option of options.filter((o) => !o.startsWith('  --help'))) {
+    for (const option of options.filter((o) => !o.startsWith('  --help') && !o.startsWith('  --version'))) {
       const name = /^  (--[a-z-]+)/.exec(option)![1]!;
       assert.ok(option.replace(/\s+/g, ' ').includes(`e.g. ${name}`), `${command} ${name} has no example: ${option}`);
     }

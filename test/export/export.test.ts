@@ -4,6 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { exportSnapshot } from '../../src/export/export-snapshot.js';
 import { createMockServer } from '../../src/http/create-mock-server.js';
+import { openSnapshotStore } from '../../src/store/snapshot-store.js';
 import { runCli } from '../helpers/cli.js';
 import { httpSnapshot, type Json } from '../helpers/server.js';
 import { tempDir } from '../helpers/snapshots.js';
@@ -22,7 +23,9 @@ exported('every file equals the live response at its URL; the index covers every
     assert.is(index.api, `${PUBLIC_URL}/v2/solana`);
     assert.is(summary.files, index.entries.length + 1);
     const urls = new Set<string>(index.entries.map((e: Json) => e.url));
-    const { pools, tokens } = server.store;
+    const store = openSnapshotStore(await httpSnapshot());
+    const { pools, tokens } = store;
+    store.close();
     for (let id = 1; id <= pools.count; id++) {
       for (const url of [`/v2/solana/pools/${pools.addressOf(id)}`, `/v2/solana/lock/${pools.addressOf(id)}`]) assert.ok(urls.has(url), url);
     }

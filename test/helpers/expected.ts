@@ -47,7 +47,7 @@ export function expectedTokens(model: Model, sortBy: 'address' | 'mint_id' | 'vo
   return sortByValue(rows, value, direction).map((t) => t.address);
 }
 
-/** `/tokens/search` order (decisions.md §4): exact symbol, symbol prefix, other match; each by 24h volume desc, then address. */
+/** `/tokens/search` order (docs/api.md §4.2): exact symbol, symbol prefix, other match; each by 24h volume desc, then address. */
 export function expectedTokenSearch(model: Model, q: string): string[] {
   const needle = q.toLowerCase();
   const rank = (t: TokenRow): number => {
@@ -60,7 +60,7 @@ export function expectedTokenSearch(model: Model, q: string): string[] {
   return [0, 1, 2].flatMap((r) => sortByValue(model.tokens.filter((t) => rank(t) === r), (t) => t.volume24h, 'desc').map((t) => t.address));
 }
 
-/** Whether a pool matches a `/pools/search` q (decisions.md §4), before the other filters. */
+/** Whether a pool matches a `/pools/search` q (docs/api.md §4.1), before the other filters. */
 export function poolMatches(model: Model, q: string): (pool: PoolRow) => boolean {
   if (model.pool.has(q)) return (p) => p.address === q;
   if (model.token.has(q)) return (p) => p.tokenA.address === q || p.tokenB.address === q;
@@ -71,7 +71,7 @@ export function poolMatches(model: Model, q: string): (pool: PoolRow) => boolean
   return (p) => (symbolHas(p.tokenA, x) && symbolHas(p.tokenB, y)) || (symbolHas(p.tokenA, y) && symbolHas(p.tokenB, x));
 }
 
-/** The served token object of api-v2.md §2.2, from the tokens table. */
+/** The served token object of docs/api.md §5.1, from the tokens table. */
 export function tokenJson(t: TokenRow): Row {
   return { address: t.address, symbol: t.symbol, name: t.name, decimals: t.decimals, imageUrl: t.imageUrl, programId: t.programId, tags: t.tags };
 }

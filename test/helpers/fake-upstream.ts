@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { orderBy, upstreamFixtures, type UpstreamFixtures, type UpstreamPool, type Wire } from './upstream-fixtures.js';
 
-// A stand-in for the live upstream API, speaking its wire shape (upstream-shape.md) rather than the
+// A stand-in for the live upstream API, speaking its wire shape (docs/api.md §9) rather than the
 // spec's: `meta.cursor` envelopes, unwrapped protocol bodies, raw balances, `metadata` tokens, no
 // `/__mock/health`. Only what the recorder asks for is implemented, but paging is real.
 

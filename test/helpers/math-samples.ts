@@ -4,7 +4,7 @@
  */
 import { createRandom, type Random } from '../../src/generator/random.js';
 
-/** The range and the spacings of api-v2.md §1, written out here rather than read from src. */
+/** The range and the spacings of docs/api.md §6.1, written out here rather than read from src. */
 export const MIN_TICK = -443636;
 export const MAX_TICK = 443636;
 export const SPACINGS = [1, 2, 4, 8, 16, 64, 96, 128, 256, 32896] as const;

@@ -111,7 +111,7 @@ export function addresses(page: Page): string[] {
 
 /**
  * Asserts an error answer: status, the JSON content type and a body of exactly
- * `{status, inner, code[, parameter]}` (decisions.md §2). `parameter` is required when given; an
+ * `{status, inner, code[, parameter]}` (docs/api.md §2). `parameter` is required when given; an
  * invalid_address answer may name one, any other code without `parameter` must not.
  */
 export function assertError(reply: Reply, status: number, code: string, parameter?: string): void {

@@ -1,7 +1,7 @@
 import * as assert from 'uvu/assert';
 import { PLAIN_DECIMAL, type Json } from './server.js';
 
-/** Field lists of api-v2.md §2, in the documented order. */
+/** Field lists of docs/api.md §5, in the documented order. */
 export const TOKEN_KEYS = ['address', 'symbol', 'name', 'decimals', 'imageUrl', 'programId', 'tags'];
 export const SUMMARY_KEYS = ['address', 'symbol', 'name', 'decimals', 'imageUrl'];
 export const POOL_KEYS = [
@@ -19,7 +19,7 @@ export const LOCK_KEYS = ['name', 'lockedPercentage'];
 export const PROTOCOL_KEYS = ['tvl', 'volume24hUsdc', 'fees24hUsdc', 'revenue24hUsdc'];
 export const EXCHANGE_KEYS = ['symbol', 'name', 'description', 'imageUrl', 'price', 'circulatingSupply', 'totalSupply', 'stats'];
 
-/** Keys whose string values are decimal figures (api-v2.md §2, decisions.md §5). */
+/** Keys whose string values are decimal figures (docs/api.md §5, §7.1). */
 export const DECIMAL_KEYS = new Set([
   'liquidity', 'sqrtPrice', 'price', 'tvlUsdc', 'tokenBalanceA', 'tokenBalanceB', 'volume', 'fees', 'rewards', 'yieldOverTvl',
   'emissions_per_second_x64', 'growth_global_x64', 'emissionsPerSecond', 'lockedPercentage', 'feeGrowthGlobalA',
@@ -31,7 +31,7 @@ const EXPONENT = /^[-+]?(\d+\.?\d*|\.\d+)[eE][-+]?\d+$/;
 
 /**
  * Every string under a decimal key is a plain decimal, and no string anywhere uses exponent
- * notation or spells NaN / Infinity (decisions.md §1).
+ * notation or spells NaN / Infinity (docs/api.md §7.1).
  */
 export function assertPlainNumbers(value: Json, key = '', path = '$'): void {
   if (typeof value === 'string') {
@@ -49,7 +49,7 @@ function isInteger(v: unknown): boolean {
   return Number.isSafeInteger(v);
 }
 
-/** A token object: exactly §2.2's keys in order, with their types. */
+/** A token object: exactly docs/api.md §5.1's keys in order, with their types. */
 export function assertToken(token: Json, keys = TOKEN_KEYS): void {
   assert.equal(Object.keys(token), keys);
   assert.type(token.address, 'string');
@@ -61,7 +61,7 @@ export function assertToken(token: Json, keys = TOKEN_KEYS): void {
   }
 }
 
-/** A pool list item (or the §2.3 part of a detail): keys, then types, and stats holding exactly `periods`. */
+/** A pool list item (or the docs/api.md §5.2 part of a detail): keys, then types, and stats holding exactly `periods`. */
 export function assertPoolItem(pool: Json, periods: string[], keys = POOL_KEYS): void {
   assert.equal(Object.keys(pool), keys, `keys of ${pool.address}`);
   for (const k of ['address', 'poolsConfig', 'liquidity', 'sqrtPrice', 'tokenMintA', 'tokenMintB', 'price', 'tvlUsdc', 'tokenBalanceA', 'tokenBalanceB', 'poolType']) {
@@ -91,7 +91,7 @@ export function assertPoolItem(pool: Json, periods: string[], keys = POOL_KEYS):
   assertPlainNumbers(pool);
 }
 
-/** The detail-only fields of §2.4 and decisions.md §5 types. */
+/** The detail-only fields of docs/api.md §5.3, with the types of §5.3 and §5.6. */
 export function assertDetailFields(pool: Json): void {
   for (const k of ['tokenVaultA', 'tokenVaultB', 'feeGrowthGlobalA', 'feeGrowthGlobalB', 'protocolFeeOwedA', 'protocolFeeOwedB', 'updatedAt']) {
     assert.type(pool[k], 'string', `${k} of ${pool.address}`);
@@ -107,7 +107,7 @@ export function assertDetailFields(pool: Json): void {
   }
 }
 
-/** The §2.3 part of a pool detail, in order. */
+/** The docs/api.md §5.2 part of a pool detail, in order. */
 export function listPart(detail: Json): Json {
   return Object.fromEntries(POOL_KEYS.map((k) => [k, detail[k]]));
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Decimal } from 'decimal.js';
 
 // The hand-written upstream fixtures (fixtures/upstream/*.json, in the live API's wire shape of
-// upstream-shape.md), typed loosely: the fake serves them and the tests compute expectations from them.
+// docs/api.md §9), typed loosely: the fake serves them and the tests compute expectations from them.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Wire = any;
@@ -72,17 +72,17 @@ export function orderBy<T extends { address: string }>(items: readonly T[], valu
     .map((item) => item.address);
 }
 
-// What the spec's shape says each upstream object becomes (api-v2.md §2, decisions.md §1), computed
+// What the spec's shape says each upstream object becomes (docs/api.md §5, §7), computed
 // here independently of the recorder's normalisers.
 
 const orNull = (value: string | undefined | null): string | null => (value === undefined || value === null || value === '' ? null : value);
 
-/** A §2.2 token from an upstream token: metadata flattened, `tokenProgram` as `programId`, tags joined. */
+/** A docs/api.md §5.1 token from an upstream token: metadata flattened, `tokenProgram` as `programId`, tags joined. */
 export function expectedToken(t: UpstreamToken): Wire {
   return { address: t.address, symbol: orNull(t.metadata.symbol), name: orNull(t.metadata.name), decimals: t.decimals, imageUrl: orNull(t.metadata.image), programId: t.tokenProgram, tags: t.tags.join(',') };
 }
 
-/** A pool's embedded token: the §2.2 summary fields only (the upstream's '' means no metadata). */
+/** A pool's embedded token: the docs/api.md §5.1 summary fields only (the upstream's '' means no metadata). */
 export function expectedSummary(t: Wire): Wire {
   return { address: t.address, symbol: orNull(t.symbol), name: orNull(t.name), decimals: t.decimals, imageUrl: orNull(t.imageUrl) };
 }
@@ -92,14 +92,14 @@ export function scaledBalance(raw: string, decimals: number): string {
   return new Decimal(raw).div(new Decimal(10).pow(decimals)).toFixed(decimals);
 }
 
-/** A stats entry with the four §2.3 fields (the upstream's *Delta extras dropped). */
+/** A stats entry with the four docs/api.md §5.7 fields (the upstream's *Delta extras dropped). */
 export function expectedStats(s: Record<string, string | null>): Wire {
   return { volume: s.volume, fees: s.fees, rewards: s.rewards, yieldOverTvl: s.yieldOverTvl };
 }
 
 const byName = (a: { name: string }, b: { name: string }): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
-/** The §2.3 list item of an upstream pool, with `stats` for `periods`. */
+/** The docs/api.md §5.2 list item of an upstream pool, with `stats` for `periods`. */
 export function expectedItem(p: UpstreamPool, periods: readonly string[] = []): Wire {
   return {
     address: p.address, poolsConfig: p.whirlpoolsConfig, tickSpacing: p.tickSpacing, feeRate: p.feeRate, protocolFeeRate: p.protocolFeeRate,
@@ -112,7 +112,7 @@ export function expectedItem(p: UpstreamPool, periods: readonly string[] = []): 
   };
 }
 
-/** The §2.4 detail of an upstream pool. */
+/** The docs/api.md §5.3 detail of an upstream pool. */
 export function expectedDetail(p: UpstreamPool, periods: readonly string[] = []): Wire {
   const detail = ['tokenVaultA', 'tokenVaultB', 'feeGrowthGlobalA', 'feeGrowthGlobalB', 'protocolFeeOwedA', 'protocolFeeOwedB', 'adaptiveFee', 'feeTierIndex', 'updatedAt', 'updatedSlot'];
   // The spec's timestamps are to the second; the upstream's milliseconds are dropped, in adaptiveFee too.

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { assertError, call, ok, serve } from '../helpers/server.js';
 
-const errors = suite('HTTP cursor errors: 400 invalid_cursor with {status, inner, code} (decisions.md §2, §3)');
+const errors = suite('HTTP cursor errors: 400 invalid_cursor with {status, inner, code} (docs/api.md §2, §3.4)');
 const served = serve(errors);
 
 /** The `next` and `previous` cursors of a page of `path` (its second page, so both exist). */

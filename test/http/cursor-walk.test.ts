@@ -4,7 +4,7 @@ import { createMockServer } from '../../src/http/create-mock-server.js';
 import { expectedPools, expectedTokens, expectedTokenSearch, poolMatches, type Model } from '../helpers/expected.js';
 import { addresses, call, httpSnapshot, ok, serve, walkNext, walkPrevious, type Json } from '../helpers/server.js';
 
-const walks = suite('HTTP cursors: walking next and previous visits every row once, in order (decisions.md §3)');
+const walks = suite('HTTP cursors: walking next and previous visits every row once, in order (docs/api.md §3.4)');
 const served = serve(walks);
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 

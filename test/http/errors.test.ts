@@ -3,7 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { assertError, call, serve } from '../helpers/server.js';
 
-const errors = suite('HTTP errors: status, code and parameter for every bad request (decisions.md §1, §2, §3)');
+const errors = suite('HTTP errors: status, code and parameter for every bad request (docs/api.md §1, §2, §3)');
 const served = serve(errors);
 
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';

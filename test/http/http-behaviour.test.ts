@@ -3,7 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { call, ok, raw, serve, type RawReply } from '../helpers/server.js';
 
-const http = suite('HTTP behaviour: content type, CORS, ETag, compression, HEAD (decisions.md §1)');
+const http = suite('HTTP behaviour: content type, CORS, ETag, compression, HEAD (docs/api.md §1.4)');
 const served = serve(http);
 
 const JSON_TYPE = 'application/json; charset=utf-8';

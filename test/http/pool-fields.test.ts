@@ -4,7 +4,7 @@ import type { PoolRow, Row } from '../helpers/expected.js';
 import { D, tokenSummary } from '../helpers/expected.js';
 import { ok, serve, type Json } from '../helpers/server.js';
 
-const fields = suite('HTTP pool fields: every served value equals the snapshot row (api-v2.md §2.3–§2.4, decisions.md §1, §5)');
+const fields = suite('HTTP pool fields: every served value equals the snapshot row (docs/api.md §5.2–§5.6, §7)');
 let items = new Map<string, Json>();
 const served = serve(fields, {
   setup: async ({ url }) => {
@@ -79,7 +79,7 @@ fields('rewards: active exactly when emissions are above zero; protocolFeeRate i
   }
 });
 
-fields('poolType: splashpool exactly when tick spacing is 32896, unless a launchpool (decisions.md §5)', () => {
+fields('poolType: splashpool exactly when tick spacing is 32896, unless a launchpool (docs/api.md §5.2)', () => {
   const wrong = [...items.values()]
     .filter((item) => item.poolType !== 'launchpool' && (item.poolType === 'splashpool') !== (item.tickSpacing === 32896))
     .map((item) => `${item.address} ${item.poolType} tickSpacing ${item.tickSpacing}`);
@@ -87,7 +87,7 @@ fields('poolType: splashpool exactly when tick spacing is 32896, unless a launch
   for (const item of items.values()) assert.ok(['whirlpool', 'splashpool', 'launchpool'].includes(item.poolType));
 });
 
-fields('detail fields: feeTierIndex, adaptiveFee rates and null-ness follow the row (decisions.md §5)', async () => {
+fields('detail fields: feeTierIndex, adaptiveFee rates and null-ness follow the row (docs/api.md §5.3, §5.6)', async () => {
   for (const pool of served.model.pools) {
     const detail = (await ok(`${served.url}/pools/${pool.address}`)).data;
     const r = pool.row;

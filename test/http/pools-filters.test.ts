@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { expectedPools, type Model, type PoolRow } from '../helpers/expected.js';
 import { addresses, ok, serve, type Json } from '../helpers/server.js';
 
-const filters = suite('HTTP /pools filters: each filter returns exactly the computed pools (api-v2.md §4.4, decisions.md §3, §5)');
+const filters = suite('HTTP /pools filters: each filter returns exactly the computed pools (docs/api.md §3.5, §5)');
 const served = serve(filters);
 
 const SOL = 'So11111111111111111111111111111111111111112';

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { expectedPools, type Direction } from '../helpers/expected.js';
 import { addresses, ok, serve } from '../helpers/server.js';
 
-const order = suite('HTTP /pools order: every sortBy × direction equals the computed order (decisions.md §3)');
+const order = suite('HTTP /pools order: every sortBy × direction equals the computed order (docs/api.md §3.3, §3.6)');
 const served = serve(order);
 
 order('no parameters: the first 100 pools by tvl desc, blocked left out', async () => {

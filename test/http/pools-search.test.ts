@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { expectedPools, poolMatches, type Model, type PoolRow } from '../helpers/expected.js';
 import { addresses, assertError, call, ok, serve, type Json } from '../helpers/server.js';
 
-const search = suite('HTTP /pools/search: addresses, symbols, pairs and search filters (decisions.md §4)');
+const search = suite('HTTP /pools/search: addresses, symbols, pairs and search filters (docs/api.md §4.1)');
 const served = serve(search);
 
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';

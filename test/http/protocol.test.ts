@@ -4,10 +4,10 @@ import * as assert from 'uvu/assert';
 import { D, type PoolRow } from '../helpers/expected.js';
 import { ok, serve } from '../helpers/server.js';
 
-const protocol = suite('HTTP /protocol and the exchange token: figures equal the snapshot (api-v2.md §2.6–§2.8, decisions.md §6)');
+const protocol = suite('HTTP /protocol and the exchange token: figures equal the snapshot (docs/api.md §5.8–§5.10, §6.5)');
 const served = serve(protocol);
 
-/** A figure as decisions.md §1 serves it: rounded once, half-even, to 20 fractional digits. */
+/** A figure as docs/api.md §7.1 serves it: rounded once, half-even, to 20 fractional digits. */
 const figure = (value: Decimal): Decimal => value.toDecimalPlaces(20, Decimal.ROUND_HALF_EVEN);
 const live = (): PoolRow[] => served.model.pools.filter((p) => !p.blocked);
 const sum = (values: Decimal.Value[]): Decimal => values.reduce<Decimal>((total, v) => total.plus(v), new D(0));

@@ -5,7 +5,7 @@ import {
   assertDetailFields, assertPlainNumbers, assertPoolItem, assertToken, DETAIL_KEYS, EXCHANGE_KEYS, listPart, LOCK_KEYS, PROTOCOL_KEYS,
 } from '../helpers/shapes.js';
 
-const shapes = suite('HTTP shapes: wrappers, keys in order, types, plain numbers (api-v2.md §2, §4)');
+const shapes = suite('HTTP shapes: wrappers, keys in order, types, plain numbers (docs/api.md §1.3, §5)');
 const served = serve(shapes);
 
 const lockedPool = (): string => served.model.pools.find((p) => p.locks.length >= 2)!.address;
@@ -51,7 +51,7 @@ for (const [name, path, kind] of ENDPOINTS) {
   });
 }
 
-shapes('token objects carry exactly the §2.2 keys in order, in every token endpoint', async () => {
+shapes('token objects carry exactly the docs/api.md §5.1 keys in order, in every token endpoint', async () => {
   const lists = [await ok(`${served.url}/tokens?size=3000`), await ok(`${served.url}/tokens/search?q=a`)];
   for (const body of lists) for (const token of body.data) assertToken(token);
   assertToken((await ok(`${served.url}/tokens/${USDC}`)).data);
@@ -66,7 +66,7 @@ const STATS_CASES: [string, string[]][] = [
 ];
 
 for (const [query, periods] of STATS_CASES) {
-  shapes(`/pools list items have exactly the §2.3 keys; ${query || 'no stats'} gives stats keys [${periods}]`, async () => {
+  shapes(`/pools list items have exactly the docs/api.md §5.2 keys; ${query || 'no stats'} gives stats keys [${periods}]`, async () => {
     const body = await ok(`${served.url}/pools?includeBlocked=true&size=1000&${query}`);
     assert.is(body.data.length, served.model.pools.length);
     for (const pool of body.data) assertPoolItem(pool, periods);
@@ -79,7 +79,7 @@ shapes('/pools/search items and /pools/{address} stats follow the same rule', as
   assertPoolItem(listPart((await ok(`${served.url}/pools/${somePool()}?stats=8h`)).data), ['8h']);
 });
 
-shapes('the detail of every pool is its list item plus the §2.4 fields, in order', async () => {
+shapes('the detail of every pool is its list item plus the docs/api.md §5.3 fields, in order', async () => {
   const list = await ok(`${served.url}/pools?includeBlocked=true&size=1000&stats=24h,7d`);
   const items = new Map<string, Json>(list.data.map((item: Json) => [item.address, item]));
   for (const pool of served.model.pools) {

@@ -80,7 +80,7 @@ logos('the same arguments give the same bytes; another address gives other colou
 
 logos.run();
 
-const routes = suite('token logos: GET /static/tokens/<mint>.svg (decisions.md §7)');
+const routes = suite('token logos: GET /static/tokens/<mint>.svg (docs/api.md §8)');
 const served = serve(routes);
 const logoUrl = (mint: string): string => `${served.origin}/static/tokens/${mint}.svg`;
 

@@ -4,7 +4,7 @@ import { expectedTokenSearch, tokenJson, type Model } from '../helpers/expected.
 import { addresses, assertError, call, ok, serve, type Json } from '../helpers/server.js';
 import { snapshotFor } from '../helpers/snapshots.js';
 
-const search = suite('HTTP /tokens/search: exact symbol, then prefix, then other matches; each by 24h volume desc, then address (decisions.md §4)');
+const search = suite('HTTP /tokens/search: exact symbol, then prefix, then other matches; each by 24h volume desc, then address (docs/api.md §4.2)');
 const served = serve(search);
 
 /** q as a function of the snapshot, and what the case exercises. */
@@ -72,7 +72,7 @@ for (const query of ['', '?q=', '?size=5']) {
 search.run();
 
 // Seed 7 has no symbol that is a prefix of another, so exact-before-prefix needs a second snapshot: seed 3 has BAD and BADAB.
-const ranks = suite('HTTP /tokens/search: an exact symbol match comes before a longer symbol it prefixes (decisions.md §4)');
+const ranks = suite('HTTP /tokens/search: an exact symbol match comes before a longer symbol it prefixes (docs/api.md §4.2)');
 const other = serve(ranks, { snapshot: () => snapshotFor(3, 400, 150) });
 
 ranks('q equal to one symbol and a prefix of another: exact, then prefix, then the rest', async () => {

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { expectedTokens, tokenJson, type Direction, type TokenRow } from '../helpers/expected.js';
 import { addresses, assertError, call, ok, serve, type Json } from '../helpers/server.js';
 
-const tokens = suite('HTTP /tokens and /tokens/{mint}: order, filter, sizes, values (api-v2.md §4.1, §4.3, decisions.md §3, §5)');
+const tokens = suite('HTTP /tokens and /tokens/{mint}: order, filter, sizes, values (docs/api.md §3, §5.1)');
 const served = serve(tokens);
 
 const CLASSIC = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
@@ -80,7 +80,7 @@ tokens('edge tokens exist: null metadata, 0 and 9 decimals, both token programs'
   assert.ok(all.some((t) => t.programId === CLASSIC) && all.some((t) => t.programId === TOKEN_2022));
 });
 
-tokens('programId is one of the two token programs; classic mints have empty tags (decisions.md §5)', async () => {
+tokens('programId is one of the two token programs; classic mints have empty tags (docs/api.md §5.1)', async () => {
   for (const token of (await ok(`${served.url}/tokens?size=3000`)).data as Json[]) {
     assert.ok([CLASSIC, TOKEN_2022].includes(token.programId), token.address);
     if (token.programId === CLASSIC) assert.is(token.tags, '', token.address);

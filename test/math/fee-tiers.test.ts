@@ -12,7 +12,7 @@ import {
   fullRangeTicks,
 } from '../../src/math/fee-tiers.js';
 
-/** api-v2.md §1, as written there: tick spacing = base fee rate in percent. */
+/** docs/api.md §6.1, as written there: tick spacing = base fee rate in percent. */
 const SPEC_TABLE: [number, string][] = [
   [1, '0.01'],
   [2, '0.02'],
@@ -41,7 +41,7 @@ rates('the percent conversion itself', () => {
   assert.is(percentToRate('100'), FEE_RATE_DENOMINATOR);
 });
 
-rates('every tier of api-v2.md §1', () => {
+rates('every tier of docs/api.md §6.1', () => {
   for (const [spacing, percent] of SPEC_TABLE) assert.is(feeRateForTickSpacing(spacing), percentToRate(percent), `spacing ${spacing}`);
 });
 

@@ -4,7 +4,7 @@ import { PERIODS, PERIOD_NAMES, isPeriod } from '../../src/math/periods.js';
 
 const periods = suite('PERIODS');
 
-periods('the periods of api-v2.md §2.9, shortest first, with their length in seconds', () => {
+periods('the periods of docs/api.md §5.7, shortest first, with their length in seconds', () => {
   const minute = 60;
   const hour = 60 * minute;
   const day = 24 * hour;

@@ -14,7 +14,7 @@ async function assertValid(doc: unknown, what: string): Promise<void> {
   assert.ok(result.valid, `${what} is not a valid OpenAPI document: ${JSON.stringify(result.errors, null, 2)}`);
 }
 
-// Listed here from api-v2.md §4 and decisions.md §3–§4 / §7, independently of the code.
+// Listed here from docs/api.md §1.2, §3–§4 and docs/admin-and-chaos.md §1, independently of the code.
 const API_PATHS = [
   '/tokens', '/tokens/search', '/tokens/{mint_address}', '/pools', '/pools/search', '/pools/{address}', '/lock/{address}',
   '/protocol', '/protocol/token', '/protocol/token/circulating_supply', '/protocol/token/total_supply',
@@ -45,7 +45,7 @@ built('validates as OpenAPI 3.1, with a relative and with an absolute server URL
   await assertValid(buildOpenApi({ serverUrl: 'https://mock.example.com/v2/solana' }), 'buildOpenApi({ serverUrl })');
 });
 
-built('has every api-v2.md §4 path under /v2/solana, then the admin paths on the bare origin', () => {
+built('has every docs/api.md §1.2 path under /v2/solana, then the admin paths on the bare origin', () => {
   const doc = buildOpenApi({ serverUrl: 'http://127.0.0.1:8080/v2/solana' });
   assert.equal(Object.keys(doc.paths), [...API_PATHS, ...ADMIN_PATHS]);
   assert.equal(doc.servers.map((s) => s.url), ['http://127.0.0.1:8080/v2/solana']);
@@ -64,7 +64,7 @@ built('names exactly the parameters the API accepts on each endpoint', () => {
   assert.equal(aliases, ['after', 'limit']);
 });
 
-built('states defaults and page sizes as decisions.md §3 fixes them', () => {
+built('states defaults and page sizes as docs/api.md §3.2–§3.3 fix them', () => {
   const doc = buildOpenApi();
   const param = (path: string, name: string) => doc.paths[path]!.get!.parameters!.find((p) => p.name === name)!.schema;
   assert.equal(param('/pools', 'size'), { minimum: 1, maximum: 1000, default: 100, type: 'integer' });
@@ -81,7 +81,7 @@ built('states defaults and page sizes as decisions.md §3 fixes them', () => {
 built('answers errors with the error body and its code enum; the lock endpoint with a bare array', () => {
   const doc = buildOpenApi();
   const codes = (doc.components.schemas.ErrorBody!.properties as Record<string, { enum: string[] }>).code!.enum;
-  assert.equal(codes, ['invalid_parameter', 'invalid_cursor', 'invalid_address', 'not_found', 'unknown_chain', 'method_not_allowed', 'rate_limited', 'injected_fault', 'internal']);
+  assert.equal(codes, ['invalid_parameter', 'invalid_cursor', 'invalid_address', 'not_found', 'unknown_chain', 'method_not_allowed', 'rate_limited', 'injected_fault', 'internal', 'forbidden']);
   assert.equal(Object.keys(doc.paths['/pools/{address}']!.get!.responses), ['200', '304', '400', '404', '405', '429', 'default']);
   assert.equal(Object.keys(doc.paths['/pools']!.get!.responses), ['200', '304', '400', '405', '429', 'default']);
   const lock = doc.paths['/lock/{address}']!.get!.responses['200'] as { content: Record<string, { schema: unknown }> };

@@ -33,7 +33,7 @@ const order = suite('Field order: what the server writes is the schemas\' proper
 const served = serve(order);
 const ALL_PERIODS = '5m,15m,30m,1h,2h,4h,8h,24h,7d,30d';
 
-order('the key lists are the schemas\' property order and api-v2.md §2\'s field order', () => {
+order('the key lists are the schemas\' property order and docs/api.md §5\'s field order', () => {
   assert.equal(TOKEN_FIELDS, ['address', 'symbol', 'name', 'decimals', 'imageUrl', 'programId', 'tags']);
   assert.equal(TOKEN_SUMMARY_FIELDS, ['address', 'symbol', 'name', 'decimals', 'imageUrl']);
   assert.equal(POOL_LIST_FIELDS, [

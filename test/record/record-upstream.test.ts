@@ -12,7 +12,7 @@ import { DETAIL_KEYS, POOL_KEYS, STAT_KEYS, TOKEN_KEYS } from '../helpers/shapes
 import { tempDir } from '../helpers/snapshots.js';
 import { expectedDetail, expectedItem, expectedLocks, expectedToken, orderBy, tokensByAddress, type UpstreamPool } from '../helpers/upstream-fixtures.js';
 
-const replay = suite("record from the upstream's wire shape: the replay serves api-v2.md's shape with the fixtures' values");
+const replay = suite("record from the upstream's wire shape: the replay serves docs/api.md's shape with the fixtures' values");
 
 interface Recorded { fake: FakeUpstream; server: MockServer; out: string; summary: RecordSummary; url: string; remove: () => void }
 let recorded: Promise<Recorded> | undefined;
@@ -78,7 +78,7 @@ replay('tokens by 24h volume: the listing order both ways (ties by address), the
   assert.equal(addressesOf(asc), [...unlisted, ...orderBy(f.listed, volume, 'asc')]);
 });
 
-replay('pools: every field as api-v2.md §2.3, no upstream-only field, balances scaled by decimals; blocked only with includeBlocked', async () => {
+replay('pools: every field as docs/api.md §5.2, no upstream-only field, balances scaled by decimals; blocked only with includeBlocked', async () => {
   const { url, fake } = await recording();
   const f = fake.fixtures;
   const open = f.pools.filter((p) => !f.blocked.includes(p.address));
@@ -123,7 +123,7 @@ replay('the replay pages with meta.next / meta.previous (never meta.cursor)', as
   assert.type(pages[1]!.meta.previous, 'string');
 });
 
-replay('details (§2.4 fields, adaptiveFee as sent but timestamps to the second) and /lock (name order, snake_case twin dropped) for every pool, blocked too', async () => {
+replay('details (docs/api.md §5.3 fields, adaptiveFee as sent but timestamps to the second) and /lock (name order, snake_case twin dropped) for every pool, blocked too', async () => {
   const { url, fake } = await recording();
   for (const pool of fake.fixtures.pools) {
     const detail = await ok(`${url}/pools/${pool.address}?stats=24h`);

@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createMockServer } from '../../src/http/create-mock-server.js';
+import { openSnapshotStore } from '../../src/store/snapshot-store.js';
 import { exchange } from '../helpers/exchange.js';
 import { malformedCursorPayloads, signCursor } from '../helpers/signed-cursors.js';
 import { snapshotFor } from '../helpers/snapshots.js';
@@ -13,7 +14,9 @@ cursors('cursors that carry the right signature but a malformed payload are 400 
   const server = await createMockServer({ snapshot: await snapshotFor(7, 400, 150), port: 0, gracePeriodMs: 1000, onError: (e) => internal.push(String((e as Error)?.message ?? e)) });
   try {
     // The key is derived from the snapshot's public facts (the same ones /__mock/health shows), so any client can sign.
-    const key = server.store.cursorKey;
+    const store = openSnapshotStore(await snapshotFor(7, 400, 150));
+    const key = store.cursorKey;
+    store.close();
     const page = JSON.parse((await exchange(server.port, { method: 'GET', path: '/v2/solana/pools?size=1' }, false) as { body: Buffer }).body.toString());
     const address = page.data[0].address as string;
     const payloads = malformedCursorPayloads(address);

@@ -1,7 +1,9 @@
+import type { ChaosSettings } from '../../src/index.js';
 import type { Agent } from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createMockServer, type MockServer } from '../../src/http/create-mock-server.js';
+import { chaosSizes } from '../helpers/chaos-server.js';
 import { exchange, keepAliveAgent } from '../helpers/exchange.js';
 import { problemWith, shortExchange } from '../helpers/fuzz-answers.js';
 import { learn, type Known } from '../helpers/fuzz-known.js';
@@ -58,13 +60,13 @@ function assertCoverage({ cases, statuses }: FuzzRun, replay: string): void {
 }
 
 /** Afterwards the server answers normally, with the settings it started with. */
-async function assertServesAsStarted(server: MockServer, startup: Record<string, unknown>, replay: string): Promise<void> {
+async function assertServesAsStarted(server: MockServer, startup: ChaosSettings, replay: string): Promise<void> {
   const pools = await exchange(server.port, { method: 'GET', path: '/v2/solana/pools?size=1' }, false);
   assert.ok(pools.ok && pools.status === 200 && JSON.parse(pools.body.toString()).data.length === 1, `GET /pools?size=1 after fuzzing: ${JSON.stringify(pools).slice(0, 300)}`);
   const health = await exchange(server.port, { method: 'GET', path: '/__mock/health' }, false);
   assert.ok(health.ok && health.status === 200, `GET /__mock/health after fuzzing: ${JSON.stringify(health).slice(0, 300)}`);
   assert.equal(server.chaos.describe(), startup, `fuzzing changed the chaos settings ${replay}`);
-  assert.ok(server.chaos.sizes().journal <= 1000);
+  assert.ok((await chaosSizes(server)).journal <= 1000);
 }
 
 fuzz(`${REQUESTS} seeded malformed requests get only 200/204/304/400/404/405/413, errors as JSON (seed ${SEED})`, async () => {

@@ -1,5 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { chaosSizes } from '../helpers/chaos-server.js';
 import { exchange, keepAliveAgent } from '../helpers/exchange.js';
 import { inParallel } from '../helpers/in-parallel.js';
 import { slowClients } from '../helpers/raw-http.js';
@@ -18,7 +19,7 @@ clients('clients that hang up while their request is delayed are no internal err
     });
     // Wait out the delays, so the server has tried to answer every abandoned request.
     await sleep(300);
-    assert.is(server.chaos.sizes().held, 0, 'hung connections of departed clients are still held');
+    assert.is((await chaosSizes(server)).held, 0, 'hung connections of departed clients are still held');
     await stillServes(server, 'abandoned requests');
   });
 });

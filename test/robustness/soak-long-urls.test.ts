@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createMockServer } from '../../src/http/create-mock-server.js';
+import { chaosSizes } from '../helpers/chaos-server.js';
 import { exchange, keepAliveAgent } from '../helpers/exchange.js';
 import { inParallel } from '../helpers/in-parallel.js';
 import { gcFunction } from '../helpers/process-resources.js';
@@ -35,7 +36,7 @@ longUrls('distinct long URLs under a chaos seed do not pile up in memory (seeded
     gc?.();
     const grown = process.memoryUsage().heapUsed - before;
     assert.ok(failures.length === 0, `${failures.length} failed: ${failures.slice(0, 5).join(', ')}`);
-    const { requestCounts } = server.chaos.sizes();
+    const { requestCounts } = (await chaosSizes(server));
     // Each distinct request may cost a counter and a fixed-size key (a hash), not its whole 8 KB URL.
     const limit = 8 * 1024 * 1024;
     assert.ok(grown < limit, `heap grew by ${(grown / 1024 / 1024).toFixed(1)} MB over ${MORE} distinct ${LONG}-character requests `

@@ -1,6 +1,8 @@
+import type { ChaosSettings } from '../../src/index.js';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createMockServer, type MockServer } from '../../src/http/create-mock-server.js';
+import { chaosSizes } from '../helpers/chaos-server.js';
 import { exchange, keepAliveAgent } from '../helpers/exchange.js';
 import { inParallel } from '../helpers/in-parallel.js';
 import { gcFunction, mb, openFds, resourceSample, type ResourceSample } from '../helpers/process-resources.js';
@@ -30,7 +32,7 @@ const FD_SLACK = 3;
  */
 const CACHE_BYTES = 4 * 1024 * 1024;
 const LIMIT_PER_SECOND = 1200;
-const CHAOS = { latency: '0-2', errorRate: 0.05, errorStatus: [500, 503, 'truncate'], rateLimit: `${LIMIT_PER_SECOND}/1s`, chaosSeed: 11 };
+const CHAOS: ChaosSettings = { latency: '0-2', errorRate: 0.05, errorStatus: [500, 503, 'truncate'], rateLimit: `${LIMIT_PER_SECOND}/1s`, chaosSeed: 11 };
 
 interface Measured {
   /** Resources after the warm-up and after the load, each after a garbage collection when one can be forced. */
@@ -92,7 +94,7 @@ function assertFlat({ before, after, fdsSettled }: Measured, summary: string): v
 
 /** The journal, the limiter and the seeded request counts hold no more than the traffic calls for, and nothing is held. */
 async function assertStateBounded(server: MockServer, tally: Tally): Promise<void> {
-  const sizes = server.chaos.sizes();
+  const sizes = (await chaosSizes(server));
   assert.ok(sizes.journal <= 1000, `journal holds ${sizes.journal} entries`);
   const journal = JSON.parse((await exchange(server.port, { method: 'GET', path: '/__mock/requests' }, false) as { body: Buffer }).body.toString()).data as unknown[];
   assert.ok(journal.length <= 1000 && journal.length > 0, `GET /__mock/requests lists ${journal.length} entries`);

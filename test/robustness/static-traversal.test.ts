@@ -6,7 +6,7 @@ import { rawRequest } from '../helpers/raw-http.js';
 import { stillServes, withServer } from '../helpers/server-checks.js';
 
 /** Paths that try to leave src/static/: each must be a 404 (or 400) JSON error, never a file from outside. */
-const traversal = suite('robustness: static files never leave src/static/ (decisions.md §7)');
+const traversal = suite('robustness: static files never leave src/static/ (docs/api.md §8)');
 
 const STATIC = new URL('../../src/static/', import.meta.url);
 const PACKAGE_JSON = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');

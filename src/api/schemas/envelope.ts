@@ -10,7 +10,7 @@ export const MetaSchema = Type.Object({
 }, { additionalProperties: false, description: 'Page cursors' });
 
 /**
- * The response wrapper of api-v2.md §2.1 around `data`.
+ * The response wrapper of docs/api.md §1.3 around `data`.
  * @example Envelope(Type.Array(PoolSchema)) // { data: Pool[], meta: { next, previous } }
  */
 export function Envelope<T extends TSchema>(data: T): TObject<{ data: T; meta: typeof MetaSchema }> {

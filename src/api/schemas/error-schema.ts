@@ -3,7 +3,7 @@ import { ERROR_CODES } from '../api-error.js';
 import { StringEnum } from './strings.js';
 
 /**
- * The body of every non-2xx response (decisions.md §2): `{ status, inner, code[, parameter][, retryAfter] }`.
+ * The body of every non-2xx response (docs/api.md §2): `{ status, inner, code[, parameter][, retryAfter] }`.
  * @example { "status": 400, "inner": "size must be an integer from 1 to 1000, got '0'", "code": "invalid_parameter", "parameter": "size" }
  */
 export const ErrorBodySchema = Type.Object({
@@ -12,4 +12,4 @@ export const ErrorBodySchema = Type.Object({
   code: StringEnum(ERROR_CODES, 'Machine-readable error code'),
   parameter: Type.Optional(Type.String({ description: 'The parameter at fault (invalid_parameter; invalid_address when a parameter holds it)' })),
   retryAfter: Type.Optional(Type.Integer({ minimum: 1, description: 'Seconds to wait (rate_limited), as in Retry-After' })),
-}, { additionalProperties: false, description: 'The error body (decisions.md §2)' });
+}, { additionalProperties: false, description: 'The error body (docs/api.md §2)' });

@@ -4,7 +4,7 @@ import { PERIOD_NAMES, type Period } from '../../math/periods.js';
 import { AddressString, DecimalString, IntegerString, PATTERNS, StringEnum, TimestampString } from './strings.js';
 import { TokenSummarySchema } from './token-schema.js';
 
-/** The pool kinds of decisions.md §5. */
+/** The pool kinds of docs/api.md §5.2. */
 export const POOL_TYPES = ['whirlpool', 'splashpool', 'launchpool'] as const;
 
 /** One period of a pool's statistics; every figure a decimal string. */
@@ -23,7 +23,7 @@ export const PoolStatsSchema: TObject<Record<Period, TOptional<typeof PeriodStat
   additionalProperties: false, description: 'Keyed by period: exactly the periods named in the `stats` parameter',
 });
 
-/** A reward slot (decisions.md §5). */
+/** A reward slot (docs/api.md §5.4). */
 export const RewardSchema = Type.Object({
   mint: AddressString('Mint of the reward token'),
   vault: AddressString('Vault holding the reward token'),
@@ -32,9 +32,9 @@ export const RewardSchema = Type.Object({
   growth_global_x64: IntegerString('Global reward growth, Q64.64'),
   active: Type.Boolean({ description: 'Whether emissions are above zero' }),
   emissionsPerSecond: DecimalString('Reward token amount emitted per second'),
-}, { additionalProperties: false, description: 'A reward slot (decisions.md §5)' });
+}, { additionalProperties: false, description: 'A reward slot (docs/api.md §5.4)' });
 
-/** A locked-liquidity entry (api-v2.md §2.5); also the items of `/lock/{address}`. */
+/** A locked-liquidity entry (docs/api.md §5.5); also the items of `/lock/{address}`. */
 export const LockEntrySchema = Type.Object({
   name: Type.String({ description: 'Name of the lock' }),
   lockedPercentage: DecimalString('Percentage 0–100 of the pool\'s liquidity'),
@@ -69,12 +69,12 @@ const POOL_PROPERTIES = {
 };
 
 /**
- * A pool as listed (api-v2.md §2.3). Property order is the served order.
+ * A pool as listed (docs/api.md §5.2). Property order is the served order.
  * @example Object.keys(PoolSchema.properties)[0] // 'address'
  */
-export const PoolSchema = Type.Object(POOL_PROPERTIES, { additionalProperties: false, description: 'A pool as listed (api-v2.md §2.3)' });
+export const PoolSchema = Type.Object(POOL_PROPERTIES, { additionalProperties: false, description: 'A pool as listed (docs/api.md §5.2)' });
 
-/** Adaptive-fee state (decisions.md §5): null unless `adaptiveFeeEnabled`. */
+/** Adaptive-fee state (docs/api.md §5.6): null unless `adaptiveFeeEnabled`. */
 export const AdaptiveFeeSchema = Type.Object({
   currentRate: integer('Effective fee rate now, between feeRate and maxRate'),
   maxRate: integer('Highest fee rate the pool can charge'),
@@ -93,7 +93,7 @@ export const AdaptiveFeeSchema = Type.Object({
 }, { additionalProperties: false, description: 'Adaptive-fee state' });
 
 /**
- * A pool's detail (api-v2.md §2.4): the list fields, then the detail fields, in served order.
+ * A pool's detail (docs/api.md §5.3): the list fields, then the detail fields, in served order.
  * @example Object.keys(PoolDetailSchema.properties).at(-1) // 'updatedSlot'
  */
 export const PoolDetailSchema = Type.Object({
@@ -108,7 +108,7 @@ export const PoolDetailSchema = Type.Object({
   feeTierIndex: integer('The tick spacing, or 1024 + the tick spacing for adaptive-fee pools', 1),
   updatedAt: TimestampString('ISO 8601 UTC time of the last update'),
   updatedSlot: integer('Chain slot of the last update'),
-}, { additionalProperties: false, description: 'A pool\'s detail (api-v2.md §2.4)' });
+}, { additionalProperties: false, description: 'A pool\'s detail (docs/api.md §5.3)' });
 
 /** Pool list item fields in served order. */
 export const POOL_LIST_FIELDS: readonly string[] = Object.keys(PoolSchema.properties);

@@ -1,7 +1,7 @@
 import { Type, type TNull, type TSchema, type TString, type TUnion, type TUnsafe } from '@sinclair/typebox';
 
 /**
- * The string formats of api-v2.md §2 and decisions.md §1, as patterns. Parsers and schemas both use
+ * The string formats of docs/api.md §5 and §7, as patterns. Parsers and schemas both use
  * these, so what a parameter accepts and what the document says it accepts cannot drift apart.
  */
 export const PATTERNS = {

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { AddressString, Nullable, StringEnum } from './strings.js';
 
-/** The two token programs a mint can belong to (decisions.md §5). */
+/** The two token programs a mint can belong to (docs/api.md §5.1). */
 export const TOKEN_PROGRAMS = ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'] as const;
 
 const SUMMARY_PROPERTIES = {
@@ -13,20 +13,20 @@ const SUMMARY_PROPERTIES = {
 };
 
 /**
- * A token as embedded in a pool (`tokenA`, `tokenB`; api-v2.md §2.2). Property order is the served order.
+ * A token as embedded in a pool (`tokenA`, `tokenB`; docs/api.md §5.1). Property order is the served order.
  * @example Object.keys(TokenSummarySchema.properties) // ['address', 'symbol', 'name', 'decimals', 'imageUrl']
  */
 export const TokenSummarySchema = Type.Object(SUMMARY_PROPERTIES, { additionalProperties: false, description: 'A token as embedded in a pool' });
 
 /**
- * A token (api-v2.md §2.2). Property order is the served order.
+ * A token (docs/api.md §5.1). Property order is the served order.
  * @example Object.keys(TokenSchema.properties).at(-1) // 'tags'
  */
 export const TokenSchema = Type.Object({
   ...SUMMARY_PROPERTIES,
   programId: StringEnum(TOKEN_PROGRAMS, 'The token program that owns the mint: classic or Token-2022'),
   tags: Type.String({ description: 'Comma-separated Token-2022 extension tags; "" for classic mints' }),
-}, { additionalProperties: false, description: 'A token (api-v2.md §2.2)' });
+}, { additionalProperties: false, description: 'A token (docs/api.md §5.1)' });
 
 /** Token fields in served order. */
 export const TOKEN_FIELDS: readonly string[] = Object.keys(TokenSchema.properties);

@@ -89,7 +89,7 @@ function verifyAdaptive(pool: PoolRow, detail: { adaptiveFee: AdaptiveFeeJson | 
   if (!(pool.fee_rate <= af.currentRate && af.currentRate <= af.maxRate)) v.add(subject, 'feeRate <= currentRate <= maxRate does not hold');
 }
 
-/** Checks one pool against the rules of decisions.md §5–§6 that concern the pool alone. */
+/** Checks one pool against the rules of docs/api.md §5–§6 that concern the pool alone. */
 export function verifyPool(pool: PoolRow, positions: PositionRow[], v: Violations): void {
   const subject = `pool ${pool.address}`;
   const sqrtPrice = verifyPrice(pool, v, subject);

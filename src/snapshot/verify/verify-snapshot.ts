@@ -46,7 +46,7 @@ function poolRules(db: Database.Database, v: Violations): (pool: PoolRow, stats:
 }
 
 /**
- * Re-checks every rule of decisions.md §6 over every row, recomputing with the math module, and the
+ * Re-checks every rule of docs/api.md §6 over every row, recomputing with the math module, and the
  * stored sort orders and response pieces against the rows. Reports progress through `onProgress`.
  * A recorded snapshot holds what an API said, without positions: only its pieces and orders are checked.
  * @example const report = verifySnapshot(openSnapshot('snapshots/default.sqlite'));

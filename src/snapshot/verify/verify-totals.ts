@@ -20,7 +20,7 @@ export class Totals {
   }
 }
 
-/** Protocol figures are sums over non-blocked pools; revenue is the protocol's 13% of fees; supplies as §6 says. */
+/** Protocol figures are sums over non-blocked pools; revenue is the protocol's 13% of fees; supplies as docs/api.md §6.5 says. */
 export function verifyProtocol(db: Database.Database, totals: Totals, v: Violations): void {
   const p = db.prepare('SELECT * FROM protocol').get() as Record<string, string> | undefined;
   if (!p) return v.add('protocol', 'no protocol row');
@@ -49,7 +49,7 @@ export function verifyTokenVolumes(db: Database.Database, totals: Totals, v: Vio
   }
 }
 
-/** A snapshot of 300 pools or more has something for every filter and edge case (decisions.md §6). */
+/** A snapshot of 300 pools or more has something for every filter and edge case (docs/api.md §6.7). */
 export function verifyCoverage(db: Database.Database, v: Violations): void {
   const pools = db.prepare('SELECT count(*) FROM pools').pluck().get() as number;
   if (pools < 300) return;

@@ -1,0 +1,15 @@
+/** What `inspect` shows of a snapshot. */
+export interface SnapshotFacts {
+  path: string;
+  schemaVersion: number;
+  seed: string;
+  generatorVersion: string;
+  asOf: string;
+  tokens: number;
+  pools: number;
+  positions: number;
+  /** `generated`, or `recorded from <base URL>`. */
+  source: string;
+  /** The key cursors are signed with; a recording of this snapshot's server keeps it, so its cursors replay. */
+  cursorKey: string;
+}

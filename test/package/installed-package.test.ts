@@ -1,0 +1,154 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+
+/**
+ * The package as someone else's project gets it: `npm pack`, installed with its production dependencies
+ * into a new project, then its CLI, its public types under strict settings and the README's snippets
+ * run there. Slow (better-sqlite3 compiles from source): `npm run test:package`, which `.ci/run` calls.
+ */
+const installed = suite('the packed package, installed into a new project');
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string }> };
+const versionOf = (name: string): string => lock.packages[`node_modules/${name}`]!.version;
+/** The consumer's own tools, at the versions this project tests with. */
+const TOOLS = [`typescript@${versionOf('typescript')}`, `@types/node@${versionOf('@types/node')}`, `playwright-core@${versionOf('playwright-core')}`, 'vitest@^3', 'msw@^2'];
+
+const project = mkdtempSync(join(tmpdir(), 'clmm-consumer-'));
+
+/** Runs a command in the project; a failure carries what it printed. */
+function run(command: string, args: string[], timeout = 300_000): string {
+  try {
+    return execFileSync(command, args, { cwd: project, encoding: 'utf8', timeout, stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    const printed = `${stdout}\n${stderr}`.split('\n').filter((line) => line.trim() && !line.includes('Unknown user config'));
+    throw new Error(`${command} ${args.join(' ')} failed:\n${printed.join('\n')}`);
+  }
+}
+
+/** The README's `ts` blocks that name their file on the first line (`// test/mock-api.ts`), written into the project. */
+function writeReadmeSnippets(): string[] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const files: string[] = [];
+  for (const [, body] of readme.matchAll(/```ts\n(\/\/ ([\w./-]+\.ts)\n[\s\S]*?)```/g)) {
+    const file = /^\/\/ ([\w./-]+\.ts)\n/.exec(body!)![1]!;
+    mkdirSync(dirname(join(project, file)), { recursive: true });
+    writeFileSync(join(project, file), body!);
+    files.push(file);
+  }
+  return files;
+}
+
+installed.before(() => {
+  const packed = run('npm', ['pack', '--ignore-scripts', '--pack-destination', project, ROOT]).trim().split('\n').pop()!;
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', join(project, packed), ...TOOLS], 600_000);
+});
+
+installed.after(() => rmSync(project, { recursive: true, force: true }));
+
+installed('only production dependencies came along: no better-sqlite3 types, no dev tools', () => {
+  const modules = readdirSync(join(project, 'node_modules'));
+  const typed = existsSync(join(project, 'node_modules/@types')) ? readdirSync(join(project, 'node_modules/@types')) : [];
+  assert.ok(modules.includes('better-sqlite3'));
+  assert.not.ok(typed.includes('better-sqlite3'), `@types: ${typed.join(', ')}`);
+  for (const dev of ['autocannon', 'uvu', 'tsx', '@orca-so']) assert.not.ok(modules.includes(dev), dev);
+  const shipped = readdirSync(join(project, 'node_modules/clmm-mock'));
+  assert.ok(shipped.includes('LICENSE'));
+  assert.not.ok(existsSync(join(project, 'node_modules/clmm-mock/dist/bench')), 'the benchmark is not shipped');
+  assert.not.ok(existsSync(join(project, 'node_modules/clmm-mock/fixtures/upstream')), 'recorder test data is not shipped');
+});
+
+installed('`npx clmm-mock start` generates into ./.clmm-mock and serves', async () => {
+  const child = spawn('npx', ['clmm-mock', 'start'], { cwd: project, env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal === 'SIGTERM' ? 0 : code)));
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no listening line in 120 s: ${out} ${err}`)), 120_000);
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const line = /listening on (\S+)/.exec(out);
+        if (line) resolve(line[1]!), clearTimeout(timer);
+      });
+      void exited.then((code) => reject(new Error(`exited with ${code}: ${out} ${err}`)));
+    });
+    assert.match(out, /generating the default snapshot: seed 42, 2000 pools, 500 tokens at \.clmm-mock\/default\.sqlite/);
+    const page = (await fetch(`${url}/pools?size=2`).then((r) => r.json())) as { data: unknown[] };
+    assert.is(page.data.length, 2);
+    assert.ok(existsSync(join(project, '.clmm-mock/default.sqlite')));
+  } finally {
+    child.kill('SIGTERM');
+  }
+  // npx passes the signal on; the server closes cleanly (or npx itself ends by it).
+  assert.is(await exited, 0, err);
+});
+
+const PUBLIC_TYPES = `
+import {
+  buildOpenApi, ChaosConfigError, createMockServer, DEFAULT_AS_OF, exportSnapshot, generateSnapshot, RecordError, recordSnapshot, SnapshotError,
+  type AdaptiveFee, type ChaosSettings, type CirculatingSupply, type Envelope, type ErrorBody, type ExchangeToken, type ExportEntry,
+  type ExportIndex, type ExportOptions, type ExportSummary, type FaultSetting, type GenerateOptions, type GenerateSummary, type JournalEntry,
+  type LockEntry, type Meta, type MockChaos, type MockServer, type MockServerOptions, type PeriodStats, type Pool, type PoolDetail,
+  type ProtocolStats, type RecordOptions, type RecordSummary, type Reward, type RouteChaosSettings, type RouteKey, type RoutePath,
+  type Token, type TokenSummary, type TotalSupply,
+} from 'clmm-mock';
+
+const chaos: ChaosSettings = { latency: '50-250', errorRate: 0.1, errorStatus: [500, 'reset'], rateLimit: '10/1s', routes: { 'GET /pools/:address': { errorRate: 1 } } };
+// @ts-expect-error a route that does not exist is a compile error
+const wrongRoute: ChaosSettings = { routes: { 'GET /pool/:address': { errorRate: 1 } } };
+// @ts-expect-error a misspelt setting is a compile error
+const wrongKey: ChaosSettings = { errorRat: 0.1 };
+const options: MockServerOptions = { snapshot: '.clmm-mock/default.sqlite', port: 0, chaos };
+const server: MockServer = await createMockServer(options);
+const control: MockChaos = server.chaos;
+control.replace({ routes: { 'GET /pools/search': { errorStatus: [502] } } });
+const entries: JournalEntry[] = control.journal.entries();
+const page = (await fetch(\`\${server.url}/pools?size=1\`).then((r) => r.json())) as Envelope<Pool[]>;
+const first: Pool | undefined = page.data[0];
+await server.close();
+const fault: FaultSetting = 503;
+const route: RouteChaosSettings = { latency: 100 };
+const key: RouteKey = 'GET /tokens/:mint';
+const path: RoutePath = '/protocol';
+type Others = [AdaptiveFee, CirculatingSupply, ErrorBody, ExchangeToken, ExportEntry, ExportIndex, ExportOptions, ExportSummary,
+  GenerateOptions, GenerateSummary, LockEntry, Meta, PeriodStats, PoolDetail, ProtocolStats, RecordOptions, RecordSummary, Reward,
+  Token, TokenSummary, TotalSupply];
+const functions = [buildOpenApi, exportSnapshot, generateSnapshot, recordSnapshot, DEFAULT_AS_OF];
+const errors = [ChaosConfigError, SnapshotError, RecordError];
+export type { Others };
+export { entries, first, fault, route, key, path, functions, errors, wrongRoute, wrongKey };
+`;
+
+installed('the public types compile under strict settings with skipLibCheck off, and route typos do not', () => {
+  writeFileSync(join(project, 'public-types.ts'), PUBLIC_TYPES);
+  writeFileSync(join(project, 'tsconfig.types.json'), JSON.stringify({
+    compilerOptions: { strict: true, skipLibCheck: false, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', types: ['node'] },
+    files: ['public-types.ts'],
+  }));
+  run('npx', ['tsc', '-p', 'tsconfig.types.json']);
+});
+
+installed('the README\'s snippets compile under strict, and its vitest example passes', () => {
+  const files = writeReadmeSnippets();
+  for (const file of ['vitest.config.ts', 'test/mock-api.ts', 'test/pools.test.ts', 'test/msw-server.ts', 'test/api-routes.ts']) {
+    assert.ok(files.includes(file), `README has no snippet for ${file}: ${files.join(', ')}`);
+  }
+  writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { strict: true, noEmit: true, module: 'preserve', moduleResolution: 'bundler', target: 'es2022', types: ['node'], skipLibCheck: true },
+    files,
+  }));
+  run('npx', ['tsc', '-p', 'tsconfig.json']);
+  const output = run('npx', ['vitest', 'run', 'test/pools.test.ts']);
+  assert.match(output, /1 passed/);
+});
+
+installed.run();
