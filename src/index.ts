@@ -22,9 +22,20 @@ export type { RouteKey, RoutePath } from './api/route-paths.js';
 export type ChaosSettings = AnyRouteChaosSettings<RouteKey>;
 /** A server's chaos in process (`server.chaos`): replace, reset, describe and the journal. */
 export type MockChaos = AnyRouteMockChaos<RouteKey>;
-export { generateSnapshot, type GenerateOptions, type GenerateSummary, DEFAULT_AS_OF } from './generator/generate-snapshot.js';
+export {
+  generateSnapshot,
+  type GenerateOptions,
+  type GenerateSummary,
+  DEFAULT_AS_OF,
+} from './generator/generate-snapshot.js';
 export { recordSnapshot, RecordError, type RecordOptions, type RecordSummary } from './record/record-snapshot.js';
-export { exportSnapshot, type ExportEntry, type ExportIndex, type ExportOptions, type ExportSummary } from './export/export-snapshot.js';
+export {
+  exportSnapshot,
+  type ExportEntry,
+  type ExportIndex,
+  type ExportOptions,
+  type ExportSummary,
+} from './export/export-snapshot.js';
 export { buildOpenApi } from './openapi/build-openapi.js';
 export { SnapshotError } from './snapshot/snapshot-error.js';
 export type * from './http/api-types.js';

@@ -1,7 +1,15 @@
 /** The machine-readable error codes (docs/api.md §2.2), in the order listed there; `forbidden` is the admin API's. */
 export const ERROR_CODES = [
-  'invalid_parameter', 'invalid_cursor', 'invalid_address', 'not_found', 'unknown_chain',
-  'method_not_allowed', 'rate_limited', 'injected_fault', 'internal', 'forbidden',
+  'invalid_parameter',
+  'invalid_cursor',
+  'invalid_address',
+  'not_found',
+  'unknown_chain',
+  'method_not_allowed',
+  'rate_limited',
+  'injected_fault',
+  'internal',
+  'forbidden',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

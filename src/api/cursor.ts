@@ -27,14 +27,24 @@ function sign(key: string, payload: string): Buffer {
  * @example encodeCursor(key, { endpoint: 'pools', params, position: { kind: 'after', address } })
  */
 export function encodeCursor(key: string, state: CursorState): string {
-  const payload = JSON.stringify([state.endpoint, state.params, state.position.kind === 'after' ? 'a' : 'b', state.position.address]);
+  const payload = JSON.stringify([
+    state.endpoint,
+    state.params,
+    state.position.kind === 'after' ? 'a' : 'b',
+    state.position.address,
+  ]);
   return `${Buffer.from(payload).toString('base64url')}.${sign(key, payload).toString('base64url')}`;
 }
 
 /** Decodes and authenticates a cursor; anything malformed, tampered or foreign is a 400 invalid_cursor. */
 export function decodeCursor(key: string, cursor: string): CursorState {
   const [body = '', signature = '', ...rest] = cursor.split('.');
-  if (rest.length > 0 || !/^[A-Za-z0-9_-]+$/.test(body) || !/^[A-Za-z0-9_-]+$/.test(signature) || cursor.length > 8192) {
+  if (
+    rest.length > 0 ||
+    !/^[A-Za-z0-9_-]+$/.test(body) ||
+    !/^[A-Za-z0-9_-]+$/.test(signature) ||
+    cursor.length > 8192
+  ) {
     throw invalidCursor('cursor is not one this server issued');
   }
   const payload = Buffer.from(body, 'base64url').toString('utf8');
@@ -55,5 +65,9 @@ export function decodeCursor(key: string, cursor: string): CursorState {
   if (typeof endpoint !== 'string' || !isObject || (kind !== 'a' && kind !== 'b') || typeof address !== 'string') {
     throw invalidCursor('cursor is not one this server issued');
   }
-  return { endpoint, params: params as Record<string, unknown>, position: { kind: kind === 'a' ? 'after' : 'before', address } };
+  return {
+    endpoint,
+    params: params as Record<string, unknown>,
+    position: { kind: kind === 'a' ? 'after' : 'before', address },
+  };
 }

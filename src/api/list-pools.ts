@@ -13,7 +13,12 @@ import { walkOrder } from './walk-order.js';
  * token summaries at the request's origin.
  * @example listPools(store, POOLS_SPEC, new URLSearchParams('sortBy=volume24h&size=10&stats=24h'), store.servedTokens.at(origin))
  */
-export function listPools(store: SnapshotStore, spec: ListingSpec<PoolParams>, search: URLSearchParams, tokens: OriginTokens): Page {
+export function listPools(
+  store: SnapshotStore,
+  spec: ListingSpec<PoolParams>,
+  search: URLSearchParams,
+  tokens: OriginTokens,
+): Page {
   const request = resolveListing(spec, search, store.cursorKey);
   const { params } = request;
   if (spec.endpoint === 'pools/search' && !params.q) {

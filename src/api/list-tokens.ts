@@ -14,7 +14,12 @@ interface TokenListing {
   position: Parameters<typeof walkOrder>[1];
 }
 
-function page(store: SnapshotStore, tokens: OriginTokens, { spec, params, size, position }: TokenListing, source: WalkSource): Page {
+function page(
+  store: SnapshotStore,
+  tokens: OriginTokens,
+  { spec, params, size, position }: TokenListing,
+  source: WalkSource,
+): Page {
   const result = walkOrder(source, position, size, (a) => store.tokens.idByAddress.get(a));
   return {
     items: result.ids.map((id) => [tokens.json(id)]),
@@ -48,9 +53,22 @@ function searchOrder(store: SnapshotStore, q: string): SortOrder {
     const symbol = symbolLower[id]!;
     if (symbol === needle) ranked.push([0, id]);
     else if (symbol.startsWith(needle)) ranked.push([1, id]);
-    else if (symbol.includes(needle) || nameLower[id]!.includes(needle) || addresses[id]!.toLowerCase().includes(needle)) ranked.push([2, id]);
+    else if (
+      symbol.includes(needle) ||
+      nameLower[id]!.includes(needle) ||
+      addresses[id]!.toLowerCase().includes(needle)
+    )
+      ranked.push([2, id]);
   }
-  const ids = Int32Array.from(ranked.filter(([r]) => r === 0).concat(ranked.filter(([r]) => r === 1), ranked.filter(([r]) => r === 2)), ([, id]) => id);
+  const ids = Int32Array.from(
+    ranked
+      .filter(([r]) => r === 0)
+      .concat(
+        ranked.filter(([r]) => r === 1),
+        ranked.filter(([r]) => r === 2),
+      ),
+    ([, id]) => id,
+  );
   const position = new Int32Array(store.tokens.count + 1).fill(-1);
   ids.forEach((id, i) => (position[id] = i));
   return { ids, position };
@@ -65,5 +83,10 @@ export function searchTokens(store: SnapshotStore, search: URLSearchParams, toke
   const { params } = request;
   if (!params.q) throw invalidParameter('q', 'q is required: part of a token symbol, name or address');
   const order = searchOrder(store, params.q);
-  return page(store, tokens, { spec: TOKEN_SEARCH_SPEC, params, size: request.size, position: request.position }, { order, accept: () => true });
+  return page(
+    store,
+    tokens,
+    { spec: TOKEN_SEARCH_SPEC, params, size: request.size, position: request.position },
+    { order, accept: () => true },
+  );
 }

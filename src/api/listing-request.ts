@@ -30,11 +30,19 @@ export interface ListingRequest<P> {
 }
 
 /** The single value of a parameter under any of its names; repeating it is a 400. */
-export function singleValue(search: URLSearchParams, name: string, aliases: readonly string[] = []): string | undefined {
+export function singleValue(
+  search: URLSearchParams,
+  name: string,
+  aliases: readonly string[] = [],
+): string | undefined {
   // A listing reads some twenty parameters and most are absent: answer that without building arrays.
   if (!search.has(name) && !aliases.some((alias) => search.has(alias))) return undefined;
   const values = [name, ...aliases].flatMap((n) => search.getAll(n).map((v) => [n, v] as const));
-  if (values.length > 1) throw invalidParameter(name, `${name} must be given once, got ${values.length} values (${values.map(([n]) => n).join(', ')})`);
+  if (values.length > 1)
+    throw invalidParameter(
+      name,
+      `${name} must be given once, got ${values.length} values (${values.map(([n]) => n).join(', ')})`,
+    );
   return values[0]?.[1];
 }
 
@@ -60,17 +68,33 @@ export interface DescribedParam {
  */
 export function pagingParams(spec: Pick<ListingSpec, 'defaultSize' | 'maxSize'>): DescribedParam[] {
   const entries: DescribedParam[] = [
-    { name: PAGING.next.name, schema: Type.String(), description: 'The `meta.next` cursor of a page: continues the listing after it; send it alone (it carries every other parameter). Empty means the first page.' },
-    { name: PAGING.previous.name, schema: Type.String(), description: 'The `meta.previous` cursor of a page: walks back to the page before it; send it alone. Empty means the first page.' },
+    {
+      name: PAGING.next.name,
+      schema: Type.String(),
+      description:
+        'The `meta.next` cursor of a page: continues the listing after it; send it alone (it carries every other parameter). Empty means the first page.',
+    },
+    {
+      name: PAGING.previous.name,
+      schema: Type.String(),
+      description:
+        'The `meta.previous` cursor of a page: walks back to the page before it; send it alone. Empty means the first page.',
+    },
     {
       name: PAGING.size.name,
       schema: Type.Integer({ minimum: 1, maximum: spec.maxSize, default: spec.defaultSize }),
       description: `Results per page, 1 to ${spec.maxSize} (default ${spec.defaultSize}); may change the page size when sent with a cursor.`,
     },
   ];
-  return entries.flatMap((param) => [param, ...PAGING[param.name as keyof typeof PAGING].aliases.map((alias) => ({
-    ...param, name: alias, aliasOf: param.name, description: `Alias of \`${param.name}\` for older clients.`,
-  }))]);
+  return entries.flatMap((param) => [
+    param,
+    ...PAGING[param.name as keyof typeof PAGING].aliases.map((alias) => ({
+      ...param,
+      name: alias,
+      aliasOf: param.name,
+      description: `Alias of \`${param.name}\` for older clients.`,
+    })),
+  ]);
 }
 
 function readCursor(search: URLSearchParams): { cursor: string; forward: boolean } | undefined {
@@ -88,14 +112,19 @@ function readCursor(search: URLSearchParams): { cursor: string; forward: boolean
 function asRaw(value: unknown): string | undefined {
   if (value === null) return undefined;
   if (Array.isArray(value)) return value.join(',');
-  return typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number' ? String(value) : undefined;
+  return typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number'
+    ? String(value)
+    : undefined;
 }
 
 /**
  * Re-validates what a cursor carries through the same parsers as a request, so a well-signed cursor
  * with odd contents is still a 400, never a 500 or a listing no request could ask for.
  */
-function checkCarried<P extends object>(spec: ListingSpec<P>, carried: Record<string, unknown>): Record<string, unknown> {
+function checkCarried<P extends object>(
+  spec: ListingSpec<P>,
+  carried: Record<string, unknown>,
+): Record<string, unknown> {
   const params = spec.params as Readonly<Record<string, ParamSpec | undefined>>;
   for (const [name, value] of Object.entries(carried)) {
     const raw = asRaw(value);
@@ -118,7 +147,11 @@ function checkCarried<P extends object>(spec: ListingSpec<P>, carried: Record<st
  * With a cursor, `size` may change; any other parameter sent must equal the carried one.
  * @example resolveListing(POOLS_SPEC, new URLSearchParams('sortBy=tvl&size=10'), key)
  */
-export function resolveListing<P extends object>(spec: ListingSpec<P>, search: URLSearchParams, cursorKey: string): ListingRequest<P> {
+export function resolveListing<P extends object>(
+  spec: ListingSpec<P>,
+  search: URLSearchParams,
+  cursorKey: string,
+): ListingRequest<P> {
   const defaults = spec.defaults as Readonly<Record<string, unknown>>;
   const given: Record<string, unknown> = {};
   for (const [name, param] of Object.entries(spec.params) as [string, ParamSpec][]) {
@@ -132,14 +165,19 @@ export function resolveListing<P extends object>(spec: ListingSpec<P>, search: U
     return { params: { ...spec.defaults, ...given }, size: size ?? spec.defaultSize, position: { kind: 'first' } };
   }
   const state = decodeCursor(cursorKey, cursor.cursor);
-  if (state.endpoint !== spec.endpoint) throw invalidCursor(`cursor belongs to /${state.endpoint}, not /${spec.endpoint}`);
+  if (state.endpoint !== spec.endpoint)
+    throw invalidCursor(`cursor belongs to /${state.endpoint}, not /${spec.endpoint}`);
   if ((state.position.kind === 'after') !== cursor.forward) {
-    throw invalidCursor(`this cursor walks ${state.position.kind === 'after' ? 'forward: send it as next' : 'back: send it as previous'}`);
+    throw invalidCursor(
+      `this cursor walks ${state.position.kind === 'after' ? 'forward: send it as next' : 'back: send it as previous'}`,
+    );
   }
   for (const [name, value] of Object.entries(given)) {
     const carried = name in state.params ? state.params[name] : defaults[name];
     if (JSON.stringify(value) !== JSON.stringify(carried)) {
-      throw invalidCursor(`${name} differs from the listing this cursor continues (${JSON.stringify(carried)}); send the cursor alone or with the same ${name}`);
+      throw invalidCursor(
+        `${name} differs from the listing this cursor continues (${JSON.stringify(carried)}); send the cursor alone or with the same ${name}`,
+      );
     }
   }
   const carried = checkCarried(spec, state.params);

@@ -14,7 +14,11 @@ const DEFAULTS_JSON = new WeakMap<ListingSpec, Readonly<Record<string, string>>>
 /** A spec's default parameters as JSON, made once: every page compares its parameters with them. */
 function defaultsJson(spec: ListingSpec): Readonly<Record<string, string>> {
   let json = DEFAULTS_JSON.get(spec);
-  if (!json) DEFAULTS_JSON.set(spec, (json = Object.fromEntries(Object.entries(spec.defaults).map(([name, value]) => [name, JSON.stringify(value)]))));
+  if (!json)
+    DEFAULTS_JSON.set(
+      spec,
+      (json = Object.fromEntries(Object.entries(spec.defaults).map(([name, value]) => [name, JSON.stringify(value)]))),
+    );
   return json;
 }
 
@@ -22,14 +26,28 @@ function defaultsJson(spec: ListingSpec): Readonly<Record<string, string>> {
  * Cursors for a page: `next` after its last row when more follow, `previous` before its first when
  * rows precede. A cursor carries every parameter; those equal to the default are left out to keep it short.
  */
-export function pageCursors<P extends object>(key: string, spec: ListingSpec<P>, params: P & { size: number }, result: WalkResult, addressOf: (id: number) => string): Pick<Page, 'next' | 'previous'> {
+export function pageCursors<P extends object>(
+  key: string,
+  spec: ListingSpec<P>,
+  params: P & { size: number },
+  result: WalkResult,
+  addressOf: (id: number) => string,
+): Pick<Page, 'next' | 'previous'> {
   const first = result.ids[0];
   const last = result.ids[result.ids.length - 1];
   const endpoint = spec.endpoint;
   const defaults = defaultsJson(spec);
-  const carried = Object.fromEntries(Object.entries(params).filter(([name, value]) => JSON.stringify(value) !== defaults[name]));
+  const carried = Object.fromEntries(
+    Object.entries(params).filter(([name, value]) => JSON.stringify(value) !== defaults[name]),
+  );
   return {
-    next: result.hasAfter && last !== undefined ? encodeCursor(key, { endpoint, params: carried, position: { kind: 'after', address: addressOf(last) } }) : null,
-    previous: result.hasBefore && first !== undefined ? encodeCursor(key, { endpoint, params: carried, position: { kind: 'before', address: addressOf(first) } }) : null,
+    next:
+      result.hasAfter && last !== undefined
+        ? encodeCursor(key, { endpoint, params: carried, position: { kind: 'after', address: addressOf(last) } })
+        : null,
+    previous:
+      result.hasBefore && first !== undefined
+        ? encodeCursor(key, { endpoint, params: carried, position: { kind: 'before', address: addressOf(first) } })
+        : null,
   };
 }

@@ -34,7 +34,10 @@ export function parseInteger(name: string, raw: string, min: number, max: number
 /** A finite non-negative decimal written plainly (no sign, exponent or separators), kept as its exact string. */
 export function parseDecimal(name: string, raw: string): string {
   if (!DECIMAL.test(raw) || raw.length > MAX_DECIMAL_LENGTH) {
-    throw invalidParameter(name, `${name} must be a non-negative decimal number such as 1000 or 0.5, got ${shown(raw)}`);
+    throw invalidParameter(
+      name,
+      `${name} must be a non-negative decimal number such as 1000 or 0.5, got ${shown(raw)}`,
+    );
   }
   const [whole = '0', fraction = ''] = raw.split('.');
   const int = whole.replace(/^0+(?=\d)/, '');
@@ -44,23 +47,35 @@ export function parseDecimal(name: string, raw: string): string {
 
 /** One address; malformed is a 400 invalid_address naming the parameter. */
 export function parseAddress(name: string, raw: string): string {
-  if (!isAddress(raw)) throw new ApiError(400, 'invalid_address', `${name} must be a base58 address of 32 bytes, got ${shown(raw)}`, { parameter: name });
+  if (!isAddress(raw))
+    throw new ApiError(400, 'invalid_address', `${name} must be a base58 address of 32 bytes, got ${shown(raw)}`, {
+      parameter: name,
+    });
   return raw;
 }
 
 /** A comma-separated list of addresses, each checked; duplicates dropped, order kept. */
 export function parseAddressList(name: string, raw: string): string[] {
   const items = raw.split(',').map((s) => s.trim());
-  if (items.length > MAX_ADDRESSES) throw invalidParameter(name, `${name} takes at most ${MAX_ADDRESSES} addresses, got ${items.length}`);
-  if (items.some((s) => s === '')) throw invalidParameter(name, `${name} must be comma-separated addresses with none empty, got ${shown(raw)}`);
+  if (items.length > MAX_ADDRESSES)
+    throw invalidParameter(name, `${name} takes at most ${MAX_ADDRESSES} addresses, got ${items.length}`);
+  if (items.some((s) => s === ''))
+    throw invalidParameter(name, `${name} must be comma-separated addresses with none empty, got ${shown(raw)}`);
   return [...new Set(items.map((item) => parseAddress(name, item)))];
 }
 
 /** Comma-separated periods, returned unique and shortest first. */
 export function parsePeriods(name: string, raw: string): Period[] {
-  const items = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const items = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   for (const item of items) {
-    if (!isPeriod(item)) throw invalidParameter(name, `${name} must be comma-separated periods from ${PERIOD_NAMES.join(', ')}, got ${shown(item)}`);
+    if (!isPeriod(item))
+      throw invalidParameter(
+        name,
+        `${name} must be comma-separated periods from ${PERIOD_NAMES.join(', ')}, got ${shown(item)}`,
+      );
   }
   return PERIOD_NAMES.filter((p) => items.includes(p));
 }

@@ -2,7 +2,15 @@ import { Type } from '@sinclair/typebox';
 import { PERIOD_NAMES } from '../math/periods.js';
 import type { ParamSpec } from './listing-request.js';
 import {
-  DIRECTIONS, MAX_ADDRESSES, MAX_DECIMAL_LENGTH, parseAddress, parseAddressList, parseBoolean, parseDecimal, parseDirection, parsePeriods,
+  DIRECTIONS,
+  MAX_ADDRESSES,
+  MAX_DECIMAL_LENGTH,
+  parseAddress,
+  parseAddressList,
+  parseBoolean,
+  parseDecimal,
+  parseDirection,
+  parsePeriods,
 } from './param-parsers.js';
 import { PATTERNS, StringEnum } from './schemas/strings.js';
 
@@ -22,7 +30,11 @@ export const PERIOD_LIST_PATTERN = `^\\s*${PERIOD}\\s*(,\\s*${PERIOD}\\s*)*$`;
  * @example booleanParam('Only pools with warnings')
  */
 export function booleanParam(description: string): ParamSpec {
-  return { parse: parseBoolean, schema: Type.Boolean(), description: `${description}. \`true\` or \`false\`, case-insensitive; false does not filter.` };
+  return {
+    parse: parseBoolean,
+    schema: Type.Boolean(),
+    description: `${description}. \`true\` or \`false\`, case-insensitive; false does not filter.`,
+  };
 }
 
 /** A plain non-negative decimal threshold. */
@@ -36,7 +48,11 @@ export function decimalParam(description: string): ParamSpec {
 
 /** One address. */
 export function addressParam(description: string): ParamSpec {
-  return { parse: parseAddress, schema: Type.String({ pattern: PATTERNS.address }), description: `${description}; base58 of 32 bytes.` };
+  return {
+    parse: parseAddress,
+    schema: Type.String({ pattern: PATTERNS.address }),
+    description: `${description}; base58 of 32 bytes.`,
+  };
 }
 
 /** A comma-separated list of addresses. */
@@ -64,5 +80,9 @@ export const STATS_PARAM: ParamSpec = {
 
 /** A search text `q`, trimmed. */
 export function searchParam(description: string): ParamSpec {
-  return { parse: (_name, raw) => raw.trim(), schema: Type.String(), description: `Required unless a cursor is sent: ${description}` };
+  return {
+    parse: (_name, raw) => raw.trim(),
+    schema: Type.String(),
+    description: `Required unless a cursor is sent: ${description}`,
+  };
 }

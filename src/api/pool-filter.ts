@@ -33,7 +33,11 @@ function candidateLists(store: SnapshotStore, params: PoolParams): number[][] {
   if (params.addresses) lists.push(params.addresses.flatMap((a) => store.pools.idOf(a) ?? []));
   if (params.token) lists.push(poolsOf(params.token));
   if (params.tokensBothOf) {
-    if (params.tokensBothOf.length !== 2) throw invalidParameter('tokensBothOf', `tokensBothOf must name exactly two token addresses, got ${params.tokensBothOf.length}`);
+    if (params.tokensBothOf.length !== 2)
+      throw invalidParameter(
+        'tokensBothOf',
+        `tokensBothOf must name exactly two token addresses, got ${params.tokensBothOf.length}`,
+      );
     const other = new Set(poolsOf(params.tokensBothOf[1]!));
     lists.push(poolsOf(params.tokensBothOf[0]!).filter((id) => other.has(id)));
   }
@@ -48,7 +52,12 @@ function intersect(lists: number[][]): number[] {
   return smallest.filter((id) => sets.every((set) => set.has(id)));
 }
 
-function atLeast(store: SnapshotStore, key: ThresholdKey, orderKey: string, minimum: string | null): ((id: number) => boolean) | undefined {
+function atLeast(
+  store: SnapshotStore,
+  key: ThresholdKey,
+  orderKey: string,
+  minimum: string | null,
+): ((id: number) => boolean) | undefined {
   if (minimum === null) return undefined;
   const ascending = store.poolOrders.get(orderKey, 'asc');
   const first = store.thresholds.firstAtLeast(key, ascending, minimum);

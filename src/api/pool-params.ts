@@ -1,7 +1,15 @@
 import { PERIOD_NAMES, type Period } from '../math/periods.js';
 import { PLAIN_SORT_FIELDS, STATS_SORT_FIELDS } from '../snapshot/sort-keys.js';
 import type { ListingSpec, ParamSpec } from './listing-request.js';
-import { addressListParam, addressParam, booleanParam, decimalParam, DIRECTION_PARAM, searchParam, STATS_PARAM } from './param-specs.js';
+import {
+  addressListParam,
+  addressParam,
+  booleanParam,
+  decimalParam,
+  DIRECTION_PARAM,
+  searchParam,
+  STATS_PARAM,
+} from './param-specs.js';
 import { parsePoolSort } from './pool-sort.js';
 import { StringEnum } from './schemas/strings.js';
 
@@ -28,14 +36,16 @@ export interface PoolParams {
 }
 
 /** Every `sortBy` value parsePoolSort accepts (lower case; it is case-insensitive): each field alone or with a period. */
-export const POOL_SORT_VALUES: readonly string[] = [...Object.keys(STATS_SORT_FIELDS), ...PLAIN_SORT_FIELDS]
-  .flatMap((field) => [field, ...PERIOD_NAMES.map((period) => `${field}${period}`)]);
+export const POOL_SORT_VALUES: readonly string[] = [...Object.keys(STATS_SORT_FIELDS), ...PLAIN_SORT_FIELDS].flatMap(
+  (field) => [field, ...PERIOD_NAMES.map((period) => `${field}${period}`)],
+);
 
 const COMMON: Record<string, ParamSpec> = {
   sortBy: {
     parse: parsePoolSort,
     schema: StringEnum(POOL_SORT_VALUES, 'Sort key'),
-    description: 'Order: `volume`, `fees`, `rewards` or `yieldovertvl` with an optional period suffix (none = 24h), `tvl`, or `lockedliquiditypercent` (a suffix on these two is ignored). Case-insensitive; ties break by address.',
+    description:
+      'Order: `volume`, `fees`, `rewards` or `yieldovertvl` with an optional period suffix (none = 24h), `tvl`, or `lockedliquiditypercent` (a suffix on these two is ignored). Case-insensitive; ties break by address.',
   },
   sortDirection: DIRECTION_PARAM,
   stats: STATS_PARAM,
@@ -46,11 +56,24 @@ const COMMON: Record<string, ParamSpec> = {
 };
 
 const DEFAULTS: PoolParams = {
-  sortBy: 'tvl', sortDirection: 'desc', stats: [], includeBlocked: false,
-  hasRewards: false, hasWarning: false, hasAdaptiveFee: false, isLaunchPool: false,
-  minTvl: null, minVolume: null, minLockedLiquidityPercent: null,
-  token: null, tokensBothOf: null, addresses: null,
-  q: null, userTokens: null, verifiedOnly: false, hasLockedLiquidity: false,
+  sortBy: 'tvl',
+  sortDirection: 'desc',
+  stats: [],
+  includeBlocked: false,
+  hasRewards: false,
+  hasWarning: false,
+  hasAdaptiveFee: false,
+  isLaunchPool: false,
+  minTvl: null,
+  minVolume: null,
+  minLockedLiquidityPercent: null,
+  token: null,
+  tokensBothOf: null,
+  addresses: null,
+  q: null,
+  userTokens: null,
+  verifiedOnly: false,
+  hasLockedLiquidity: false,
 };
 
 /** `GET /pools`: docs/api.md §3.5; default order tvl desc, size 100 (max 1000). */
@@ -76,7 +99,9 @@ export const POOL_SEARCH_SPEC: ListingSpec<PoolParams> = {
   endpoint: 'pools/search',
   params: {
     ...COMMON,
-    q: searchParam('an exact pool address, a token address, one symbol, or a pair `A-B`, `A B` or `A/B` in either order. Symbols match partially and case-insensitively.'),
+    q: searchParam(
+      'an exact pool address, a token address, one symbol, or a pair `A-B`, `A B` or `A/B` in either order. Symbols match partially and case-insensitively.',
+    ),
     userTokens: addressListParam('Only pools holding at least one of these tokens (mint addresses)'),
     verifiedOnly: booleanParam('Only pools whose two tokens are both verified'),
     hasLockedLiquidity: booleanParam('Only pools with locked liquidity above zero'),

@@ -15,7 +15,10 @@ const SORT_BY = new RegExp(`^(${[...STATS_FIELDS, ...PLAIN_FIELDS].join('|')})($
 export function parsePoolSort(name: string, raw: string): string {
   const match = SORT_BY.exec(raw.toLowerCase());
   if (!match) {
-    throw invalidParameter(name, `${name} must be one of ${[...STATS_FIELDS, ...PLAIN_FIELDS].join(', ')}, optionally followed by a period (${PERIOD_NAMES.join(', ')}), e.g. volume24h; got ${shown(raw)}`);
+    throw invalidParameter(
+      name,
+      `${name} must be one of ${[...STATS_FIELDS, ...PLAIN_FIELDS].join(', ')}, optionally followed by a period (${PERIOD_NAMES.join(', ')}), e.g. volume24h; got ${shown(raw)}`,
+    );
   }
   const [, field = '', period] = match;
   return PLAIN_FIELDS.includes(field) ? field : `${field}${period ?? '24h'}`;

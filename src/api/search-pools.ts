@@ -24,7 +24,10 @@ export function searchPoolIds(store: SnapshotStore, q: string): number[] {
     const token = store.tokens.idByAddress.get(q);
     return token === undefined ? [] : [...store.pools.poolsOfToken(token)];
   }
-  const terms = q.toLowerCase().split(/[-/\s]+/).filter((t) => t !== '');
+  const terms = q
+    .toLowerCase()
+    .split(/[-/\s]+/)
+    .filter((t) => t !== '');
   if (terms.length === 0 || terms.length > 2) {
     throw invalidParameter('q', `q must be a token symbol, a pair such as SOL-USDC, or an address; got ${shown(q)}`);
   }

@@ -24,11 +24,13 @@ export const TOKENS_SPEC: ListingSpec<TokenParams> = {
     sort_by: {
       parse: (name, raw) => {
         const value = raw.toLowerCase();
-        if (!(TOKEN_SORTS as readonly string[]).includes(value)) throw invalidParameter(name, `${name} must be one of ${TOKEN_SORTS.join(', ')}, got ${shown(raw)}`);
+        if (!(TOKEN_SORTS as readonly string[]).includes(value))
+          throw invalidParameter(name, `${name} must be one of ${TOKEN_SORTS.join(', ')}, got ${shown(raw)}`);
         return value;
       },
       schema: StringEnum(TOKEN_SORTS, 'Sort key'),
-      description: 'Order: `mint_id` (creation order), `address` or `volume_24h`. Case-insensitive; ties break by address.',
+      description:
+        'Order: `mint_id` (creation order), `address` or `volume_24h`. Case-insensitive; ties break by address.',
     },
     sort_direction: DIRECTION_PARAM,
     tokens: addressListParam('Only these tokens (mint addresses)'),
@@ -41,7 +43,11 @@ export const TOKENS_SPEC: ListingSpec<TokenParams> = {
 /** `GET /tokens/search`: docs/api.md §4.2; size 50 (max 3000). */
 export const TOKEN_SEARCH_SPEC: ListingSpec<TokenParams> = {
   endpoint: 'tokens/search',
-  params: { q: searchParam('part of a token symbol, name or address, case-insensitive. Order: exact symbol, then symbol prefix, then other matches, each by 24h volume desc.') },
+  params: {
+    q: searchParam(
+      'part of a token symbol, name or address, case-insensitive. Order: exact symbol, then symbol prefix, then other matches, each by 24h volume desc.',
+    ),
+  },
   defaults: DEFAULTS,
   defaultSize: 50,
   maxSize: 3000,

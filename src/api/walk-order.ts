@@ -17,7 +17,8 @@ export interface WalkSource {
 }
 
 function lowerBound(sorted: Int32Array, value: number): number {
-  let low = 0, high = sorted.length;
+  let low = 0,
+    high = sorted.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
     if (sorted[middle]! < value) low = middle + 1;
@@ -47,7 +48,12 @@ function scan(source: WalkSource, from: number, step: 1 | -1, visit: (id: number
  * One page of a keyset walk over a stored order: `size` accepted rows after (or before) the
  * boundary row. Cost depends on the page, not on how deep it is: the boundary's position is a lookup.
  */
-export function walkOrder(source: WalkSource, position: Position, size: number, positionOf: (address: string) => number | undefined): WalkResult {
+export function walkOrder(
+  source: WalkSource,
+  position: Position,
+  size: number,
+  positionOf: (address: string) => number | undefined,
+): WalkResult {
   const ids: number[] = [];
   if (position.kind === 'first') {
     let hasAfter = false;

@@ -48,13 +48,26 @@ export async function collectBenchUrls(snapshot: string, coldCount: number, deta
     const addresses = db.prepare('SELECT address FROM pools ORDER BY id LIMIT ?').pluck().all(detailCount) as string[];
     const mints = db.prepare('SELECT address FROM tokens ORDER BY id').pluck().all() as string[];
     db.close();
-    const tokens = [...mints.map((m) => `${base}/tokens/${m}`), ...['', '/token', '/token/circulating_supply', '/token/total_supply'].map((p) => `${base}/protocol${p}`)];
-    for (const path of tokens) sizes[path] = Buffer.byteLength(await (await fetch(`${new URL(server.url).origin}${path}`)).text());
+    const tokens = [
+      ...mints.map((m) => `${base}/tokens/${m}`),
+      ...['', '/token', '/token/circulating_supply', '/token/total_supply'].map((p) => `${base}/protocol${p}`),
+    ];
+    for (const path of tokens)
+      sizes[path] = Buffer.byteLength(await (await fetch(`${new URL(server.url).origin}${path}`)).text());
     const detail = addresses.map((a) => `${base}/pools/${a}?stats=24h`);
-    for (const path of detail.slice(0, 200)) sizes[path] = Buffer.byteLength(await (await fetch(`${new URL(server.url).origin}${path}`)).text());
-    const detailSize = Math.round(detail.slice(0, 200).reduce((sum, p) => sum + sizes[p]!, 0) / Math.min(200, detail.length));
+    for (const path of detail.slice(0, 200))
+      sizes[path] = Buffer.byteLength(await (await fetch(`${new URL(server.url).origin}${path}`)).text());
+    const detailSize = Math.round(
+      detail.slice(0, 200).reduce((sum, p) => sum + sizes[p]!, 0) / Math.min(200, detail.length),
+    );
     for (const path of detail) sizes[path] ??= detailSize;
-    return { cold, warm: cold.filter((_, i) => i % Math.max(1, Math.floor(cold.length / 100)) === 0).slice(0, 100), detail, tokens, sizes };
+    return {
+      cold,
+      warm: cold.filter((_, i) => i % Math.max(1, Math.floor(cold.length / 100)) === 0).slice(0, 100),
+      detail,
+      tokens,
+      sizes,
+    };
   } finally {
     await server.close();
   }

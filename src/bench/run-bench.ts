@@ -19,7 +19,9 @@ const results = join(root, 'snapshots', 'bench-latest.md');
  * The server runs as `npm start` runs it: with a 4 MB young generation. Node's default lets it grow
  * to 16 MB per semi-space at these request rates, which costs about 30 MB of RSS and buys nothing here.
  */
-const SERVER_FLAGS = (/--max-semi-space-size=\d+/.exec(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start as string) ?? [])[0];
+const SERVER_FLAGS = (/--max-semi-space-size=\d+/.exec(
+  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start as string,
+) ?? [])[0];
 
 function startChild(args: string[], ready: RegExp): Promise<{ child: ChildProcess; line: string }> {
   return new Promise((resolve, reject) => {
@@ -41,9 +43,21 @@ function rssMb(pid: number): number {
 
 async function startMock(): Promise<{ child: ChildProcess; origin: string; startupMs: number }> {
   const started = performance.now();
-  const { child, line } = await startChild([...(SERVER_FLAGS ? [SERVER_FLAGS] : []), join(root, 'dist/cli/main.js'), 'serve', '--snapshot', snapshot, '--port', '0'], /^listening on /);
+  const { child, line } = await startChild(
+    [
+      ...(SERVER_FLAGS ? [SERVER_FLAGS] : []),
+      join(root, 'dist/cli/main.js'),
+      'serve',
+      '--snapshot',
+      snapshot,
+      '--port',
+      '0',
+    ],
+    /^listening on /,
+  );
   const origin = new URL(line.slice('listening on '.length)).origin;
-  while ((await fetch(`${origin}/v2/solana/protocol`).catch(() => null))?.status !== 200) await new Promise((r) => setTimeout(r, 5));
+  while ((await fetch(`${origin}/v2/solana/protocol`).catch(() => null))?.status !== 200)
+    await new Promise((r) => setTimeout(r, 5));
   return { child, origin, startupMs: Math.round(performance.now() - started) };
 }
 
@@ -88,7 +102,8 @@ try {
   const fill = urls.cold.slice(0, 400);
   await runLoad(mock.origin, [...fill, ...fill], { once: true });
   lines.push(
-    '| load | mock req/s | bare req/s | ratio | target | mock p99 | errors |', '|---|---|---|---|---|---|---|',
+    '| load | mock req/s | bare req/s | ratio | target | mock p99 | errors |',
+    '|---|---|---|---|---|---|---|',
     row(`cold list pages (${urls.cold.length} distinct, once each)`, coldMock, coldBare, '≥ 0.3×, p99 ≤ 10 ms'),
     row(`warm list pages (${urls.warm.length} URLs, repeated)`, warmMock, warmBare, '≥ 0.8×, p99 ≤ 3 ms'),
     row(`pool detail (${urls.detail.length} distinct, once each)`, detailMock, detailBare, '≥ 0.6×'),
@@ -102,5 +117,8 @@ try {
 }
 const table = `${lines.join('\n')}\n`;
 process.stdout.write(`\n${table}`);
-writeFileSync(results, `# clmm-mock benchmark\n\nnode ${process.version} ${SERVER_FLAGS ?? ''}, 10 connections\n\n${table}`);
+writeFileSync(
+  results,
+  `# clmm-mock benchmark\n\nnode ${process.version} ${SERVER_FLAGS ?? ''}, 10 connections\n\n${table}`,
+);
 process.stdout.write(`\nwritten to ${results}\n`);

@@ -14,7 +14,11 @@ export interface LoadResult {
  * timed from the start to the last response: autocannon's own duration only ticks in whole seconds,
  * which would flatten short runs.
  */
-export async function runLoad(origin: string, paths: readonly string[], options: { once: boolean; seconds?: number }): Promise<LoadResult> {
+export async function runLoad(
+  origin: string,
+  paths: readonly string[],
+  options: { once: boolean; seconds?: number },
+): Promise<LoadResult> {
   let next = 0;
   let last = 0;
   const started = performance.now();
@@ -22,17 +26,24 @@ export async function runLoad(origin: string, paths: readonly string[], options:
     url: origin,
     connections: 10,
     ...(options.once ? { amount: paths.length } : { duration: options.seconds ?? 10 }),
-    requests: [{
-      setupRequest: (request: autocannon.Request) => {
-        request.path = paths[next++ % paths.length]!;
-        return request;
+    requests: [
+      {
+        setupRequest: (request: autocannon.Request) => {
+          request.path = paths[next++ % paths.length]!;
+          return request;
+        },
       },
-    }],
+    ],
   };
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(settings, (error, done) => (error ? reject(error) : resolve(done)));
     instance.on('response', () => (last = performance.now()));
   });
   const seconds = ((last || performance.now()) - started) / 1000;
-  return { requests: result.requests.total, perSecond: result.requests.total / seconds, p99Ms: result.latency.p99, non2xx: result.non2xx + result.errors };
+  return {
+    requests: result.requests.total,
+    perSecond: result.requests.total / seconds,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+  };
 }

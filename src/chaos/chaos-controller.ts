@@ -26,7 +26,11 @@ export class ChaosController implements MockChaos {
   private readonly held = new Map<Socket, NodeJS.Timeout>();
   private readonly started: number;
 
-  constructor(private readonly startup: ResolvedChaos, private readonly routePaths: readonly string[], readonly now: () => number = () => performance.now()) {
+  constructor(
+    private readonly startup: ResolvedChaos,
+    private readonly routePaths: readonly string[],
+    readonly now: () => number = () => performance.now(),
+  ) {
     this.started = now();
     this.apply(startup);
   }
@@ -60,11 +64,19 @@ export class ChaosController implements MockChaos {
 
   /** The decision for one request; `routeKey` is asked for only when routes have settings of their own. */
   decide(requestKey: string, routeKey: () => string | null, overrides: Overrides): ChaosDecision {
-    if (!this.isActive && overrides.status === undefined && overrides.delayMs === undefined) return { delayMs: 0, fault: null };
+    if (!this.isActive && overrides.status === undefined && overrides.delayMs === undefined)
+      return { delayMs: 0, fault: null };
     // Counted by a fixed-size digest: a flood of long distinct URLs must not grow memory by their length.
-    const occurrence = this.current.chaosSeed === null ? 0 : this.occurrences.next(createHash('sha1').update(requestKey).digest('base64'));
+    const occurrence =
+      this.current.chaosSeed === null
+        ? 0
+        : this.occurrences.next(createHash('sha1').update(requestKey).digest('base64'));
     const route = this.hasRoutes ? routeKey() : null;
-    return decideChaos(effectiveChaos(this.current, route), requestDraws(this.current.chaosSeed, requestKey, occurrence), overrides);
+    return decideChaos(
+      effectiveChaos(this.current, route),
+      requestDraws(this.current.chaosSeed, requestKey, occurrence),
+      overrides,
+    );
   }
 
   /** Milliseconds since the server started. */
@@ -89,7 +101,12 @@ export class ChaosController implements MockChaos {
 
   /** Sizes of what grows with traffic, for health and soak checks. */
   sizes(): { journal: number; limiterClients: number; requestCounts: number; held: number } {
-    return { journal: this.journal.entries().length, limiterClients: this.limiter?.size ?? 0, requestCounts: this.occurrences.size, held: this.held.size };
+    return {
+      journal: this.journal.entries().length,
+      limiterClients: this.limiter?.size ?? 0,
+      requestCounts: this.occurrences.size,
+      held: this.held.size,
+    };
   }
 
   private release(socket: Socket): void {

@@ -20,13 +20,27 @@ interface Applied {
 }
 
 /** Journals the request when its response ends (or its connection drops). */
-function journalOnClose(chaos: ChaosController, req: IncomingMessage, res: ServerResponse, client: string, applied: Applied): void {
+function journalOnClose(
+  chaos: ChaosController,
+  req: IncomingMessage,
+  res: ServerResponse,
+  client: string,
+  applied: Applied,
+): void {
   const startedAt = chaos.now();
   const url = req.url ?? '';
-  res.once('close', () => chaos.journal.add({
-    at: Math.round(chaos.elapsed()), method: req.method ?? '', url, client,
-    status: res.headersSent ? res.statusCode : 0, durationMs: Math.round(chaos.now() - startedAt), delayMs: applied.delayMs, fault: applied.fault,
-  }));
+  res.once('close', () =>
+    chaos.journal.add({
+      at: Math.round(chaos.elapsed()),
+      method: req.method ?? '',
+      url,
+      client,
+      status: res.headersSent ? res.statusCode : 0,
+      durationMs: Math.round(chaos.now() - startedAt),
+      delayMs: applied.delayMs,
+      fault: applied.fault,
+    }),
+  );
 }
 
 /** Counts the request against the rate limit, sets the RateLimit headers; the 429 when over it, else null. */
@@ -36,11 +50,21 @@ function rateLimit(chaos: ChaosController, res: ServerResponse, client: string):
   rateLimitHeaders(res, limit.limit, limit.remaining, limit.resetMs);
   if (limit.allowed) return null;
   const retryAfter = Math.max(1, Math.ceil(limit.resetMs / 1000));
-  return new ApiError(429, 'rate_limited', `rate limit of ${limit.limit} requests per window exceeded; retry after ${retryAfter} s`, { retryAfter });
+  return new ApiError(
+    429,
+    'rate_limited',
+    `rate limit of ${limit.limit} requests per window exceeded; retry after ${retryAfter} s`,
+    { retryAfter },
+  );
 }
 
 /** Carries out a fault: an error for the one error handler, a dropped or held connection, or a mark to truncate the body. */
-function applyFault(chaos: ChaosController, req: IncomingMessage, fault: FaultKind | null, next: (error?: Error) => void): void {
+function applyFault(
+  chaos: ChaosController,
+  req: IncomingMessage,
+  fault: FaultKind | null,
+  next: (error?: Error) => void,
+): void {
   if (fault === null) return next();
   if (fault === 'reset') return void req.socket.destroy();
   if (fault === 'hang') return chaos.hang(req.socket);
@@ -58,7 +82,11 @@ function applyFault(chaos: ChaosController, req: IncomingMessage, fault: FaultKi
  * @example app.use(chaosMiddleware(chaos, matchRouteKey));
  */
 export function chaosMiddleware(chaos: ChaosController, routeKeyOf: (path: string) => string | null) {
-  return function chaosLayer(req: IncomingMessage & { path?: string }, res: ServerResponse, next: (error?: Error) => void): void {
+  return function chaosLayer(
+    req: IncomingMessage & { path?: string },
+    res: ServerResponse,
+    next: (error?: Error) => void,
+  ): void {
     const path = req.path ?? (req.url ?? '').split('?')[0]!;
     if (!path.startsWith('/v2/')) return next();
     const client = req.socket.remoteAddress ?? 'unknown';

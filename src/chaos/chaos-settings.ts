@@ -50,7 +50,15 @@ export interface ResolvedChaos extends RouteChaos {
 }
 
 /** No chaos: what the server runs with unless told otherwise. */
-export const NO_CHAOS: ResolvedChaos = { latency: null, errorRate: 0, errorStatus: [500], rateLimit: null, chaosSeed: null, hangMs: 30_000, routes: {} };
+export const NO_CHAOS: ResolvedChaos = {
+  latency: null,
+  errorRate: 0,
+  errorStatus: [500],
+  rateLimit: null,
+  chaosSeed: null,
+  hangMs: 30_000,
+  routes: {},
+};
 
 const WINDOW_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
@@ -58,7 +66,9 @@ const WINDOW_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_6
 export function parseRateLimit(where: string, value: unknown): ResolvedChaos['rateLimit'] {
   const match = typeof value === 'string' ? /^(\d{1,7})\/(\d{1,6})(ms|s|m|h)$/.exec(value.trim()) : null;
   if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
-    throw new Error(`${where} must be <requests>/<window> such as 10/1s, 100/1m or 5/500ms; got ${JSON.stringify(value)}`);
+    throw new Error(
+      `${where} must be <requests>/<window> such as 10/1s, 100/1m or 5/500ms; got ${JSON.stringify(value)}`,
+    );
   }
   return { limit: Number(match[1]), windowMs: Number(match[2]) * WINDOW_UNITS[match[3]!]!, text: value as string };
 }
@@ -76,7 +86,9 @@ export function parseErrorRate(where: string, value: unknown): number {
 export function parseErrorStatus(where: string, value: unknown): FaultKind[] {
   const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',').map((s) => s.trim()) : null;
   const fail = (): never => {
-    throw new Error(`${where} must list HTTP statuses from 400 to 599 and/or ${TRANSPORT_FAULTS.join(', ')}, e.g. [500, 503] or "502,reset"; got ${JSON.stringify(value)}`);
+    throw new Error(
+      `${where} must list HTTP statuses from 400 to 599 and/or ${TRANSPORT_FAULTS.join(', ')}, e.g. [500, 503] or "502,reset"; got ${JSON.stringify(value)}`,
+    );
   };
   if (!items || items.length === 0) return fail();
   return items.map((item: unknown) => {

@@ -28,10 +28,15 @@ export function effectiveChaos(settings: ResolvedChaos, routeKey: string | null)
  * its kind picked uniformly from the configured statuses; overrides win. `draws` are four uniform numbers.
  * @example decideChaos({ latency: null, errorRate: 0.5, errorStatus: [503] }, [0.1, 0.7, 0, 0], {}) // { delayMs: 0, fault: 503 }
  */
-export function decideChaos(chaos: RouteChaos, draws: readonly [number, number, number, number], overrides: Overrides): ChaosDecision {
+export function decideChaos(
+  chaos: RouteChaos,
+  draws: readonly [number, number, number, number],
+  overrides: Overrides,
+): ChaosDecision {
   const [faultDraw, kindDraw, delayDraw1, delayDraw2] = draws;
   const delayMs = overrides.delayMs ?? (chaos.latency ? drawLatency(chaos.latency, delayDraw1, delayDraw2) : 0);
   if (overrides.status !== undefined) return { delayMs, fault: overrides.status === 200 ? null : overrides.status };
-  const fault = faultDraw < chaos.errorRate ? chaos.errorStatus[Math.floor(kindDraw * chaos.errorStatus.length)]! : null;
+  const fault =
+    faultDraw < chaos.errorRate ? chaos.errorStatus[Math.floor(kindDraw * chaos.errorStatus.length)]! : null;
   return { delayMs, fault };
 }

@@ -6,8 +6,13 @@ import { createHash, randomBytes } from 'node:crypto';
  * faults whatever order its parallel requests arrive in; without one they are random.
  * @example requestDraws(7, 'GET /v2/solana/pools?size=5', 0)
  */
-export function requestDraws(seed: number | null, requestKey: string, occurrence: number): [number, number, number, number] {
-  const bytes = seed === null ? randomBytes(16) : createHash('sha256').update(`${seed}\n${requestKey}\n${occurrence}`).digest();
+export function requestDraws(
+  seed: number | null,
+  requestKey: string,
+  occurrence: number,
+): [number, number, number, number] {
+  const bytes =
+    seed === null ? randomBytes(16) : createHash('sha256').update(`${seed}\n${requestKey}\n${occurrence}`).digest();
   const word = (i: number): number => bytes.readUInt32BE(i * 4) / 2 ** 32;
   return [word(0), word(1), word(2), word(3)];
 }

@@ -79,7 +79,18 @@ export class Journal {
 
   private entry(slot: number): JournalEntry {
     const [seq, at, status, durationMs, delayMs] = this.numbers.subarray(slot * NUMBERS, (slot + 1) * NUMBERS);
-    const url = this.longUrls[slot] ?? this.urls.toString('utf8', slot * URL_BYTES, slot * URL_BYTES + this.urlLengths[slot]!);
-    return { seq: seq!, at: at!, method: this.methods[slot]!, url, client: this.clients[slot]!, status: status!, durationMs: durationMs!, delayMs: delayMs!, fault: this.faults[slot]! };
+    const url =
+      this.longUrls[slot] ?? this.urls.toString('utf8', slot * URL_BYTES, slot * URL_BYTES + this.urlLengths[slot]!);
+    return {
+      seq: seq!,
+      at: at!,
+      method: this.methods[slot]!,
+      url,
+      client: this.clients[slot]!,
+      status: status!,
+      durationMs: durationMs!,
+      delayMs: delayMs!,
+      fault: this.faults[slot]!,
+    };
   }
 }

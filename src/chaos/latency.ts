@@ -14,13 +14,17 @@ const MAX_MS = 600_000;
 export function parseLatency(where: string, value: unknown): Latency {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
   const fail = (): never => {
-    throw new Error(`${where} must be milliseconds (150), a range (50-250) or lognormal:<median ms>:<spread> (lognormal:120:0.8), each up to ${MAX_MS} ms; got ${JSON.stringify(value)}`);
+    throw new Error(
+      `${where} must be milliseconds (150), a range (50-250) or lognormal:<median ms>:<spread> (lognormal:120:0.8), each up to ${MAX_MS} ms; got ${JSON.stringify(value)}`,
+    );
   };
-  const ms = (s: string | undefined): number => (s !== undefined && /^\d+$/.test(s) && Number(s) <= MAX_MS ? Number(s) : fail());
+  const ms = (s: string | undefined): number =>
+    s !== undefined && /^\d+$/.test(s) && Number(s) <= MAX_MS ? Number(s) : fail();
   let match: RegExpExecArray | null;
   if ((match = /^(\d+)$/.exec(text))) return { kind: 'fixed', ms: ms(match[1]) };
   if ((match = /^(\d+)\s*-\s*(\d+)$/.exec(text))) {
-    const min = ms(match[1]), max = ms(match[2]);
+    const min = ms(match[1]),
+      max = ms(match[2]);
     return min <= max ? { kind: 'uniform', min, max } : fail();
   }
   if ((match = /^lognormal:(\d+):(\d+(?:\.\d+)?)$/.exec(text))) {

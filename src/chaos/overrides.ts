@@ -9,12 +9,17 @@ const OVERRIDE_PARAMS = ['__status', '__delay'];
 function parseStatus(name: string, raw: string): FaultKind {
   const value = raw.trim();
   if ((TRANSPORT_FAULTS as readonly string[]).includes(value)) return value as TransportFault;
-  if (/^\d{3}$/.test(value) && (value === '200' || (Number(value) >= 400 && Number(value) <= 599))) return Number(value);
-  throw invalidParameter(name, `${name} must be 200, an HTTP status from 400 to 599, or one of ${TRANSPORT_FAULTS.join(', ')}; got '${raw}'`);
+  if (/^\d{3}$/.test(value) && (value === '200' || (Number(value) >= 400 && Number(value) <= 599)))
+    return Number(value);
+  throw invalidParameter(
+    name,
+    `${name} must be 200, an HTTP status from 400 to 599, or one of ${TRANSPORT_FAULTS.join(', ')}; got '${raw}'`,
+  );
 }
 
 function parseDelay(name: string, raw: string): number {
-  if (!/^\d{1,6}$/.test(raw.trim()) || Number(raw) > 600_000) throw invalidParameter(name, `${name} must be milliseconds from 0 to 600000; got '${raw}'`);
+  if (!/^\d{1,6}$/.test(raw.trim()) || Number(raw) > 600_000)
+    throw invalidParameter(name, `${name} must be milliseconds from 0 to 600000; got '${raw}'`);
   return Number(raw);
 }
 

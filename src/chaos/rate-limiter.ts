@@ -16,7 +16,11 @@ export interface RateDecision {
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
 
-  constructor(readonly limit: number, readonly windowMs: number, private readonly maxClients = 10_000) {}
+  constructor(
+    readonly limit: number,
+    readonly windowMs: number,
+    private readonly maxClients = 10_000,
+  ) {}
 
   take(client: string, now: number): RateDecision {
     let window = this.windows.get(client);
@@ -28,7 +32,12 @@ export class RateLimiter {
     }
     const allowed = window.count < this.limit;
     if (allowed) window.count++;
-    return { allowed, limit: this.limit, remaining: this.limit - window.count, resetMs: Math.max(0, window.start + this.windowMs - now) };
+    return {
+      allowed,
+      limit: this.limit,
+      remaining: this.limit - window.count,
+      resetMs: Math.max(0, window.start + this.windowMs - now),
+    };
   }
 
   /** How many client windows are held (for the health endpoint and the soak test). */

@@ -1,6 +1,9 @@
 /** A problem the user can fix: printed as one line, exit code 1 (2 for bad arguments). */
 export class UsageError extends Error {
-  constructor(message: string, readonly exitCode = 2) {
+  constructor(
+    message: string,
+    readonly exitCode = 2,
+  ) {
     super(message);
   }
 }

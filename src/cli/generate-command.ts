@@ -7,7 +7,6 @@ import { UsageError } from './fail.js';
 import { interruptible } from './interruptible.js';
 import { terminalProgress } from './progress.js';
 
-
 function integer(name: string, raw: unknown, min: number, max: number, hint = ''): number {
   const text = String(raw);
   if (!/^-?\d+$/.test(text) || Number(text) < min || Number(text) > max) {
@@ -24,7 +23,9 @@ function writableOut(out: string, force: boolean): string {
     mkdirSync(dir, { recursive: true });
     accessSync(dir, constants.W_OK);
   } catch (error) {
-    throw new UsageError(`--out ${out}: cannot create or write folder ${dir} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new UsageError(
+      `--out ${out}: cannot create or write folder ${dir} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
   }
   try {
     if (statSync(path).isFile() && !force) throw new UsageError(`--out ${out} exists; pass --force to overwrite it`, 1);
@@ -39,32 +40,78 @@ function writableOut(out: string, force: boolean): string {
 export const generateCommand = {
   command: 'generate',
   describe: 'Generate a deterministic snapshot (same flags, same content)',
-  builder: (yargs: Argv) => yargs
-    .option('seed', { type: 'string', requiresArg: true, default: String(DEFAULT_GENERATION.seed), describe: 'Integer seed, e.g. --seed 7' })
-    .option('pools', { type: 'string', requiresArg: true, default: String(DEFAULT_GENERATION.pools), describe: `Number of pools, 0..${MAX_COUNT}, e.g. --pools 500` })
-    .option('tokens', { type: 'string', requiresArg: true, default: String(DEFAULT_GENERATION.tokens), describe: `Number of tokens, 4..${MAX_COUNT} (the well-known ones come first), e.g. --tokens 200` })
-    .option('out', { type: 'string', requiresArg: true, demandOption: true, describe: 'Snapshot file to write (its folder is created), e.g. --out snapshots/demo.sqlite' })
-    .option('as-of', { type: 'string', requiresArg: true, default: DEFAULT_AS_OF, describe: 'The instant the data describes (ISO 8601 UTC), e.g. --as-of 2026-01-01T00:00:00Z' })
-    .option('force', { type: 'boolean', default: false, describe: 'Overwrite --out if it exists, e.g. --force' })
-    .example('$0 generate --out snapshots/default.sqlite', 'the default snapshot: seed 42, 2000 pools, 500 tokens')
-    .example('$0 generate --seed 7 --pools 500 --tokens 200 --out snapshots/demo.sqlite', ''),
+  builder: (yargs: Argv) =>
+    yargs
+      .option('seed', {
+        type: 'string',
+        requiresArg: true,
+        default: String(DEFAULT_GENERATION.seed),
+        describe: 'Integer seed, e.g. --seed 7',
+      })
+      .option('pools', {
+        type: 'string',
+        requiresArg: true,
+        default: String(DEFAULT_GENERATION.pools),
+        describe: `Number of pools, 0..${MAX_COUNT}, e.g. --pools 500`,
+      })
+      .option('tokens', {
+        type: 'string',
+        requiresArg: true,
+        default: String(DEFAULT_GENERATION.tokens),
+        describe: `Number of tokens, 4..${MAX_COUNT} (the well-known ones come first), e.g. --tokens 200`,
+      })
+      .option('out', {
+        type: 'string',
+        requiresArg: true,
+        demandOption: true,
+        describe: 'Snapshot file to write (its folder is created), e.g. --out snapshots/demo.sqlite',
+      })
+      .option('as-of', {
+        type: 'string',
+        requiresArg: true,
+        default: DEFAULT_AS_OF,
+        describe: 'The instant the data describes (ISO 8601 UTC), e.g. --as-of 2026-01-01T00:00:00Z',
+      })
+      .option('force', { type: 'boolean', default: false, describe: 'Overwrite --out if it exists, e.g. --force' })
+      .example('$0 generate --out snapshots/default.sqlite', 'the default snapshot: seed 42, 2000 pools, 500 tokens')
+      .example('$0 generate --seed 7 --pools 500 --tokens 200 --out snapshots/demo.sqlite', ''),
   handler: async (argv: { seed: string; pools: string; tokens: string; out: string; asOf: string; force: boolean }) => {
     const seed = integer('seed', argv.seed, 0, 2 ** 32 - 1);
     const pools = integer('pools', argv.pools, 0, MAX_COUNT);
-    const tokens = integer('tokens', argv.tokens, MIN_TOKENS, MAX_COUNT, ' (SOL, USDC, USDT and ORCA always come first)');
+    const tokens = integer(
+      'tokens',
+      argv.tokens,
+      MIN_TOKENS,
+      MAX_COUNT,
+      ' (SOL, USDC, USDT and ORCA always come first)',
+    );
     try {
       validateGenerateOptions({ seed, pools, tokens, asOf: argv.asOf });
     } catch (error) {
       // The core names options as the library does (asOf); the user typed flags (--as-of).
-      if (error instanceof GenerateOptionsError) throw new UsageError(error.message.replace(/^(seed|pools|tokens) /, '--$1 ').replace(/^asOf /, '--as-of '));
+      if (error instanceof GenerateOptionsError)
+        throw new UsageError(error.message.replace(/^(seed|pools|tokens) /, '--$1 ').replace(/^asOf /, '--as-of '));
       throw error;
     }
     const out = writableOut(argv.out, argv.force);
     const progress = terminalProgress('generating pools');
     const started = performance.now();
     const { generateSnapshot } = await import('../generator/generate-snapshot.js');
-    const summary = await interruptible(out, progress, (signal) => generateSnapshot({ seed, pools, tokens, out, asOf: argv.asOf, force: argv.force, signal, onProgress: progress.report }));
+    const summary = await interruptible(out, progress, (signal) =>
+      generateSnapshot({
+        seed,
+        pools,
+        tokens,
+        out,
+        asOf: argv.asOf,
+        force: argv.force,
+        signal,
+        onProgress: progress.report,
+      }),
+    );
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    process.stdout.write(`wrote ${out}: ${summary.tokens} tokens, ${summary.pools} pools, ${summary.positions} positions (seed ${seed}, asOf ${summary.asOf}) in ${seconds}s\n`);
+    process.stdout.write(
+      `wrote ${out}: ${summary.tokens} tokens, ${summary.pools} pools, ${summary.positions} positions (seed ${seed}, asOf ${summary.asOf}) in ${seconds}s\n`,
+    );
   },
 };

@@ -6,11 +6,20 @@ import { terminalProgress } from './progress.js';
 /** `clmm-mock inspect`: prints a snapshot's facts; with --verify, re-checks every rule and exits 1 on a violation. */
 export const inspectCommand = {
   command: 'inspect <file>',
-  describe: 'Show a snapshot\'s counts, seed, schema version and asOf; --verify re-checks every consistency rule',
-  builder: (yargs: Argv) => yargs
-    .positional('file', { type: 'string', demandOption: true, describe: 'Snapshot file, e.g. snapshots/default.sqlite' })
-    .option('verify', { type: 'boolean', default: false, describe: 'Recompute every rule over every row; exit 1 naming each violation, e.g. --verify' })
-    .example('$0 inspect snapshots/default.sqlite --verify', ''),
+  describe: "Show a snapshot's counts, seed, schema version and asOf; --verify re-checks every consistency rule",
+  builder: (yargs: Argv) =>
+    yargs
+      .positional('file', {
+        type: 'string',
+        demandOption: true,
+        describe: 'Snapshot file, e.g. snapshots/default.sqlite',
+      })
+      .option('verify', {
+        type: 'boolean',
+        default: false,
+        describe: 'Recompute every rule over every row; exit 1 naming each violation, e.g. --verify',
+      })
+      .example('$0 inspect snapshots/default.sqlite --verify', ''),
   handler: async (argv: { file: string; verify: boolean }) => {
     const db = openSnapshot(argv.file);
     try {
@@ -32,8 +41,11 @@ export const inspectCommand = {
       const report = verifySnapshot(db, progress.report);
       progress.clear();
       for (const message of report.messages) process.stdout.write(`violation: ${message}\n`);
-      if (report.violations > report.messages.length) process.stdout.write(`… and ${report.violations - report.messages.length} more\n`);
-      process.stdout.write(`verified ${report.pools} pools: ${report.violations} violation${report.violations === 1 ? '' : 's'}\n`);
+      if (report.violations > report.messages.length)
+        process.stdout.write(`… and ${report.violations - report.messages.length} more\n`);
+      process.stdout.write(
+        `verified ${report.pools} pools: ${report.violations} violation${report.violations === 1 ? '' : 's'}\n`,
+      );
       if (report.violations > 0) process.exitCode = 1;
     } finally {
       db.close();

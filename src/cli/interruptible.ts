@@ -5,7 +5,11 @@ import { UsageError } from './fail.js';
  * is cleared either way; an aborted run ends as exit 130, saying that nothing was written to `out`.
  * @example await interruptible(out, progress, (signal) => generateSnapshot({ ...options, signal }))
  */
-export async function interruptible<T>(out: string, progress: { clear(): void }, task: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function interruptible<T>(
+  out: string,
+  progress: { clear(): void },
+  task: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const controller = new AbortController();
   const onSignal = (): void => controller.abort();
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);

@@ -13,7 +13,9 @@ import { startCommand } from './start-command.js';
 
 // The only place that reads argv, prints and exits: each command parses its flags and calls one core function.
 
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 // A reader that goes away (`clmm-mock openapi | head`) ends the output, not the program with a stack trace.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -24,13 +26,16 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 /** yargs' words for a flag given without its value, in ours: the flag as typed. */
 function usageMessage(message: string): string {
   const missing = /^Not enough arguments following: (.+)$/.exec(message);
-  if (missing) return `--${missing[1]!.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} needs a value (see clmm-mock --help)`;
+  if (missing)
+    return `--${missing[1]!.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} needs a value (see clmm-mock --help)`;
   return `${message} (see clmm-mock --help)`;
 }
 
 await yargs(hideBin(process.argv))
   .scriptName('clmm-mock')
-  .usage('$0 <command> [options]\n\nA deterministic mock of a concentrated-liquidity DEX v2 read API.\nEach command has its own --help, e.g. clmm-mock serve --help.')
+  .usage(
+    '$0 <command> [options]\n\nA deterministic mock of a concentrated-liquidity DEX v2 read API.\nEach command has its own --help, e.g. clmm-mock serve --help.',
+  )
   .command(startCommand)
   .command(serveCommand)
   .command(generateCommand)
@@ -40,7 +45,10 @@ await yargs(hideBin(process.argv))
   .command(openapiCommand)
   .example('$0 start', 'serve the bundled default snapshot on http://127.0.0.1:8080/v2/solana')
   .example('$0 generate --seed 7 --pools 500 --tokens 200 --out snapshots/demo.sqlite', 'make a snapshot of your own')
-  .example('$0 serve --snapshot snapshots/demo.sqlite --error-rate 0.1 --latency 50-250', 'serve it, flaky and slow on purpose')
+  .example(
+    '$0 serve --snapshot snapshots/demo.sqlite --error-rate 0.1 --latency 50-250',
+    'serve it, flaky and slow on purpose',
+  )
   .epilogue('Docs, endpoints and chaos recipes: README.md')
   .demandCommand(1, 'name a command: start, serve, generate, inspect, record, export or openapi')
   .strict()

@@ -14,7 +14,10 @@ function serverUrl(raw: string): string {
   } catch {
     // not absolute: only a path will do
   }
-  if (!ok || /[?#\s]/.test(raw)) throw new UsageError(`--server-url must be an http(s) URL or a path such as ${DEFAULT_SERVER_URL} or ${API_BASE}, got '${raw}'`);
+  if (!ok || /[?#\s]/.test(raw))
+    throw new UsageError(
+      `--server-url must be an http(s) URL or a path such as ${DEFAULT_SERVER_URL} or ${API_BASE}, got '${raw}'`,
+    );
   return raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
 }
 
@@ -22,11 +25,21 @@ function serverUrl(raw: string): string {
 export const openapiCommand = {
   command: 'openapi',
   describe: 'Print the OpenAPI 3.1 document of the v2 API (or write it with --out)',
-  builder: (yargs: Argv) => yargs
-    .option('out', { type: 'string', requiresArg: true, describe: 'Write the document to this file instead of stdout, e.g. --out openapi.json' })
-    .option('server-url', { type: 'string', requiresArg: true, default: DEFAULT_SERVER_URL, describe: `The API base URL the document names, e.g. --server-url https://mock.example.com${API_BASE}` })
-    .example('$0 openapi --out openapi.json', '')
-    .example(`$0 openapi --server-url http://localhost:9000${API_BASE} > openapi.json`, ''),
+  builder: (yargs: Argv) =>
+    yargs
+      .option('out', {
+        type: 'string',
+        requiresArg: true,
+        describe: 'Write the document to this file instead of stdout, e.g. --out openapi.json',
+      })
+      .option('server-url', {
+        type: 'string',
+        requiresArg: true,
+        default: DEFAULT_SERVER_URL,
+        describe: `The API base URL the document names, e.g. --server-url https://mock.example.com${API_BASE}`,
+      })
+      .example('$0 openapi --out openapi.json', '')
+      .example(`$0 openapi --server-url http://localhost:9000${API_BASE} > openapi.json`, ''),
   handler: async (argv: { out?: string; serverUrl: string }) => {
     const text = `${JSON.stringify(buildOpenApi({ serverUrl: serverUrl(argv.serverUrl) }), null, 2)}\n`;
     if (argv.out === undefined) return void process.stdout.write(text);

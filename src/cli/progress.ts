@@ -2,7 +2,10 @@
  * A progress line on stderr, redrawn in place, only when stderr is a terminal (CI logs and pipes
  * stay clean). Returns the reporter and a function that clears the line.
  */
-export function terminalProgress(label: string): { report: (done: number, total: number, step?: string) => void; clear: () => void } {
+export function terminalProgress(label: string): {
+  report: (done: number, total: number, step?: string) => void;
+  clear: () => void;
+} {
   const tty = process.stderr.isTTY === true;
   let shown = false;
   return {

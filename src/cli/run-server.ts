@@ -4,15 +4,23 @@ import { normalizePublicUrl } from '../http/request-origin.js';
 import { UsageError } from './fail.js';
 
 /** Serves a snapshot until SIGINT or SIGTERM, then closes cleanly (exit 0). `portFrom` names where the port came from, for errors. */
-export async function runServer(options: MockServerOptions & { port: number; host: string }, portFrom = '--port'): Promise<void> {
+export async function runServer(
+  options: MockServerOptions & { port: number; host: string },
+  portFrom = '--port',
+): Promise<void> {
   const { port, host } = options;
   const server = await createMockServer({
     ...options,
-    onError: (error) => process.stderr.write(`clmm-mock: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`),
+    onError: (error) =>
+      process.stderr.write(
+        `clmm-mock: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      ),
   }).catch((error: NodeJS.ErrnoException) => {
     if (error instanceof ChaosConfigError) throw new UsageError(`chaos settings: ${error.message}`);
-    if (error.code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is in use; pick another with ${portFrom} (0 takes a free one)`, 1);
-    if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') throw new UsageError(`cannot listen on host ${host}: ${error.code}`, 1);
+    if (error.code === 'EADDRINUSE')
+      throw new UsageError(`port ${port} on ${host} is in use; pick another with ${portFrom} (0 takes a free one)`, 1);
+    if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
+      throw new UsageError(`cannot listen on host ${host}: ${error.code}`, 1);
     throw error;
   });
   process.stdout.write(`listening on ${server.url}\n`);
@@ -28,7 +36,8 @@ export async function runServer(options: MockServerOptions & { port: number; hos
 /** A TCP port from a flag or PORT: an integer 0..65535. */
 export function parsePort(raw: unknown, source: string): number {
   const text = String(raw);
-  if (!/^\d{1,5}$/.test(text) || Number(text) > 65535) throw new UsageError(`${source} must be a port number from 0 to 65535, got '${text}'`);
+  if (!/^\d{1,5}$/.test(text) || Number(text) > 65535)
+    throw new UsageError(`${source} must be a port number from 0 to 65535, got '${text}'`);
   return Number(text);
 }
 

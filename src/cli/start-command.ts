@@ -16,7 +16,9 @@ const BUNDLED_FOLDER = fileURLToPath(new URL('../../snapshots/', import.meta.url
  * package (whose folder may not even be writable) `.clmm-mock/default.sqlite` under the working directory.
  */
 export function defaultSnapshotPath(cwd = process.cwd()): string {
-  return existsSync(BUNDLED_FOLDER) ? join(BUNDLED_FOLDER, 'default.sqlite') : join(cwd, '.clmm-mock', 'default.sqlite');
+  return existsSync(BUNDLED_FOLDER)
+    ? join(BUNDLED_FOLDER, 'default.sqlite')
+    : join(cwd, '.clmm-mock', 'default.sqlite');
 }
 
 /** Why the default snapshot must be (re)generated: absent, or left by another version of clmm-mock. */
@@ -34,10 +36,12 @@ function staleReason(path: string): string | null {
 /** `clmm-mock start` (what `npm start` runs): the default snapshot on PORT (default 8080), generated first if absent. */
 export const startCommand = {
   command: 'start',
-  describe: 'Serve the default snapshot on PORT (default 8080), generating it first when absent (in a project: .clmm-mock/default.sqlite)',
-  builder: (yargs: Argv) => yargs
-    .example('$0 start', 'http://127.0.0.1:8080/v2/solana')
-    .example('PORT=9000 $0 start', 'another port (PORT=0 takes a free one); the first line printed names the URL'),
+  describe:
+    'Serve the default snapshot on PORT (default 8080), generating it first when absent (in a project: .clmm-mock/default.sqlite)',
+  builder: (yargs: Argv) =>
+    yargs
+      .example('$0 start', 'http://127.0.0.1:8080/v2/solana')
+      .example('PORT=9000 $0 start', 'another port (PORT=0 takes a free one); the first line printed names the URL'),
   handler: async () => {
     const port = parsePort(process.env.PORT ?? '8080', 'PORT');
     const snapshot = defaultSnapshotPath();

@@ -20,7 +20,11 @@ export interface ExportOptions {
 }
 
 /** One exported response: the URL it answers and the file (relative to the folder) holding its body. */
-export interface ExportEntry { url: string; file: string; contentType: string }
+export interface ExportEntry {
+  url: string;
+  file: string;
+  contentType: string;
+}
 
 /**
  * The export's `index.json`: where the API was exported for, the snapshot's facts and every file.
@@ -36,8 +40,11 @@ export interface ExportIndex {
   entries: ExportEntry[];
 }
 
-export interface ExportSummary { out: string; files: number; bytes: number }
-
+export interface ExportSummary {
+  out: string;
+  files: number;
+  bytes: number;
+}
 
 /** The file of an API URL: its path, then `~` and the query when there is one. */
 function fileOf(path: string, query: string): string {
@@ -46,21 +53,36 @@ function fileOf(path: string, query: string): string {
 
 /** Every request exported, as [route path, params, path, query]: common listings, then every detail. */
 function requests(store: SnapshotStore): [RoutePath, Record<string, string>, string, string][] {
-  const all: [RoutePath, Record<string, string>, string, string][] = commonListings(store).map(([route, query]) => [route, {}, route, query]);
+  const all: [RoutePath, Record<string, string>, string, string][] = commonListings(store).map(([route, query]) => [
+    route,
+    {},
+    route,
+    query,
+  ]);
   for (let id = 1; id <= store.pools.count; id++) {
     const address = store.pools.addressOf(id);
-    all.push(['/pools/:address', { address }, `/pools/${address}`, ''], ['/lock/:address', { address }, `/lock/${address}`, '']);
+    all.push(
+      ['/pools/:address', { address }, `/pools/${address}`, ''],
+      ['/lock/:address', { address }, `/lock/${address}`, ''],
+    );
   }
   for (let id = 1; id <= store.tokens.count; id++) {
     const mint = store.tokens.addresses[id]!;
     all.push(['/tokens/:mint', { mint }, `/tokens/${mint}`, '']);
   }
-  for (const path of ['/protocol', '/protocol/token', '/protocol/token/circulating_supply', '/protocol/token/total_supply'] as const) all.push([path, {}, path, '']);
+  for (const path of [
+    '/protocol',
+    '/protocol/token',
+    '/protocol/token/circulating_supply',
+    '/protocol/token/total_supply',
+  ] as const)
+    all.push([path, {}, path, '']);
   return all;
 }
 
 function prepareFolder(out: string, force: boolean): string {
-  if (existsSync(out) && readdirSync(out).length > 0 && !force) throw new Error(`${out} exists and is not empty; pass --force to replace it`);
+  if (existsSync(out) && readdirSync(out).length > 0 && !force)
+    throw new Error(`${out} exists and is not empty; pass --force to replace it`);
   const partial = `${out}.partial`;
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { recursive: true });
@@ -92,7 +114,11 @@ export function exportSnapshot(options: ExportOptions): ExportSummary {
     todo.forEach(([route, params, path, query], i) => {
       const file = fileOf(path, query);
       write(file, routes.get(route)!.answer(store, params, new URLSearchParams(query), tokens));
-      entries.push({ url: `${API_BASE}${path}${query ? `?${query}` : ''}`, file, contentType: 'application/json; charset=utf-8' });
+      entries.push({
+        url: `${API_BASE}${path}${query ? `?${query}` : ''}`,
+        file,
+        contentType: 'application/json; charset=utf-8',
+      });
       if (i % 500 === 0) options.onProgress?.(i, todo.length);
     });
     for (let id = 1; id <= store.tokens.count; id++) {

@@ -11,7 +11,13 @@ function isoBefore(asOf: Date, seconds: number): string {
  * Adaptive-fee state for a pool: constants in the ranges live pools use, a volatility below the
  * maximum, and the current and maximum rates computed from them as the program computes them.
  */
-export function buildAdaptiveFee(feeRate: number, tickSpacing: number, tick: number, asOf: Date, random: Random): AdaptiveFeeSeed {
+export function buildAdaptiveFee(
+  feeRate: number,
+  tickSpacing: number,
+  tick: number,
+  asOf: Date,
+  random: Random,
+): AdaptiveFeeSeed {
   const maxVolatilityAccumulator = random.pick([88_000, 176_000, 350_000]);
   const adaptiveFeeControlFactor = random.pick([500, 1500, 4000]);
   const tickGroupSize = tickSpacing;

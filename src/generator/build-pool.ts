@@ -43,19 +43,23 @@ export function buildPool(plan: PoolPlan, tokens: readonly TokenSeed[], seed: nu
   const rewards = buildRewards(plan, Number(tvlUsdc), tokens, random);
   const trades = book.liquidity > 0n;
   const volume24hMicro = trades ? BigInt(Math.floor(Number(tvlUsdc) * random.logNormal(0.25, 1.3) * 1e6)) : 0n;
-  const stats = buildPeriodStats({
-    volume24hMicro,
-    feeRate,
-    maxFeeRate: adaptiveFee ? adaptiveFee.maxRate : feeRate,
-    rewardsPerSecondUsd: rewardsUsdPerSecond(rewards),
-    tvlUsdc,
-  }, random);
+  const stats = buildPeriodStats(
+    {
+      volume24hMicro,
+      feeRate,
+      maxFeeRate: adaptiveFee ? adaptiveFee.maxRate : feeRate,
+      rewardsPerSecondUsd: rewardsUsdPerSecond(rewards),
+      tvlUsdc,
+    },
+    random,
+  );
   const account = accountFields(random, trades, asOf);
   return {
     id: plan.id,
     address: plan.address,
     poolsConfig: plan.poolsConfig,
-    tokenA, tokenB,
+    tokenA,
+    tokenB,
     tickSpacing: plan.tickSpacing,
     feeRate,
     feeTierIndex: feeTierIndex(plan.tickSpacing, plan.adaptive),
@@ -69,9 +73,12 @@ export function buildPool(plan: PoolPlan, tokens: readonly TokenSeed[], seed: nu
     liquidity: book.liquidity,
     balanceA: book.balanceA,
     balanceB: book.balanceB,
-    tokenBalanceA, tokenBalanceB, tvlUsdc,
+    tokenBalanceA,
+    tokenBalanceB,
+    tvlUsdc,
     positions: book.positions,
-    rewards, locks,
+    rewards,
+    locks,
     lockedPercent: lockedPercent(locks),
     stats,
     ...account,
@@ -82,8 +89,21 @@ export function buildPool(plan: PoolPlan, tokens: readonly TokenSeed[], seed: nu
  * The on-chain account fields of a pool: vaults, fee growth and owed fees (zero where nothing
  * trades), and when it was last updated. Draws in the order the snapshot content depends on.
  */
-function accountFields(random: Random, trades: boolean, asOf: Date): Pick<PoolSeed,
-  'tokenVaultA' | 'tokenVaultB' | 'feeGrowthGlobalA' | 'feeGrowthGlobalB' | 'protocolFeeOwedA' | 'protocolFeeOwedB' | 'updatedAt' | 'updatedSlot'> {
+function accountFields(
+  random: Random,
+  trades: boolean,
+  asOf: Date,
+): Pick<
+  PoolSeed,
+  | 'tokenVaultA'
+  | 'tokenVaultB'
+  | 'feeGrowthGlobalA'
+  | 'feeGrowthGlobalB'
+  | 'protocolFeeOwedA'
+  | 'protocolFeeOwedB'
+  | 'updatedAt'
+  | 'updatedSlot'
+> {
   const updatedMs = asOf.getTime() - random.int(0, 3600) * 1000;
   return {
     tokenVaultA: encodeAddress(random.bytes(32)),

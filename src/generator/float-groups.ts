@@ -23,7 +23,9 @@ export function groupByFloat(values: readonly string[], byAddress: Int32Array): 
   const floats = new Float64Array(count);
   // + 0 turns a -0 into 0, which it equals but whose bits would not sort with it.
   for (let i = 0; i < count; i++) floats[i] = Number(values[i]) + 0;
-  const index = floats.every((value) => value >= 0) ? radixSorted(floats, byAddress) : comparatorSorted(floats, byAddress);
+  const index = floats.every((value) => value >= 0)
+    ? radixSorted(floats, byAddress)
+    : comparatorSorted(floats, byAddress);
   const group = new Int32Array(count);
   const ends: number[] = [];
   for (let at = 0; at < count; at++) {
@@ -37,7 +39,12 @@ export function groupByFloat(values: readonly string[], byAddress: Int32Array): 
 function radixSorted(floats: Float64Array, byAddress: Int32Array): Int32Array {
   const words = new Uint32Array(floats.buffer, floats.byteOffset, 2 * floats.length);
   let index: Int32Array = Int32Array.from(byAddress);
-  for (const [word, shift] of [[1 - HIGH_WORD, 0], [1 - HIGH_WORD, 16], [HIGH_WORD, 0], [HIGH_WORD, 16]] as const) {
+  for (const [word, shift] of [
+    [1 - HIGH_WORD, 0],
+    [1 - HIGH_WORD, 16],
+    [HIGH_WORD, 0],
+    [HIGH_WORD, 16],
+  ] as const) {
     index = radixPass(index, words, word, shift);
   }
   return index;

@@ -19,17 +19,22 @@ export const MIN_TOKENS = 4;
  */
 export function validateGenerateOptions(options: { seed: number; pools: number; tokens: number; asOf: string }): void {
   const whole = (name: string, value: number, min: number, max: number): void => {
-    if (!Number.isInteger(value) || value < min || value > max) throw new GenerateOptionsError(`${name} must be an integer from ${min} to ${max}, got ${value}`);
+    if (!Number.isInteger(value) || value < min || value > max)
+      throw new GenerateOptionsError(`${name} must be an integer from ${min} to ${max}, got ${value}`);
   };
   whole('seed', options.seed, 0, 2 ** 32 - 1);
   whole('pools', options.pools, 0, MAX_COUNT);
   whole('tokens', options.tokens, MIN_TOKENS, MAX_COUNT);
   if (!isIsoSecond(options.asOf)) {
-    throw new GenerateOptionsError(`asOf must be a real ISO 8601 UTC instant to the second like 2026-01-01T00:00:00Z, got '${options.asOf}'`);
+    throw new GenerateOptionsError(
+      `asOf must be a real ISO 8601 UTC instant to the second like 2026-01-01T00:00:00Z, got '${options.asOf}'`,
+    );
   }
   const keys = ((options.tokens * (options.tokens - 1)) / 2) * POOLS_CONFIGS.length * FEE_TIERS.length;
   // Random draws slow down long before every key is taken: keep well below the count of keys.
   if (options.pools > keys / 4) {
-    throw new GenerateOptionsError(`${options.pools} pools need more tokens: ${options.tokens} tokens allow at most ${Math.floor(keys / 4)} pools (no two pools share config, token pair and tick spacing)`);
+    throw new GenerateOptionsError(
+      `${options.pools} pools need more tokens: ${options.tokens} tokens allow at most ${Math.floor(keys / 4)} pools (no two pools share config, token pair and tick spacing)`,
+    );
   }
 }

@@ -65,14 +65,23 @@ function startBuilders(context: BuildContext, pools: number): PoolBuilders {
 }
 
 /** Every pool and token sort order, both directions; the address order is shared by the pool keys. */
-function writeOrders(writer: SnapshotWriter, collector: PoolSortCollector, tokens: readonly TokenSeed[], tokenVolumes: readonly string[]): void {
+function writeOrders(
+  writer: SnapshotWriter,
+  collector: PoolSortCollector,
+  tokens: readonly TokenSeed[],
+  tokenVolumes: readonly string[],
+): void {
   const poolsByAddress = addressOrder(collector.addresses);
   POOL_SORT_KEYS.forEach((key, column) => {
     const order = orderByValue(collector.ids, collector.column(column), collector.addresses, poolsByAddress);
     writer.order('pools', key, 'asc', order.asc);
     writer.order('pools', key, 'desc', order.desc);
   });
-  for (const [key, order] of tokenOrders(tokens.map((t) => t.id), tokens.map((t) => t.address), tokenVolumes)) {
+  for (const [key, order] of tokenOrders(
+    tokens.map((t) => t.id),
+    tokens.map((t) => t.address),
+    tokenVolumes,
+  )) {
     writer.order('tokens', key, 'asc', order.asc);
     writer.order('tokens', key, 'desc', order.desc);
   }
@@ -88,27 +97,44 @@ export async function generateSnapshot(options: GenerateOptions): Promise<Genera
   validateGenerateOptions({ seed: options.seed, pools: options.pools, tokens: options.tokens, asOf: asOfText });
   const asOf = new Date(asOfText);
   if (existsSync(options.out) && !options.force) throw new Error(`${options.out} exists; pass --force to overwrite it`);
-  return writeSnapshotAtomically(options.out, async (writer) => {
-    const tokens = generateTokens(options.tokens, options.seed, createRandom(options.seed, 'tokens'));
-    const collector = new PoolSortCollector(tokens.length);
-    const builders = startBuilders({ tokens, seed: options.seed, asOf }, options.pools);
-    try {
-      const progress = { total: options.pools, onProgress: options.onProgress, signal: options.signal };
-      await writePools(eachPoolPlan(options.pools, options.seed, tokens), builders, writer, collector, progress);
-    } finally {
-      await builders.close();
-    }
-    const tokenVolumes = tokens.map((t) => trimZeros(scaleAmount(collector.tokenVolumeMicro[t.id]!, 6)));
-    tokens.forEach((token, i) => writer.token(token, tokenVolumes[i]!));
-    writeOrders(writer, collector, tokens, tokenVolumes);
-    writeProtocol(writer, tokens, collector, createRandom(options.seed, 'protocol'));
-    const summary = { out: options.out, tokens: tokens.length, pools: options.pools, positions: collector.positions, asOf: isoSeconds(asOf), seed: options.seed };
-    writer.meta({
-      seed: String(options.seed), generatorVersion: GENERATOR_VERSION, asOf: summary.asOf,
-      tokenCount: String(summary.tokens), poolCount: String(summary.pools), positionCount: String(summary.positions),
-      periods: PERIODS.map((p) => p.name).join(','),
-      cursorKey: createHash('sha256').update(`${GENERATOR_VERSION}|${options.seed}|${summary.asOf}|${summary.tokens}|${summary.pools}`).digest('hex'),
-    });
-    return summary;
-  }, { signal: options.signal, interrupted: 'generation interrupted' });
+  return writeSnapshotAtomically(
+    options.out,
+    async (writer) => {
+      const tokens = generateTokens(options.tokens, options.seed, createRandom(options.seed, 'tokens'));
+      const collector = new PoolSortCollector(tokens.length);
+      const builders = startBuilders({ tokens, seed: options.seed, asOf }, options.pools);
+      try {
+        const progress = { total: options.pools, onProgress: options.onProgress, signal: options.signal };
+        await writePools(eachPoolPlan(options.pools, options.seed, tokens), builders, writer, collector, progress);
+      } finally {
+        await builders.close();
+      }
+      const tokenVolumes = tokens.map((t) => trimZeros(scaleAmount(collector.tokenVolumeMicro[t.id]!, 6)));
+      tokens.forEach((token, i) => writer.token(token, tokenVolumes[i]!));
+      writeOrders(writer, collector, tokens, tokenVolumes);
+      writeProtocol(writer, tokens, collector, createRandom(options.seed, 'protocol'));
+      const summary = {
+        out: options.out,
+        tokens: tokens.length,
+        pools: options.pools,
+        positions: collector.positions,
+        asOf: isoSeconds(asOf),
+        seed: options.seed,
+      };
+      writer.meta({
+        seed: String(options.seed),
+        generatorVersion: GENERATOR_VERSION,
+        asOf: summary.asOf,
+        tokenCount: String(summary.tokens),
+        poolCount: String(summary.pools),
+        positionCount: String(summary.positions),
+        periods: PERIODS.map((p) => p.name).join(','),
+        cursorKey: createHash('sha256')
+          .update(`${GENERATOR_VERSION}|${options.seed}|${summary.asOf}|${summary.tokens}|${summary.pools}`)
+          .digest('hex'),
+      });
+      return summary;
+    },
+    { signal: options.signal, interrupted: 'generation interrupted' },
+  );
 }

@@ -6,7 +6,9 @@ const LOCK_NAMES = ['Orca Lock', 'Streamflow', 'Jupiter Lock', 'Team Vesting'];
 
 /** USD value of a position at the pool's price, exact. */
 export function positionValue(position: PositionSeed, tokenA: TokenSeed, tokenB: TokenSeed): Dec {
-  return new Dec(position.amountA.toString()).div(new Dec(10).pow(tokenA.decimals)).mul(tokenA.usdPrice)
+  return new Dec(position.amountA.toString())
+    .div(new Dec(10).pow(tokenA.decimals))
+    .mul(tokenA.usdPrice)
     .plus(new Dec(position.amountB.toString()).div(new Dec(10).pow(tokenB.decimals)).mul(tokenB.usdPrice));
 }
 
@@ -14,7 +16,13 @@ export function positionValue(position: PositionSeed, tokenA: TokenSeed, tokenB:
  * Locks some of a pool's positions (never all of them) and returns one entry per lock name: the
  * share of the pool's TVL those positions hold, in percent. Marks the locked positions.
  */
-export function buildLocks(positions: PositionSeed[], tokenA: TokenSeed, tokenB: TokenSeed, tvlUsdc: string, random: Random): LockSeed[] {
+export function buildLocks(
+  positions: PositionSeed[],
+  tokenA: TokenSeed,
+  tokenB: TokenSeed,
+  tvlUsdc: string,
+  random: Random,
+): LockSeed[] {
   const tvl = new Dec(tvlUsdc);
   if (positions.length < 2 || tvl.isZero()) return [];
   const byName = new Map<string, Dec>();

@@ -48,8 +48,16 @@ export const SORT_SEPARATOR = ',';
 
 function emptyPoolBatch(): PoolBatch {
   const summary: BatchSummary = {
-    ids: [], addresses: [], sortColumns: [], blocked: [], tokenA: [], tokenB: [],
-    volume24hMicro: [], fees24hPico: [], tvlUsdc: [], positionCount: 0,
+    ids: [],
+    addresses: [],
+    sortColumns: [],
+    blocked: [],
+    tokenA: [],
+    tokenB: [],
+    volume24hMicro: [],
+    fees24hPico: [],
+    tvlUsdc: [],
+    positionCount: 0,
   };
   return { pools: [], pieces: [], positions: [], rewards: [], locks: [], stats: [], summary };
 }
@@ -62,21 +70,64 @@ function appendPool(batch: PoolBatch, p: PoolSeed, sortColumns: string[][]): voi
   const f = poolFragments(p);
   const af = p.adaptiveFee;
   batch.pools.push(
-    p.id, p.address, p.poolsConfig, p.tokenA.id, p.tokenB.id, p.tickSpacing, p.feeRate, PROTOCOL_FEE_RATE, p.feeTierIndex, p.poolType,
-    bool(af !== null), af?.currentRate ?? null, af?.maxRate ?? null, bool(p.hasWarning), bool(p.blocked),
-    bool(p.rewards.some(isActiveReward)), bool(p.tokenA.verified && p.tokenB.verified),
-    p.liquidity.toString(), p.sqrtPrice.toString(), p.tickCurrentIndex, p.price,
-    p.balanceA.toString(), p.balanceB.toString(), p.tokenBalanceA, p.tokenBalanceB, p.tvlUsdc, p.lockedPercent, f.detail,
+    p.id,
+    p.address,
+    p.poolsConfig,
+    p.tokenA.id,
+    p.tokenB.id,
+    p.tickSpacing,
+    p.feeRate,
+    PROTOCOL_FEE_RATE,
+    p.feeTierIndex,
+    p.poolType,
+    bool(af !== null),
+    af?.currentRate ?? null,
+    af?.maxRate ?? null,
+    bool(p.hasWarning),
+    bool(p.blocked),
+    bool(p.rewards.some(isActiveReward)),
+    bool(p.tokenA.verified && p.tokenB.verified),
+    p.liquidity.toString(),
+    p.sqrtPrice.toString(),
+    p.tickCurrentIndex,
+    p.price,
+    p.balanceA.toString(),
+    p.balanceB.toString(),
+    p.tokenBalanceA,
+    p.tokenBalanceB,
+    p.tvlUsdc,
+    p.lockedPercent,
+    f.detail,
   );
   // Stats are in period order (PERIODS), as the piece columns are (piece-blocks.ts).
   batch.pieces.push(p.id, f.head, f.tail, ...p.stats.map(statsEntryJson));
   for (const pos of p.positions) {
-    batch.positions.push(p.id, pos.tickLower, pos.tickUpper, pos.liquidity.toString(), pos.amountA.toString(), pos.amountB.toString(), pos.lockedBy);
+    batch.positions.push(
+      p.id,
+      pos.tickLower,
+      pos.tickUpper,
+      pos.liquidity.toString(),
+      pos.amountA.toString(),
+      pos.amountB.toString(),
+      pos.lockedBy,
+    );
   }
-  p.rewards.forEach((r, slot) => batch.rewards.push(p.id, slot, r.mint.address, r.vault, r.authority,
-    r.emissionsPerSecondX64.toString(), r.growthGlobalX64.toString(), bool(isActiveReward(r)), r.emissionsPerSecond));
+  p.rewards.forEach((r, slot) =>
+    batch.rewards.push(
+      p.id,
+      slot,
+      r.mint.address,
+      r.vault,
+      r.authority,
+      r.emissionsPerSecondX64.toString(),
+      r.growthGlobalX64.toString(),
+      bool(isActiveReward(r)),
+      r.emissionsPerSecond,
+    ),
+  );
   for (const lock of p.locks) batch.locks.push(p.id, lock.name, lock.lockedPercentage);
-  for (const s of p.stats) batch.stats.push(p.id, s.period, s.volume, s.fees, s.rewards, s.yieldOverTvl, s.effectiveFeeRate);
+  for (const s of p.stats)
+    batch.stats.push(p.id, s.period, s.volume, s.fees, s.rewards, s.yieldOverTvl, s.effectiveFeeRate);
   summarize(batch.summary, p, sortColumns);
 }
 

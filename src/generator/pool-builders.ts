@@ -84,5 +84,8 @@ function workerSpec(): { target: URL | string; eval: boolean } {
   const entry = new URL(fromSources ? './pool-worker.ts' : './pool-worker.js', import.meta.url);
   if (!fromSources) return { target: entry, eval: false };
   const tsx = import.meta.resolve('tsx/esm/api');
-  return { target: `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry.href)}); })`, eval: true };
+  return {
+    target: `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry.href)}); })`,
+    eval: true,
+  };
 }

@@ -24,22 +24,47 @@ export interface PoolPlan {
   edge: PoolEdge;
 }
 
-type Forced = Partial<Pick<PoolPlan, 'tickSpacing' | 'poolType' | 'adaptive' | 'hasWarning' | 'blocked' | 'rewards' | 'locked' | 'edge'>> & { token?: 'zero-decimals' };
+type Forced = Partial<
+  Pick<PoolPlan, 'tickSpacing' | 'poolType' | 'adaptive' | 'hasWarning' | 'blocked' | 'rewards' | 'locked' | 'edge'>
+> & { token?: 'zero-decimals' };
 
 /** The real main pools config, and a second one so the field varies. */
-export const POOLS_CONFIGS = ['2LecshUwdy9xi7meFgHtFJQNSKk4KdTrcpvaB56dP2NQ', 'FcrweFY1G9HJAHG5inkGB6pKg1HZ6x9UC2WioAfWrGkR'];
+export const POOLS_CONFIGS = [
+  '2LecshUwdy9xi7meFgHtFJQNSKk4KdTrcpvaB56dP2NQ',
+  'FcrweFY1G9HJAHG5inkGB6pKg1HZ6x9UC2WioAfWrGkR',
+];
 
 /** The first pools show every tier, kind, flag and edge case, so even a small snapshot covers them. */
 const FORCED: Forced[] = [
-  ...FEE_TIERS.map((t) => ({ tickSpacing: t.tickSpacing, poolType: (t.tickSpacing === FULL_RANGE_TICK_SPACING ? 'splashpool' : 'whirlpool') as PoolType })),
+  ...FEE_TIERS.map((t) => ({
+    tickSpacing: t.tickSpacing,
+    poolType: (t.tickSpacing === FULL_RANGE_TICK_SPACING ? 'splashpool' : 'whirlpool') as PoolType,
+  })),
   { poolType: 'launchpool', tickSpacing: 128 },
   { adaptive: true, tickSpacing: 64, rewards: true },
-  { blocked: true }, { hasWarning: true }, { locked: true }, { rewards: true },
-  { edge: 'empty' }, { edge: 'out-of-range' }, { edge: 'min-price' }, { edge: 'max-price' },
-  { token: 'zero-decimals' }, { adaptive: true, tickSpacing: 4, locked: true, poolType: 'launchpool' },
+  { blocked: true },
+  { hasWarning: true },
+  { locked: true },
+  { rewards: true },
+  { edge: 'empty' },
+  { edge: 'out-of-range' },
+  { edge: 'min-price' },
+  { edge: 'max-price' },
+  { token: 'zero-decimals' },
+  { adaptive: true, tickSpacing: 4, locked: true, poolType: 'launchpool' },
 ];
 
-const TIER_WEIGHTS = new Map([[1, 8], [2, 4], [4, 6], [8, 6], [16, 6], [64, 30], [96, 6], [128, 14], [256, 10]]);
+const TIER_WEIGHTS = new Map([
+  [1, 8],
+  [2, 4],
+  [4, 6],
+  [8, 6],
+  [16, 6],
+  [64, 30],
+  [96, 6],
+  [128, 14],
+  [256, 10],
+]);
 const CONCENTRATED = [...TIER_WEIGHTS.keys()];
 const QUOTES = 3; // SOL, USDC, USDT lead the fixture and quote most pools.
 
@@ -53,7 +78,8 @@ function chooseType(forced: Forced, next: () => number): PoolType {
 }
 
 function pickPair(tokens: readonly TokenSeed[], known: number, forced: Forced, random: Random): [TokenSeed, TokenSeed] {
-  const generated = (): TokenSeed => tokens[random.int(known, tokens.length - 1)] ?? tokens[random.int(0, tokens.length - 1)]!;
+  const generated = (): TokenSeed =>
+    tokens[random.int(known, tokens.length - 1)] ?? tokens[random.int(0, tokens.length - 1)]!;
   if (forced.token === 'zero-decimals') {
     return [tokens.find((t) => t.decimals === 0) ?? generated(), tokens[1]!];
   }
@@ -87,8 +113,15 @@ export function* eachPoolPlan(count: number, seed: number, tokens: readonly Toke
     const poolType = chooseType(forced, random.next);
     for (let attempt = 0; ; attempt++) {
       // validateGenerateOptions keeps pools well below the number of keys; this is the backstop.
-      if (attempt > 100_000) throw new Error(`cannot place pool ${index + 1}: its draws keep hitting taken (config, pair, tick spacing) keys; use more tokens`);
-      const tickSpacing = forced.tickSpacing ?? (poolType === 'splashpool' ? FULL_RANGE_TICK_SPACING : CONCENTRATED[random.weighted([...TIER_WEIGHTS.values()])]!);
+      if (attempt > 100_000)
+        throw new Error(
+          `cannot place pool ${index + 1}: its draws keep hitting taken (config, pair, tick spacing) keys; use more tokens`,
+        );
+      const tickSpacing =
+        forced.tickSpacing ??
+        (poolType === 'splashpool'
+          ? FULL_RANGE_TICK_SPACING
+          : CONCENTRATED[random.weighted([...TIER_WEIGHTS.values()])]!);
       const poolsConfig = random.chance(0.9) ? POOLS_CONFIGS[0]! : POOLS_CONFIGS[1]!;
       let [tokenA, tokenB] = pickPair(tokens, known, attempt > 20 ? {} : forced, random);
       if (tokenA === tokenB || (!priceInRange(tokenA, tokenB) && attempt < 100)) continue;
@@ -99,7 +132,11 @@ export function* eachPoolPlan(count: number, seed: number, tokens: readonly Toke
       yield {
         id: index + 1,
         address: encodeAddress(random.bytes(32)),
-        poolsConfig, tokenA, tokenB, tickSpacing, poolType,
+        poolsConfig,
+        tokenA,
+        tokenB,
+        tickSpacing,
+        poolType,
         adaptive: forced.adaptive ?? (poolType !== 'splashpool' && random.chance(0.08)),
         hasWarning: forced.hasWarning ?? random.chance(0.04),
         blocked: forced.blocked ?? random.chance(0.02),

@@ -23,12 +23,16 @@ function insideTick(tick: number, random: Random): bigint {
  */
 export function choosePoolSqrtPrice(plan: PoolPlan, random: Random): { sqrtPrice: bigint; tick: number } {
   if (plan.edge === 'min-price' || plan.edge === 'max-price') {
-    const tick = plan.edge === 'min-price' ? MIN_TICK_INDEX + random.int(0, 40) : MAX_TICK_INDEX - 1 - random.int(0, 40);
+    const tick =
+      plan.edge === 'min-price' ? MIN_TICK_INDEX + random.int(0, 40) : MAX_TICK_INDEX - 1 - random.int(0, 40);
     const sqrtPrice = insideTick(tick, random);
     return { sqrtPrice, tick: sqrtPriceToTickIndex(sqrtPrice) };
   }
   const spread = 1 + (random.next() - 0.5) * 0.006;
-  const ratio = (Number(plan.tokenA.usdPrice) / Number(plan.tokenB.usdPrice)) * spread * 10 ** (plan.tokenB.decimals - plan.tokenA.decimals);
+  const ratio =
+    (Number(plan.tokenA.usdPrice) / Number(plan.tokenB.usdPrice)) *
+    spread *
+    10 ** (plan.tokenB.decimals - plan.tokenA.decimals);
   let sqrtPrice = toBigIntWithNoise(Math.sqrt(ratio) * 2 ** 64, random);
   if (sqrtPrice < MIN_SQRT_PRICE) sqrtPrice = MIN_SQRT_PRICE;
   if (sqrtPrice >= MAX_SQRT_PRICE) sqrtPrice = MAX_SQRT_PRICE - 1n;

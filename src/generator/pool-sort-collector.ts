@@ -1,7 +1,6 @@
 import { POOL_SORT_KEYS } from '../snapshot/sort-keys.js';
 import { SORT_SEPARATOR, type BatchSummary } from './pool-batch.js';
 
-
 /**
  * Keeps what is needed after pools are written: their sort values, and the exact sums for token
  * volumes and protocol figures, which count non-blocked pools only (docs/api.md §6.5).

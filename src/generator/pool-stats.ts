@@ -49,6 +49,15 @@ export function buildPeriodStats(input: StatsInput, random: Random): PeriodStats
     const rewards = hasRewards ? formatFigure(input.rewardsPerSecondUsd.mul(period.seconds)) : '0';
     const nothingEarned = feesPico === 0n && !hasRewards;
     const yieldOverTvl = nothingEarned || tvl.isZero() ? '0' : formatFigure(new Dec(fees).plus(rewards).div(tvl));
-    return { period: period.name, volume: trimZeros(scaleAmount(volumeMicro, 6)), fees, rewards, yieldOverTvl, effectiveFeeRate, volumeMicro, feesPico };
+    return {
+      period: period.name,
+      volume: trimZeros(scaleAmount(volumeMicro, 6)),
+      fees,
+      rewards,
+      yieldOverTvl,
+      effectiveFeeRate,
+      volumeMicro,
+      feesPico,
+    };
   });
 }

@@ -7,5 +7,10 @@ import { buildPoolBatch, fromPlanMessage, type BuildContext, type PlanMessage } 
  */
 const context = workerData as BuildContext;
 parentPort!.on('message', (plans: PlanMessage[]) => {
-  parentPort!.postMessage(buildPoolBatch(plans.map((plan) => fromPlanMessage(plan, context.tokens)), context));
+  parentPort!.postMessage(
+    buildPoolBatch(
+      plans.map((plan) => fromPlanMessage(plan, context.tokens)),
+      context,
+    ),
+  );
 });

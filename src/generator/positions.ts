@@ -42,7 +42,9 @@ function chooseRange(plan: PoolPlan, tick: number, random: Random, outOfRange: b
 /** USD value of one unit of liquidity over a range, in floats: only used to choose a liquidity. */
 function valuePerLiquidity(market: Market, sqrtLower: bigint, sqrtUpper: bigint, plan: PoolPlan): number {
   const q = 2 ** 64;
-  const p = Number(market.sqrtPrice) / q, l = Number(sqrtLower) / q, u = Number(sqrtUpper) / q;
+  const p = Number(market.sqrtPrice) / q,
+    l = Number(sqrtLower) / q,
+    u = Number(sqrtUpper) / q;
   const a = p <= l ? 1 / l - 1 / u : p >= u ? 0 : 1 / p - 1 / u;
   const b = p <= l ? 0 : p >= u ? u - l : p - l;
   return (a * market.usdA) / 10 ** plan.tokenA.decimals + (b * market.usdB) / 10 ** plan.tokenB.decimals;
@@ -59,7 +61,13 @@ function liquidityForValue(value: number, perLiquidity: number): bigint {
  * range, amounts exact from liquidity (deposit rounding), pool liquidity and balances summed from them.
  * Liquidity is halved until the amounts fit u64, as no vault can hold more.
  */
-export function buildPositions(plan: PoolPlan, market: Market, targetTvl: number, count: number, random: Random): PositionBook {
+export function buildPositions(
+  plan: PoolPlan,
+  market: Market,
+  targetTvl: number,
+  count: number,
+  random: Random,
+): PositionBook {
   const book: PositionBook = { positions: [], liquidity: 0n, balanceA: 0n, balanceB: 0n };
   for (let i = 0; i < count; i++) {
     const [tickLower, tickUpper] = chooseRange(plan, market.tick, random, plan.edge === 'out-of-range');

@@ -9,7 +9,12 @@ import type { TokenSeed } from './types.js';
  * Protocol statistics (sums over non-blocked pools; revenue = fees × 1300 / 10000) and the exchange
  * token's info and supplies (6 fractional digits, circulating <= total), docs/api.md §6.5.
  */
-export function writeProtocol(writer: SnapshotWriter, tokens: readonly TokenSeed[], collector: PoolSortCollector, random: Random): void {
+export function writeProtocol(
+  writer: SnapshotWriter,
+  tokens: readonly TokenSeed[],
+  collector: PoolSortCollector,
+  random: Random,
+): void {
   const tvl = formatFigure(collector.tvls.reduce((sum, t) => sum.plus(t), new Dec(0)));
   const volume = trimZeros(scaleAmount(collector.volume24hMicro, 6));
   const fees = trimZeros(scaleAmount(collector.fees24hPico, 12));
@@ -24,8 +29,21 @@ export function writeProtocol(writer: SnapshotWriter, tokens: readonly TokenSeed
   const circulating = scaleAmount(circulatingMicro, 6);
   const tokenVolume = trimZeros(scaleAmount(collector.tokenVolumeMicro[token.id]!, 6));
   const info = {
-    symbol: token.symbol, name: token.name, description: token.description ?? '', imageUrl: token.imageUrl,
-    price: token.usdPrice, circulatingSupply: circulating, totalSupply: total, stats: { '24h': { volume: tokenVolume } },
+    symbol: token.symbol,
+    name: token.name,
+    description: token.description ?? '',
+    imageUrl: token.imageUrl,
+    price: token.usdPrice,
+    circulatingSupply: circulating,
+    totalSupply: total,
+    stats: { '24h': { volume: tokenVolume } },
   };
-  writer.exchangeToken({ tokenId: token.id, price: token.usdPrice, circulating, total, volume: tokenVolume, json: JSON.stringify(info) });
+  writer.exchangeToken({
+    tokenId: token.id,
+    price: token.usdPrice,
+    circulating,
+    total,
+    volume: tokenVolume,
+    json: JSON.stringify(info),
+  });
 }

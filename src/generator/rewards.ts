@@ -16,7 +16,8 @@ export function emissionsPerSecondExact(x64: bigint, decimals: number): Dec {
 export function rewardsUsdPerSecond(rewards: readonly RewardSeed[]): Dec {
   let total = new Dec(0);
   for (const r of rewards) {
-    if (isActiveReward(r)) total = total.plus(emissionsPerSecondExact(r.emissionsPerSecondX64, r.mint.decimals).mul(r.mint.usdPrice));
+    if (isActiveReward(r))
+      total = total.plus(emissionsPerSecondExact(r.emissionsPerSecondX64, r.mint.decimals).mul(r.mint.usdPrice));
   }
   return total;
 }
@@ -40,7 +41,9 @@ export function buildRewards(plan: PoolPlan, tvl: number, tokens: readonly Token
     const active = plan.rewards && (slot === 0 || random.chance(0.6));
     const usdPerSecond = (Math.max(tvl, 1000) * random.logNormal(0.15, 1)) / SECONDS_PER_YEAR / slots;
     const tokensPerSecond = usdPerSecond / Number(mint.usdPrice);
-    const x64 = active ? BigInt(Math.max(1, Math.floor(Math.min(tokensPerSecond * 10 ** mint.decimals * 2 ** 64, 2 ** 126)))) : 0n;
+    const x64 = active
+      ? BigInt(Math.max(1, Math.floor(Math.min(tokensPerSecond * 10 ** mint.decimals * 2 ** 64, 2 ** 126))))
+      : 0n;
     rewards.push({
       mint,
       vault: encodeAddress(random.bytes(32)),

@@ -24,7 +24,12 @@ export function addressOrder(addresses: readonly string[]): Int32Array {
  * `byAddress` (from addressOrder) may be passed when many keys share the same addresses.
  * @example orderByValue([1, 2], ['5', '10'], ['B', 'A']).desc // Int32Array [2, 1]
  */
-export function orderByValue(ids: readonly number[], values: readonly string[], addresses: readonly string[], byAddress = addressOrder(addresses)): SortOrder {
+export function orderByValue(
+  ids: readonly number[],
+  values: readonly string[],
+  addresses: readonly string[],
+  byAddress = addressOrder(addresses),
+): SortOrder {
   // Sorted by float, ties in address order; only runs of equal floats with unequal strings need the exact comparison.
   const { index, groupEnds, mixed } = groupByFloat(values, byAddress);
   let addressRank: Int32Array | null = null;
@@ -49,19 +54,35 @@ export function orderByValue(ids: readonly number[], values: readonly string[], 
 /** Position of each index in `order`. */
 function ranks(order: Int32Array): Int32Array {
   const rank = new Int32Array(order.length);
-  order.forEach((index, position) => { rank[index] = position; });
+  order.forEach((index, position) => {
+    rank[index] = position;
+  });
   return rank;
 }
 
 /** Sorts index[start, end) by exact decimal value, then address: the rare groups whose floats tie but whose strings differ. */
-function sortExactly(values: readonly string[], addressRank: Int32Array, index: Int32Array, start: number, end: number): void {
+function sortExactly(
+  values: readonly string[],
+  addressRank: Int32Array,
+  index: Int32Array,
+  start: number,
+  end: number,
+): void {
   const group = Array.from(index.subarray(start, end));
   group.sort((l, r) => compareDecimalStrings(values[l]!, values[r]!) || addressRank[l]! - addressRank[r]!);
   index.set(group, start);
 }
 
 /** Writes the ids of one float group into `desc` from `out`: runs of equal value last to first, each run kept in ascending order. */
-function reverseRuns(ids: readonly number[], values: readonly string[], index: Int32Array, start: number, end: number, desc: Int32Array, out: number): number {
+function reverseRuns(
+  ids: readonly number[],
+  values: readonly string[],
+  index: Int32Array,
+  start: number,
+  end: number,
+  desc: Int32Array,
+  out: number,
+): number {
   while (end > start) {
     let runStart = end - 1;
     const last = values[index[end - 1]!]!;
@@ -73,8 +94,15 @@ function reverseRuns(ids: readonly number[], values: readonly string[], index: I
 }
 
 /** Token sort orders: `address`, `mint_id` (creation order) and `volume_24h`, both directions. */
-export function tokenOrders(ids: readonly number[], addresses: readonly string[], volumes: readonly string[]): Map<string, SortOrder> {
-  const byAddress = Int32Array.from(ids.map((id, i) => [addresses[i]!, id] as const).sort((l, r) => (l[0] < r[0] ? -1 : 1)), (pair) => pair[1]);
+export function tokenOrders(
+  ids: readonly number[],
+  addresses: readonly string[],
+  volumes: readonly string[],
+): Map<string, SortOrder> {
+  const byAddress = Int32Array.from(
+    ids.map((id, i) => [addresses[i]!, id] as const).sort((l, r) => (l[0] < r[0] ? -1 : 1)),
+    (pair) => pair[1],
+  );
   const byMint = Int32Array.from([...ids].sort((l, r) => l - r));
   return new Map([
     ['address', { asc: byAddress, desc: byAddress.slice().reverse() }],

@@ -11,15 +11,24 @@ export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
 
 /** Token-2022 extensions a generated mint may carry, in the order they are listed. */
 const EXTENSIONS = [
-  'transferFeeConfig', 'mintCloseAuthority', 'permanentDelegate', 'interestBearingConfig',
-  'transferHook', 'metadataPointer', 'tokenMetadata', 'groupMemberPointer',
+  'transferFeeConfig',
+  'mintCloseAuthority',
+  'permanentDelegate',
+  'interestBearingConfig',
+  'transferHook',
+  'metadataPointer',
+  'tokenMetadata',
+  'groupMemberPointer',
 ];
 const DECIMALS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 const DECIMAL_WEIGHTS = [2, 1, 2, 1, 3, 6, 42, 2, 8, 33];
 const SUFFIXES = ['', '', '', ' Protocol', ' Finance', ' Inu', ' Coin', ' DAO', ' AI', ' Swap', ' Token', ' Labs'];
 
 function symbolFromName(name: string, random: Random): string {
-  const letters = name.replace(/[^A-Za-z ]/g, '').split(' ').filter(Boolean);
+  const letters = name
+    .replace(/[^A-Za-z ]/g, '')
+    .split(' ')
+    .filter(Boolean);
   const initials = letters.map((w) => w[0]).join('');
   const base = letters.length > 1 && random.chance(0.5) ? initials + letters[0]!.slice(1, 3) : letters[0]!.slice(0, 5);
   return base.toUpperCase().slice(0, 6);
@@ -62,20 +71,22 @@ function generatedToken(id: number, faker: Faker, random: Random, forcedDecimals
 export function generateTokens(count: number, seed: number, random: Random): TokenSeed[] {
   const faker = new Faker({ locale: [en] });
   faker.seed(seed);
-  const known: TokenSeed[] = loadWellKnownTokens().slice(0, count).map((t, i) => ({
-    id: i + 1,
-    address: t.address,
-    symbol: t.symbol,
-    name: t.name,
-    decimals: t.decimals,
-    imageUrl: storedLogoUrl(t.address),
-    programId: t.programId,
-    tags: t.tags,
-    usdPrice: t.usdPrice,
-    verified: t.verified,
-    description: t.description,
-    exchangeToken: t.exchangeToken === true,
-  }));
+  const known: TokenSeed[] = loadWellKnownTokens()
+    .slice(0, count)
+    .map((t, i) => ({
+      id: i + 1,
+      address: t.address,
+      symbol: t.symbol,
+      name: t.name,
+      decimals: t.decimals,
+      imageUrl: storedLogoUrl(t.address),
+      programId: t.programId,
+      tags: t.tags,
+      usdPrice: t.usdPrice,
+      verified: t.verified,
+      description: t.description,
+      exchangeToken: t.exchangeToken === true,
+    }));
   const tokens = [...known];
   const seen = new Set(tokens.map((t) => t.address));
   for (let id = tokens.length + 1; id <= count; id++) {

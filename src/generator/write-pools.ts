@@ -44,7 +44,13 @@ interface Slot {
 function askWorker(builders: PoolBuilders, plans: readonly PoolPlan[], arrived: () => void): Slot {
   const slot: Slot = { batch: null, built: builders.build(plans) };
   // Awaited later, in order; until then a failure must not count as unhandled.
-  slot.built!.then((batch) => { slot.batch = batch; arrived(); }, () => undefined);
+  slot.built!.then(
+    (batch) => {
+      slot.batch = batch;
+      arrived();
+    },
+    () => undefined,
+  );
   return slot;
 }
 
@@ -55,7 +61,13 @@ function askWorker(builders: PoolBuilders, plans: readonly PoolPlan[], arrived: 
  * After every full thousand pools (batches divide a thousand): progress, a turn of the event loop
  * (so a signal handler can run) and a check for interruption.
  */
-export async function writePools(plans: Iterable<PoolPlan>, builders: PoolBuilders, writer: SnapshotWriter, collector: PoolSortCollector, options: WritePoolsOptions): Promise<void> {
+export async function writePools(
+  plans: Iterable<PoolPlan>,
+  builders: PoolBuilders,
+  writer: SnapshotWriter,
+  collector: PoolSortCollector,
+  options: WritePoolsOptions,
+): Promise<void> {
   const source = batchesOf(plans);
   let next = source.next();
   const take = (): PoolPlan[] => {
@@ -66,7 +78,8 @@ export async function writePools(plans: Iterable<PoolPlan>, builders: PoolBuilde
   const queue: Slot[] = [];
   let withWorkers = 0;
   while (queue.length > 0 || !next.done) {
-    for (; !next.done && withWorkers < builders.inFlight; withWorkers++) queue.push(askWorker(builders, take(), () => withWorkers--));
+    for (; !next.done && withWorkers < builders.inFlight; withWorkers++)
+      queue.push(askWorker(builders, take(), () => withWorkers--));
     const head = queue[0];
     if (head?.batch) {
       queue.shift();
@@ -80,7 +93,12 @@ export async function writePools(plans: Iterable<PoolPlan>, builders: PoolBuilde
   }
 }
 
-async function writeBatch(batch: PoolBatch, writer: SnapshotWriter, collector: PoolSortCollector, options: WritePoolsOptions): Promise<void> {
+async function writeBatch(
+  batch: PoolBatch,
+  writer: SnapshotWriter,
+  collector: PoolSortCollector,
+  options: WritePoolsOptions,
+): Promise<void> {
   writer.poolBatch(batch);
   collector.addBatch(batch.summary);
   const last = batch.summary.ids.at(-1) ?? 0;

@@ -21,15 +21,22 @@ export function adminGuard(host: string, token: string | undefined): (req: Incom
   if (token === undefined) {
     if (isLoopback(host)) return function openAdmin() {};
     return function closedAdmin() {
-      throw new ApiError(403, 'forbidden',
-        `this server listens on ${host}, beyond loopback: changing its settings needs a token; start it with --admin-token <token> (or CLMM_MOCK_ADMIN_TOKEN) and send Authorization: Bearer <token>`);
+      throw new ApiError(
+        403,
+        'forbidden',
+        `this server listens on ${host}, beyond loopback: changing its settings needs a token; start it with --admin-token <token> (or CLMM_MOCK_ADMIN_TOKEN) and send Authorization: Bearer <token>`,
+      );
     };
   }
   const expected = Buffer.from(`Bearer ${token}`);
   return function tokenAdmin(req) {
     const given = Buffer.from(req.headers.authorization ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new ApiError(403, 'forbidden', 'changing this server\'s settings needs the header Authorization: Bearer <the --admin-token it was started with>');
+      throw new ApiError(
+        403,
+        'forbidden',
+        "changing this server's settings needs the header Authorization: Bearer <the --admin-token it was started with>",
+      );
     }
   };
 }

@@ -17,12 +17,14 @@ function methods(allowed: Record<string, Handler>): Handler {
   const allow = [...Object.keys(allowed), ...('GET' in allowed ? ['HEAD'] : []), 'OPTIONS'].join(', ');
   return function adminRoute(req, res) {
     const handler = allowed[req.method === 'HEAD' ? 'GET' : req.method];
-    if (!handler) throw new ApiError(405, 'method_not_allowed', `${req.method} is not allowed here; use ${allow}`, {}, allow);
+    if (!handler)
+      throw new ApiError(405, 'method_not_allowed', `${req.method} is not allowed here; use ${allow}`, {}, allow);
     return handler(req, res);
   };
 }
 
-const json = (req: IncomingMessage, res: ServerResponse, value: unknown): void => sendJson(req, res, 200, JSON.stringify(value));
+const json = (req: IncomingMessage, res: ServerResponse, value: unknown): void =>
+  sendJson(req, res, 200, JSON.stringify(value));
 
 /**
  * The admin surface under `/__mock` (docs/admin-and-chaos.md §1): health, chaos settings read and replaced at run
@@ -30,46 +32,73 @@ const json = (req: IncomingMessage, res: ServerResponse, value: unknown): void =
  * server URL is where the request reached, per `originOf`). Never subject to chaos.
  */
 export function mountAdminRoutes(
-  app: Polka, chaos: ChaosController, facts: SnapshotFacts, originOf: (req: IncomingMessage) => string, guard: (req: IncomingMessage) => void,
+  app: Polka,
+  chaos: ChaosController,
+  facts: SnapshotFacts,
+  originOf: (req: IncomingMessage) => string,
+  guard: (req: IncomingMessage) => void,
 ): void {
   // The file name, not where it lives on this machine: the page and health may be seen from a network.
   const shownFacts = { ...facts, path: basename(facts.path) };
   // Built on first request: most servers (a test worker's) are never asked for it.
   let openApi: OpenApiDocument | undefined;
-  app.all('/__mock/openapi.json', methods({
-    GET: (req, res) => json(req, res, withServerUrl((openApi ??= buildOpenApi()), `${originOf(req)}${API_BASE}`)),
-  }));
-  app.all('/__mock/health', methods({
-    GET: (req, res) => json(req, res, { status: 'ok', pid: process.pid, snapshot: shownFacts, chaos: chaos.describe(), sizes: chaos.sizes(), memory: process.memoryUsage() }),
-  }));
-  app.all('/__mock/chaos', methods({
-    GET: (req, res) => json(req, res, chaos.describe()),
-    PUT: async (req, res) => {
-      guard(req);
-      const config = await readJsonBody(req);
-      try {
-        chaos.replace(config);
-      } catch (error) {
-        if (error instanceof ChaosConfigError) throw invalidParameter('body', error.message);
-        throw error;
-      }
-      json(req, res, chaos.describe());
-    },
-  }));
-  app.all('/__mock/reset', methods({
-    POST: (req, res) => {
-      guard(req);
-      chaos.reset();
-      json(req, res, chaos.describe());
-    },
-  }));
-  app.all('/__mock/requests', methods({
-    GET: (req, res) => json(req, res, { data: chaos.journal.entries() }),
-    DELETE: (req, res) => {
-      guard(req);
-      chaos.journal.clear();
-      res.statusCode = 204;
-      res.end();
-    },
-  }));
+  app.all(
+    '/__mock/openapi.json',
+    methods({
+      GET: (req, res) => json(req, res, withServerUrl((openApi ??= buildOpenApi()), `${originOf(req)}${API_BASE}`)),
+    }),
+  );
+  app.all(
+    '/__mock/health',
+    methods({
+      GET: (req, res) =>
+        json(req, res, {
+          status: 'ok',
+          pid: process.pid,
+          snapshot: shownFacts,
+          chaos: chaos.describe(),
+          sizes: chaos.sizes(),
+          memory: process.memoryUsage(),
+        }),
+    }),
+  );
+  app.all(
+    '/__mock/chaos',
+    methods({
+      GET: (req, res) => json(req, res, chaos.describe()),
+      PUT: async (req, res) => {
+        guard(req);
+        const config = await readJsonBody(req);
+        try {
+          chaos.replace(config);
+        } catch (error) {
+          if (error instanceof ChaosConfigError) throw invalidParameter('body', error.message);
+          throw error;
+        }
+        json(req, res, chaos.describe());
+      },
+    }),
+  );
+  app.all(
+    '/__mock/reset',
+    methods({
+      POST: (req, res) => {
+        guard(req);
+        chaos.reset();
+        json(req, res, chaos.describe());
+      },
+    }),
+  );
+  app.all(
+    '/__mock/requests',
+    methods({
+      GET: (req, res) => json(req, res, { data: chaos.journal.entries() }),
+      DELETE: (req, res) => {
+        guard(req);
+        chaos.journal.clear();
+        res.statusCode = 204;
+        res.end();
+      },
+    }),
+  );
 }

@@ -28,7 +28,13 @@ export function apiTags(cursorKey: string): (origin: string, url: string) => str
     let prefix = prefixes.get(origin);
     if (prefix === undefined) {
       if (prefixes.size >= 64) prefixes.clear();
-      prefixes.set(origin, (prefix = createHash('sha1').update(`${RESPONSE_FORMAT} ${cursorKey} ${origin}`).digest('base64url').slice(0, 16)));
+      prefixes.set(
+        origin,
+        (prefix = createHash('sha1')
+          .update(`${RESPONSE_FORMAT} ${cursorKey} ${origin}`)
+          .digest('base64url')
+          .slice(0, 16)),
+      );
     }
     return `${prefix}.${fnv1a(url).toString(36)}`;
   };
@@ -40,10 +46,21 @@ export function apiTags(cursorKey: string): (origin: string, url: string) => str
  * request. `originOf` names where the client reached the server: token logo URLs point there; `tagOf`
  * names bodies for their ETags (apiTags).
  */
-export function apiHandler(route: Route, store: SnapshotStore, cache: ResponseCache, originOf: (req: Request) => string, tagOf: ReturnType<typeof apiTags>) {
+export function apiHandler(
+  route: Route,
+  store: SnapshotStore,
+  cache: ResponseCache,
+  originOf: (req: Request) => string,
+  tagOf: ReturnType<typeof apiTags>,
+) {
   return function handleApiRequest(req: Request, res: ServerResponse): void {
     if (req.params.chain !== CHAIN) throw unknownChain(req.params.chain ?? '');
-    if (req.method !== 'GET' && req.method !== 'HEAD') throw new ApiError(405, 'method_not_allowed', `${req.method} is not allowed; this API is read-only (GET, HEAD, OPTIONS)`);
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      throw new ApiError(
+        405,
+        'method_not_allowed',
+        `${req.method} is not allowed; this API is read-only (GET, HEAD, OPTIONS)`,
+      );
     const origin = originOf(req);
     const answer = (): string | Buffer => route.answer(store, req.params, searchOf(req), store.servedTokens.at(origin));
     if (TRUNCATED.has(req)) return sendJson(req, res, 200, answer());

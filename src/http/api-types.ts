@@ -1,8 +1,20 @@
 import type { Static } from '@sinclair/typebox';
 import type { MetaSchema } from '../api/schemas/envelope.js';
 import type { ErrorBodySchema } from '../api/schemas/error-schema.js';
-import type { AdaptiveFeeSchema, LockEntrySchema, PeriodStatsSchema, PoolDetailSchema, PoolSchema, RewardSchema } from '../api/schemas/pool-schema.js';
-import type { CirculatingSupplySchema, ExchangeTokenSchema, ProtocolStatsSchema, TotalSupplySchema } from '../api/schemas/protocol-schema.js';
+import type {
+  AdaptiveFeeSchema,
+  LockEntrySchema,
+  PeriodStatsSchema,
+  PoolDetailSchema,
+  PoolSchema,
+  RewardSchema,
+} from '../api/schemas/pool-schema.js';
+import type {
+  CirculatingSupplySchema,
+  ExchangeTokenSchema,
+  ProtocolStatsSchema,
+  TotalSupplySchema,
+} from '../api/schemas/protocol-schema.js';
 import type { TokenSchema, TokenSummarySchema } from '../api/schemas/token-schema.js';
 
 // The response types are read off the schemas the OpenAPI document is built from: one source.

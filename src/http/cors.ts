@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Request headers a browser may send: the usual ones and the mock's own overrides. */
-export const ALLOWED_REQUEST_HEADERS = 'Accept, Accept-Encoding, Content-Type, If-None-Match, X-Mock-Status, X-Mock-Delay';
+export const ALLOWED_REQUEST_HEADERS =
+  'Accept, Accept-Encoding, Content-Type, If-None-Match, X-Mock-Status, X-Mock-Delay';
 /** Response headers a browser script may read. */
 export const EXPOSED_HEADERS = 'ETag, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset';
 /** The methods every API route answers. */
@@ -22,7 +23,10 @@ export function cors() {
       res.setHeader('Access-Control-Allow-Methods', (req.url ?? '').startsWith('/__mock/') ? ADMIN_ALLOW : ALLOW);
       const asked = req.headers['access-control-request-headers'];
       // Echo what the browser asks for when it is a plain header list; anything else gets the fixed list.
-      res.setHeader('Access-Control-Allow-Headers', asked && /^[\w\-, ]{1,1000}$/.test(asked) ? asked : ALLOWED_REQUEST_HEADERS);
+      res.setHeader(
+        'Access-Control-Allow-Headers',
+        asked && /^[\w\-, ]{1,1000}$/.test(asked) ? asked : ALLOWED_REQUEST_HEADERS,
+      );
       res.setHeader('Access-Control-Max-Age', '600');
       res.statusCode = 204;
       res.end();

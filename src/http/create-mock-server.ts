@@ -76,7 +76,13 @@ function ownOrigin(server: Server): string {
 }
 
 /** The polka app on `server`: CORS, admin routes, chaos, then the API routes. */
-function buildApp(server: Server, store: SnapshotStore, chaos: ChaosController, options: MockServerOptions, publicUrl: string | undefined): Polka {
+function buildApp(
+  server: Server,
+  store: SnapshotStore,
+  chaos: ChaosController,
+  options: MockServerOptions,
+  publicUrl: string | undefined,
+): Polka {
   const cache = new ResponseCache(options.cacheBytes ?? 24 * 1024 * 1024);
   const originOf = requestOrigin(publicUrl, () => ownOrigin(server));
   const tagOf = apiTags(store.cursorKey);
@@ -94,20 +100,26 @@ function buildApp(server: Server, store: SnapshotStore, chaos: ChaosController, 
  * Closing: stop accepting, let in-flight responses (injected delays too) finish within the grace
  * period, close keep-alive connections as they fall idle, then close the snapshot.
  */
-function closer(server: Server, store: SnapshotStore, chaos: ChaosController, gracePeriodMs: number): () => Promise<void> {
-  return () => new Promise<void>((resolve) => {
-    const grace = setTimeout(() => server.closeAllConnections(), gracePeriodMs);
-    const sweep = setInterval(() => server.closeIdleConnections(), 50);
-    server.close(() => {
-      clearTimeout(grace);
-      clearInterval(sweep);
-      store.close();
-      // Responses' close events (which clear injected-delay timers) follow the server's: let them run first.
-      setImmediate(resolve);
+function closer(
+  server: Server,
+  store: SnapshotStore,
+  chaos: ChaosController,
+  gracePeriodMs: number,
+): () => Promise<void> {
+  return () =>
+    new Promise<void>((resolve) => {
+      const grace = setTimeout(() => server.closeAllConnections(), gracePeriodMs);
+      const sweep = setInterval(() => server.closeIdleConnections(), 50);
+      server.close(() => {
+        clearTimeout(grace);
+        clearInterval(sweep);
+        store.close();
+        // Responses' close events (which clear injected-delay timers) follow the server's: let them run first.
+        setImmediate(resolve);
+      });
+      chaos.releaseAll();
+      server.closeIdleConnections();
     });
-    chaos.releaseAll();
-    server.closeIdleConnections();
-  });
 }
 
 /**
@@ -121,10 +133,18 @@ function closer(server: Server, store: SnapshotStore, chaos: ChaosController, gr
 export async function createMockServer(options: MockServerOptions): Promise<MockServer> {
   // Checked before anything opens: a bad value is a TypeError naming it.
   const publicUrl = options.publicUrl === undefined ? undefined : normalizePublicUrl(options.publicUrl);
-  const chaos = new ChaosController(options.chaos === undefined ? NO_CHAOS : parseChaosConfig(options.chaos, ROUTE_PATHS), ROUTE_PATHS);
+  const chaos = new ChaosController(
+    options.chaos === undefined ? NO_CHAOS : parseChaosConfig(options.chaos, ROUTE_PATHS),
+    ROUTE_PATHS,
+  );
   const store = openSnapshotStore(options.snapshot);
   // A slow or hostile client cannot hold the server: bounded headers, and time limits to receive a request.
-  const server = createServer({ maxHeaderSize: 16 * 1024, headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1000 });
+  const server = createServer({
+    maxHeaderSize: 16 * 1024,
+    headersTimeout: 10_000,
+    requestTimeout: 30_000,
+    connectionsCheckingInterval: 1000,
+  });
   server.on('clientError', clientErrorHandler);
   const app = buildApp(server, store, chaos, options, publicUrl);
   const host = options.host ?? '127.0.0.1';

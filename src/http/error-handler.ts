@@ -10,7 +10,10 @@ import { sendJson } from './send.js';
  */
 export function errorHandler(onError: (error: unknown) => void) {
   return function handleError(error: unknown, req: IncomingMessage, res: ServerResponse): void {
-    const apiError = error instanceof ApiError ? error : new ApiError(500, 'internal', 'internal error: this is a bug in clmm-mock, please report it');
+    const apiError =
+      error instanceof ApiError
+        ? error
+        : new ApiError(500, 'internal', 'internal error: this is a bug in clmm-mock, please report it');
     // A client that went away mid-request is not a bug worth reporting.
     if (!(error instanceof ApiError) && !req.destroyed) onError(error);
     if (res.headersSent || res.destroyed) {
@@ -31,8 +34,15 @@ export function errorHandler(onError: (error: unknown) => void) {
 export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
   if (!socket.writable) return void socket.destroy();
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const message = status === 431 ? 'request headers are too large (16 KB at most)' : status === 408 ? 'request took too long to arrive' : 'malformed HTTP request';
+  const message =
+    status === 431
+      ? 'request headers are too large (16 KB at most)'
+      : status === 408
+        ? 'request took too long to arrive'
+        : 'malformed HTTP request';
   const body = new ApiError(status, 'invalid_parameter', message).body();
-  socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n`
-    + `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

@@ -31,7 +31,9 @@ export function listBody(page: Page): Buffer {
     if (i > 0) chunks.push(COMMA);
     for (const chunk of item) chunks.push(chunk);
   });
-  chunks.push(Buffer.from(`],"meta":{"next":${JSON.stringify(page.next)},"previous":${JSON.stringify(page.previous)}}}`));
+  chunks.push(
+    Buffer.from(`],"meta":{"next":${JSON.stringify(page.next)},"previous":${JSON.stringify(page.previous)}}}`),
+  );
   return joined(chunks);
 }
 

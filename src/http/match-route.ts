@@ -11,7 +11,11 @@ export function matchRouteKey(path: string): string | null {
   if (!path.startsWith(prefix)) return null;
   // polka serves a path with a trailing slash as without it; route settings must apply alike.
   const segments = path.slice(prefix.length).replace(/\/$/, '').split('/');
-  const fits = PATTERNS.filter((p) => p.segments.length === segments.length && p.segments.every((s, i) => s.startsWith(':') || s === segments[i]));
-  fits.sort((a, b) => b.segments.filter((s) => !s.startsWith(':')).length - a.segments.filter((s) => !s.startsWith(':')).length);
+  const fits = PATTERNS.filter(
+    (p) => p.segments.length === segments.length && p.segments.every((s, i) => s.startsWith(':') || s === segments[i]),
+  );
+  fits.sort(
+    (a, b) => b.segments.filter((s) => !s.startsWith(':')).length - a.segments.filter((s) => !s.startsWith(':')).length,
+  );
   return fits[0]?.key ?? null;
 }

@@ -10,7 +10,8 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   try {
     for await (const chunk of req as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (size > MAX_BODY) throw new ApiError(413, 'invalid_parameter', `request body is over ${MAX_BODY} bytes`, { parameter: 'body' });
+      if (size > MAX_BODY)
+        throw new ApiError(413, 'invalid_parameter', `request body is over ${MAX_BODY} bytes`, { parameter: 'body' });
       chunks.push(chunk);
     }
   } catch (error) {

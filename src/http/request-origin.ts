@@ -15,8 +15,17 @@ export function normalizePublicUrl(value: string): string {
   } catch {
     url = undefined;
   }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) {
-    throw new TypeError(`public URL must be an absolute http(s) URL such as https://mock.example.com, got ${JSON.stringify(value)}`);
+  if (
+    !url ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.search ||
+    url.hash ||
+    url.username ||
+    url.password
+  ) {
+    throw new TypeError(
+      `public URL must be an absolute http(s) URL such as https://mock.example.com, got ${JSON.stringify(value)}`,
+    );
   }
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
@@ -27,7 +36,10 @@ export function normalizePublicUrl(value: string): string {
  * else the server's own address. A malformed Host is not echoed into bodies.
  * @example const originOf = requestOrigin(undefined, () => 'http://127.0.0.1:8080'); originOf(req)
  */
-export function requestOrigin(publicUrl: string | undefined, ownOrigin: () => string): (req: IncomingMessage) => string {
+export function requestOrigin(
+  publicUrl: string | undefined,
+  ownOrigin: () => string,
+): (req: IncomingMessage) => string {
   if (publicUrl !== undefined) {
     return function publicOrigin() {
       return publicUrl;

@@ -26,12 +26,21 @@ export interface RouteDoc {
   bare?: boolean;
 }
 
-
 /** `/tokens/{mint_address}`: filled from the route segment `:mint`. */
-export const MINT_PARAM: PathParam = { name: 'mint_address', segment: 'mint', description: 'Token mint address; base58 of 32 bytes', schema: AddressString('Mint address') };
+export const MINT_PARAM: PathParam = {
+  name: 'mint_address',
+  segment: 'mint',
+  description: 'Token mint address; base58 of 32 bytes',
+  schema: AddressString('Mint address'),
+};
 
 /** `/pools/{address}` and `/lock/{address}`. */
-export const POOL_ADDRESS_PARAM: PathParam = { name: 'address', segment: 'address', description: 'Pool account address; base58 of 32 bytes', schema: AddressString('Pool address') };
+export const POOL_ADDRESS_PARAM: PathParam = {
+  name: 'address',
+  segment: 'address',
+  description: 'Pool account address; base58 of 32 bytes',
+  schema: AddressString('Pool address'),
+};
 
 /** The query parameters of `/pools/{address}`. */
 export const POOL_DETAIL_QUERY = { stats: STATS_PARAM } as const;

@@ -7,7 +7,12 @@ import { parseAddress } from '../api/param-parsers.js';
 import { singleValue } from '../api/listing-request.js';
 import { POOL_SEARCH_SPEC, POOLS_SPEC } from '../api/pool-params.js';
 import { LockEntrySchema, PoolDetailSchema, PoolSchema } from '../api/schemas/pool-schema.js';
-import { CirculatingSupplySchema, ExchangeTokenSchema, ProtocolStatsSchema, TotalSupplySchema } from '../api/schemas/protocol-schema.js';
+import {
+  CirculatingSupplySchema,
+  ExchangeTokenSchema,
+  ProtocolStatsSchema,
+  TotalSupplySchema,
+} from '../api/schemas/protocol-schema.js';
 import { TokenSchema } from '../api/schemas/token-schema.js';
 import { TOKEN_SEARCH_SPEC, TOKENS_SPEC } from '../api/token-params.js';
 import type { Period } from '../math/periods.js';
@@ -28,7 +33,12 @@ export function unknownChain(chain: string): ApiError {
 /** A route: its path under `/v2/:chain` and what it answers, as a JSON body (text or bytes), given the tokens at the request's origin. */
 export interface Route {
   path: RoutePath;
-  answer(store: SnapshotStore, params: Record<string, string>, search: URLSearchParams, tokens: OriginTokens): string | Buffer;
+  answer(
+    store: SnapshotStore,
+    params: Record<string, string>,
+    search: URLSearchParams,
+    tokens: OriginTokens,
+  ): string | Buffer;
   /** Its parameters and response for the OpenAPI document. */
   doc: RouteDoc;
 }
@@ -74,19 +84,41 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/pools/:address',
-    doc: { summary: 'Get a pool by address', tag: 'pools', pathParam: POOL_ADDRESS_PARAM, query: POOL_DETAIL_QUERY, data: PoolDetailSchema },
+    doc: {
+      summary: 'Get a pool by address',
+      tag: 'pools',
+      pathParam: POOL_ADDRESS_PARAM,
+      query: POOL_DETAIL_QUERY,
+      data: PoolDetailSchema,
+    },
     answer: (store, params, search, tokens) => {
       const id = poolId(store, params[POOL_ADDRESS_PARAM.segment]!);
       const stats = singleValue(search, 'stats');
-      return objectBody(store.fragments.poolDetail(id, stats === undefined ? [] : POOL_DETAIL_QUERY.stats.parse('stats', stats) as Period[], tokens));
+      return objectBody(
+        store.fragments.poolDetail(
+          id,
+          stats === undefined ? [] : (POOL_DETAIL_QUERY.stats.parse('stats', stats) as Period[]),
+          tokens,
+        ),
+      );
     },
   },
   {
     path: '/lock/:address',
-    doc: { summary: 'Get a pool\'s locked liquidity (a bare array)', tag: 'pools', pathParam: POOL_ADDRESS_PARAM, data: Type.Array(LockEntrySchema), bare: true },
+    doc: {
+      summary: "Get a pool's locked liquidity (a bare array)",
+      tag: 'pools',
+      pathParam: POOL_ADDRESS_PARAM,
+      data: Type.Array(LockEntrySchema),
+      bare: true,
+    },
     answer: (store, params) => store.fragments.lockEntries(poolId(store, params[POOL_ADDRESS_PARAM.segment]!)),
   },
-  { path: '/protocol', answer: (store) => objectBody(store.protocolJson), doc: { summary: 'Get protocol statistics', tag: 'protocol', data: ProtocolStatsSchema } },
+  {
+    path: '/protocol',
+    answer: (store) => objectBody(store.protocolJson),
+    doc: { summary: 'Get protocol statistics', tag: 'protocol', data: ProtocolStatsSchema },
+  },
   {
     path: '/protocol/token',
     answer: (_store, _p, _s, tokens) => objectBody(tokens.exchangeToken),

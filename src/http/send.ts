@@ -29,11 +29,13 @@ export function chooseEncoding(accept: string | undefined): Encoding {
 }
 
 function parseAcceptEncoding(accept: string): Encoding {
-  const offered = new Map(accept.split(',').map((part) => {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return [name.trim(), q ? Number(q.slice(2)) : 1] as const;
-  }));
+  const offered = new Map(
+    accept.split(',').map((part) => {
+      const [name = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return [name.trim(), q ? Number(q.slice(2)) : 1] as const;
+    }),
+  );
   if ((offered.get('br') ?? 0) > 0) return 'br';
   if ((offered.get('gzip') ?? 0) > 0) return 'gzip';
   return 'identity';
@@ -50,7 +52,14 @@ export function prepareBody(body: string | Buffer, wanted: Encoding, tag?: strin
   const encoding = raw.length >= COMPRESS_FROM ? wanted : 'identity';
   tag ??= createHash('sha1').update(raw).digest('base64url');
   const etag = encoding === 'identity' ? `"${tag}"` : `"${tag}-${encoding}"`;
-  if (encoding === 'br') return { etag, encoding, payload: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }) };
+  if (encoding === 'br')
+    return {
+      etag,
+      encoding,
+      payload: brotliCompressSync(raw, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+      }),
+    };
   if (encoding === 'gzip') return { etag, encoding, payload: gzipSync(raw, { level: 6 }) };
   return { etag, encoding, payload: raw };
 }
@@ -60,7 +69,11 @@ export function notModified(req: IncomingMessage, etag: string): boolean {
   const header = req.headers['if-none-match'];
   if (!header) return false;
   if (header.trim() === '*') return true;
-  const strip = (tag: string): string => tag.trim().replace(/^W\//, '').replace(/-(br|gzip)"$/, '"');
+  const strip = (tag: string): string =>
+    tag
+      .trim()
+      .replace(/^W\//, '')
+      .replace(/-(br|gzip)"$/, '"');
   const wanted = strip(etag);
   return header.split(',').some((tag) => strip(tag) === wanted);
 }
@@ -90,7 +103,13 @@ export function sendPrepared(req: IncomingMessage, res: ServerResponse, prepared
  * `truncate` fault cuts the body in half, uncompressed, so the client meets malformed JSON.
  * @example sendJson(req, res, 404, '{"status":404,...}')
  */
-export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = {}): void {
+export function sendJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: string | Buffer,
+  headers: Record<string, string> = {},
+): void {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   if (TRUNCATED.has(req)) {

@@ -91,7 +91,13 @@ export function mountStatic(app: Polka, store: SnapshotStore, options: StaticOpt
     const path = req.path;
     if (path !== '/' && !path.startsWith('/static/')) return next();
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      throw new ApiError(405, 'method_not_allowed', `${req.method} is not allowed; static files answer GET, HEAD, OPTIONS`, {}, ALLOW);
+      throw new ApiError(
+        405,
+        'method_not_allowed',
+        `${req.method} is not allowed; static files answer GET, HEAD, OPTIONS`,
+        {},
+        ALLOW,
+      );
     }
     if (path.startsWith('/static/tokens/')) return sendLogo(req, res, store);
     return serveAsset(assets, req, res);

@@ -12,7 +12,9 @@ function escapeXml(text: string): string {
 }
 
 function hex(value: number): string {
-  return Math.round(value * 255).toString(16).padStart(2, '0');
+  return Math.round(value * 255)
+    .toString(16)
+    .padStart(2, '0');
 }
 
 /** `#rrggbb` of an HSL colour (hue in degrees, saturation and lightness in 0..1). */
@@ -37,11 +39,21 @@ function colours(address: string): [string, string] {
 
 /** The first drawable characters of a symbol (whole code points, so emoji are never split). */
 function initials(symbol: string): string {
-  return Array.from(symbol).filter((c) => DRAWABLE.test(c)).slice(0, MAX_INITIALS).join('');
+  return Array.from(symbol)
+    .filter((c) => DRAWABLE.test(c))
+    .slice(0, MAX_INITIALS)
+    .join('');
 }
 
 function label(symbol: string | null): string {
-  const drawable = symbol === null ? '' : Array.from(symbol).filter((c) => DRAWABLE.test(c) || c === ' ').slice(0, 32).join('').trim();
+  const drawable =
+    symbol === null
+      ? ''
+      : Array.from(symbol)
+          .filter((c) => DRAWABLE.test(c) || c === ' ')
+          .slice(0, 32)
+          .join('')
+          .trim();
   return drawable === '' ? 'token' : drawable;
 }
 
@@ -55,10 +67,13 @@ export function tokenLogoSvg(address: string, symbol: string | null): string {
   const [from, to] = colours(address);
   const text = symbol === null ? '' : initials(symbol);
   const count = Array.from(text).length;
-  const mark = count === 0
-    ? '<circle cx="32" cy="32" r="12" fill="none" stroke="#fff" stroke-width="5" opacity="0.9"/>'
-    : `<text x="32" y="33" text-anchor="middle" dominant-baseline="middle" font-family="system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif" font-weight="700" font-size="${FONT_SIZES[count]}" fill="#fff">${escapeXml(text)}</text>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64" role="img" aria-label="${escapeXml(label(symbol))}">`
-    + `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>`
-    + `<circle cx="32" cy="32" r="32" fill="url(#g)"/>${mark}</svg>`;
+  const mark =
+    count === 0
+      ? '<circle cx="32" cy="32" r="12" fill="none" stroke="#fff" stroke-width="5" opacity="0.9"/>'
+      : `<text x="32" y="33" text-anchor="middle" dominant-baseline="middle" font-family="system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif" font-weight="700" font-size="${FONT_SIZES[count]}" fill="#fff">${escapeXml(text)}</text>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64" role="img" aria-label="${escapeXml(label(symbol))}">` +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
+    `<circle cx="32" cy="32" r="32" fill="url(#g)"/>${mark}</svg>`
+  );
 }

@@ -35,7 +35,8 @@ export const ADAPTIVE_FEE_TIER_OFFSET = 1024;
  */
 export function feeRateForTickSpacing(tickSpacing: number): number {
   const tier = FEE_TIERS.find((t) => t.tickSpacing === tickSpacing);
-  if (!tier) throw new RangeError(`tick spacing ${tickSpacing} is not one of ${FEE_TIERS.map((t) => t.tickSpacing).join(', ')}`);
+  if (!tier)
+    throw new RangeError(`tick spacing ${tickSpacing} is not one of ${FEE_TIERS.map((t) => t.tickSpacing).join(', ')}`);
   return tier.feeRate;
 }
 

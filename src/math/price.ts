@@ -8,7 +8,12 @@ export const PRICE_DIGITS = 20;
  * sqrtPrice^2 / 2^128 has up to 128 fractional digits and 39 integer digits, and the scaling by
  * 10^(decimalsA - decimalsB) is exact, so 200 significant digits hold the exact price before rounding.
  */
-const PriceDecimal = Decimal.clone({ precision: 200, rounding: Decimal.ROUND_HALF_EVEN, toExpNeg: -300, toExpPos: 300 });
+const PriceDecimal = Decimal.clone({
+  precision: 200,
+  rounding: Decimal.ROUND_HALF_EVEN,
+  toExpNeg: -300,
+  toExpPos: 300,
+});
 
 /**
  * Human price of token A in token B: (sqrtPrice / 2^64)^2 × 10^decimalsA / 10^decimalsB, with
@@ -17,7 +22,10 @@ const PriceDecimal = Decimal.clone({ precision: 200, rounding: Decimal.ROUND_HAL
  */
 export function sqrtPriceToPrice(sqrtPrice: bigint, decimalsA: number, decimalsB: number): string {
   const ratio = new PriceDecimal(sqrtPrice.toString()).div(Q64.toString());
-  return ratio.pow(2).mul(new PriceDecimal(10).pow(decimalsA - decimalsB)).toFixed(PRICE_DIGITS, Decimal.ROUND_HALF_EVEN);
+  return ratio
+    .pow(2)
+    .mul(new PriceDecimal(10).pow(decimalsA - decimalsB))
+    .toFixed(PRICE_DIGITS, Decimal.ROUND_HALF_EVEN);
 }
 
 /**

@@ -12,7 +12,15 @@ function powerTable(sign: 1 | -1, scale: number): bigint[] {
   const factor = new HighPrecision(2).pow(scale);
   const table: bigint[] = [];
   for (let bit = 0; bit < 19; bit++) {
-    table.push(BigInt(base.pow(sign * 2 ** bit).mul(factor).floor().toFixed(0)));
+    table.push(
+      BigInt(
+        base
+          .pow(sign * 2 ** bit)
+          .mul(factor)
+          .floor()
+          .toFixed(0),
+      ),
+    );
   }
   return table;
 }

@@ -35,19 +35,24 @@ function operationId(path: string): string {
 }
 
 function apiPaths(): Record<string, PathItem> {
-  return Object.fromEntries(ROUTES.map((route) => {
-    const path = templatePath(route);
-    const parameters = routeParameters(route.doc);
-    return [path, {
-      get: {
-        tags: [route.doc.tag],
-        summary: route.doc.summary,
-        operationId: operationId(path),
-        ...(parameters.length > 0 ? { parameters } : {}),
-        responses: routeResponses(route.doc),
-      },
-    }];
-  }));
+  return Object.fromEntries(
+    ROUTES.map((route) => {
+      const path = templatePath(route);
+      const parameters = routeParameters(route.doc);
+      return [
+        path,
+        {
+          get: {
+            tags: [route.doc.tag],
+            summary: route.doc.summary,
+            operationId: operationId(path),
+            ...(parameters.length > 0 ? { parameters } : {}),
+            responses: routeResponses(route.doc),
+          },
+        },
+      ];
+    }),
+  );
 }
 
 /** The origin part of an API server URL (`http://host:8080/v2/solana` → `http://host:8080`), `/` for a bare path. */
@@ -68,13 +73,18 @@ export function buildOpenApi(options: { serverUrl?: string } = {}): OpenApiDocum
   const serverUrl = options.serverUrl ?? API_BASE;
   return {
     openapi: '3.1.0',
-    info: { title: 'clmm-mock: concentrated-liquidity DEX v2 read API', version, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
+    info: {
+      title: 'clmm-mock: concentrated-liquidity DEX v2 read API',
+      version,
+      description: DESCRIPTION,
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
     servers: [{ url: serverUrl, description: 'The v2 API on Solana' }],
     tags: [
       { name: 'tokens', description: 'Token metadata' },
       { name: 'pools', description: 'Concentrated-liquidity pools and their locked liquidity' },
       { name: 'protocol', description: 'Protocol statistics and the exchange token' },
-      { name: ADMIN_TAG, description: 'The mock\'s own admin surface under /__mock (not part of the upstream API)' },
+      { name: ADMIN_TAG, description: "The mock's own admin surface under /__mock (not part of the upstream API)" },
     ],
     paths: { ...apiPaths(), ...adminPaths(adminServer(serverUrl)) },
     components: { schemas: componentSchemas(), responses: componentResponses(), headers: componentHeaders() },
@@ -87,6 +97,11 @@ export function buildOpenApi(options: { serverUrl?: string } = {}): OpenApiDocum
  */
 export function withServerUrl(document: OpenApiDocument, serverUrl: string): OpenApiDocument {
   const admin = adminServer(serverUrl);
-  const paths = Object.fromEntries(Object.entries(document.paths).map(([path, item]) => [path, item.servers ? { ...item, servers: item.servers.map((s) => ({ ...s, url: admin })) } : item]));
+  const paths = Object.fromEntries(
+    Object.entries(document.paths).map(([path, item]) => [
+      path,
+      item.servers ? { ...item, servers: item.servers.map((s) => ({ ...s, url: admin })) } : item,
+    ]),
+  );
   return { ...document, servers: document.servers.map((s) => ({ ...s, url: serverUrl })), paths };
 }

@@ -2,9 +2,20 @@ import type { TSchema } from '@sinclair/typebox';
 import { MetaSchema } from '../api/schemas/envelope.js';
 import { ErrorBodySchema } from '../api/schemas/error-schema.js';
 import {
-  AdaptiveFeeSchema, LockEntrySchema, PeriodStatsSchema, PoolDetailSchema, PoolSchema, PoolStatsSchema, RewardSchema,
+  AdaptiveFeeSchema,
+  LockEntrySchema,
+  PeriodStatsSchema,
+  PoolDetailSchema,
+  PoolSchema,
+  PoolStatsSchema,
+  RewardSchema,
 } from '../api/schemas/pool-schema.js';
-import { CirculatingSupplySchema, ExchangeTokenSchema, ProtocolStatsSchema, TotalSupplySchema } from '../api/schemas/protocol-schema.js';
+import {
+  CirculatingSupplySchema,
+  ExchangeTokenSchema,
+  ProtocolStatsSchema,
+  TotalSupplySchema,
+} from '../api/schemas/protocol-schema.js';
 import { TokenSchema, TokenSummarySchema } from '../api/schemas/token-schema.js';
 import type { JsonSchema } from './openapi-types.js';
 

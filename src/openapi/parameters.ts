@@ -24,10 +24,19 @@ function queryParam(param: DescribedParam, fallback: unknown): ParameterObject {
 
 /** A spec's parameters, each followed by its aliases (documented as deprecated). */
 function described(params: Readonly<Record<string, ParamSpec | undefined>>): DescribedParam[] {
-  return Object.entries(params).flatMap(([name, spec]) => spec === undefined ? [] : [
-    { name, schema: spec.schema, description: spec.description },
-    ...(spec.aliases ?? []).map((alias) => ({ name: alias, aliasOf: name, schema: spec.schema, description: `Alias of \`${name}\`.` })),
-  ]);
+  return Object.entries(params).flatMap(([name, spec]) =>
+    spec === undefined
+      ? []
+      : [
+          { name, schema: spec.schema, description: spec.description },
+          ...(spec.aliases ?? []).map((alias) => ({
+            name: alias,
+            aliasOf: name,
+            schema: spec.schema,
+            description: `Alias of \`${name}\`.`,
+          })),
+        ],
+  );
 }
 
 /**
@@ -43,7 +52,8 @@ export function routeParameters(doc: RouteDoc): ParameterObject[] {
   }
   if (doc.listing) {
     const defaults = doc.listing.defaults as Readonly<Record<string, unknown>>;
-    for (const param of described(doc.listing.params)) parameters.push(queryParam(param, queryDefault(defaults[param.aliasOf ?? param.name])));
+    for (const param of described(doc.listing.params))
+      parameters.push(queryParam(param, queryDefault(defaults[param.aliasOf ?? param.name])));
     for (const param of pagingParams(doc.listing)) parameters.push(queryParam(param, undefined));
   }
   if (doc.query) for (const param of described(doc.query)) parameters.push(queryParam(param, undefined));

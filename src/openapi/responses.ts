@@ -11,18 +11,37 @@ const integer = { type: 'integer', minimum: 0 };
 /** `components.headers`: what the server sends besides the body. The names are the CORS-exposed ones. */
 export function componentHeaders(): Record<string, HeaderObject> {
   const described: Record<string, HeaderObject> = {
-    'ETag': { description: 'Strong validator of the body; send it back in If-None-Match to get a 304', schema: { type: 'string' } },
-    'Retry-After': { description: 'Whole seconds to wait before the next request, at least 1', schema: { type: 'integer', minimum: 1 } },
+    ETag: {
+      description: 'Strong validator of the body; send it back in If-None-Match to get a 304',
+      schema: { type: 'string' },
+    },
+    'Retry-After': {
+      description: 'Whole seconds to wait before the next request, at least 1',
+      schema: { type: 'integer', minimum: 1 },
+    },
     'RateLimit-Limit': { description: 'Requests allowed per window (only while a rate limit is set)', schema: integer },
-    'RateLimit-Remaining': { description: 'Requests left in the current window (only while a rate limit is set)', schema: integer },
-    'RateLimit-Reset': { description: 'Seconds until the window resets (only while a rate limit is set)', schema: integer },
+    'RateLimit-Remaining': {
+      description: 'Requests left in the current window (only while a rate limit is set)',
+      schema: integer,
+    },
+    'RateLimit-Reset': {
+      description: 'Seconds until the window resets (only while a rate limit is set)',
+      schema: integer,
+    },
   };
   const names = EXPOSED_HEADERS.split(', ');
-  return { ...Object.fromEntries(names.map((name) => [name, described[name]!])), Allow: { description: `The methods the path answers (${ALLOW} on the API)`, schema: { type: 'string' } } };
+  return {
+    ...Object.fromEntries(names.map((name) => [name, described[name]!])),
+    Allow: { description: `The methods the path answers (${ALLOW} on the API)`, schema: { type: 'string' } },
+  };
 }
 
 const header = (name: string): Ref => ({ $ref: `#/components/headers/${name}` });
-const RATE_HEADERS = { 'RateLimit-Limit': header('RateLimit-Limit'), 'RateLimit-Remaining': header('RateLimit-Remaining'), 'RateLimit-Reset': header('RateLimit-Reset') };
+const RATE_HEADERS = {
+  'RateLimit-Limit': header('RateLimit-Limit'),
+  'RateLimit-Remaining': header('RateLimit-Remaining'),
+  'RateLimit-Reset': header('RateLimit-Reset'),
+};
 
 function errorResponse(description: string, headers?: Record<string, Ref>): ResponseObject {
   return { description, ...(headers ? { headers } : {}), content: { [JSON_TYPE]: { schema: schemaRef('ErrorBody') } } };
@@ -31,12 +50,25 @@ function errorResponse(description: string, headers?: Record<string, Ref>): Resp
 /** `components.responses`: the shared answers of every API operation. */
 export function componentResponses(): Record<string, ResponseObject> {
   return {
-    NotModified: { description: 'The body is unchanged: If-None-Match matched the ETag', headers: { ETag: header('ETag') } },
-    BadRequest: errorResponse('A bad parameter value (invalid_parameter, naming it in `parameter`), a tampered, foreign or mismatched cursor (invalid_cursor), or an address that is not base58 of 32 bytes (invalid_address)', RATE_HEADERS),
+    NotModified: {
+      description: 'The body is unchanged: If-None-Match matched the ETag',
+      headers: { ETag: header('ETag') },
+    },
+    BadRequest: errorResponse(
+      'A bad parameter value (invalid_parameter, naming it in `parameter`), a tampered, foreign or mismatched cursor (invalid_cursor), or an address that is not base58 of 32 bytes (invalid_address)',
+      RATE_HEADERS,
+    ),
     NotFound: errorResponse('A well-formed address that is not in the snapshot (not_found)', RATE_HEADERS),
-    MethodNotAllowed: errorResponse(`Any method but ${ALLOW} on this path (method_not_allowed)`, { Allow: header('Allow') }),
-    TooManyRequests: errorResponse('Over the rate limit (rate_limited, with `retryAfter`)', { 'Retry-After': header('Retry-After'), ...RATE_HEADERS }),
-    Error: errorResponse(`Any other status: 500 internal (a bug; please report it), or a status injected by the chaos settings (injected_fault). Codes: ${ERROR_CODES.join(', ')}`),
+    MethodNotAllowed: errorResponse(`Any method but ${ALLOW} on this path (method_not_allowed)`, {
+      Allow: header('Allow'),
+    }),
+    TooManyRequests: errorResponse('Over the rate limit (rate_limited, with `retryAfter`)', {
+      'Retry-After': header('Retry-After'),
+      ...RATE_HEADERS,
+    }),
+    Error: errorResponse(
+      `Any other status: 500 internal (a bug; please report it), or a status injected by the chaos settings (injected_fault). Codes: ${ERROR_CODES.join(', ')}`,
+    ),
   };
 }
 
@@ -60,6 +92,6 @@ export function routeResponses(doc: RouteDoc): Record<string, ResponseObject | R
     ...(doc.pathParam ? { '404': response('NotFound') } : {}),
     '405': response('MethodNotAllowed'),
     '429': response('TooManyRequests'),
-    'default': response('Error'),
+    default: response('Error'),
   };
 }

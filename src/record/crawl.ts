@@ -41,7 +41,7 @@ async function walk(get: GetJson, path: string): Promise<unknown[]> {
   const items: unknown[] = [];
   const seen = new Set<string>();
   const endpoint = path.split('?')[0]!;
-  for (let page: string | null = path; page !== null; ) {
+  for (let page: string | null = path; page !== null;) {
     const { data, next } = unwrap(await get(page), `GET ${page}`);
     items.push(...array(data, `GET ${page} data`));
     if (next !== null && seen.has(next)) throw new RecordError(`GET ${endpoint} repeats cursor ${next}`);
@@ -52,8 +52,14 @@ async function walk(get: GetJson, path: string): Promise<unknown[]> {
 }
 
 /** Runs `task` over `items` with at most `limit` in flight, reporting each completion. */
-async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>, done: (count: number) => void): Promise<void> {
-  let next = 0, finished = 0;
+async function eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<void>,
+  done: (count: number) => void,
+): Promise<void> {
+  let next = 0,
+    finished = 0;
   const worker = async (): Promise<void> => {
     while (next < items.length) {
       await task(items[next++]!);
@@ -67,7 +73,11 @@ async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T
  * Pools whose tokens are both verified. The API tells only through `verifiedOnly` searches by token,
  * so tokens are searched most-pooled first until every pool has been covered by one of its tokens.
  */
-async function verifiedPools(get: GetJson, pools: readonly SpecPool[], progress: (done: number, total: number) => void): Promise<Set<string>> {
+async function verifiedPools(
+  get: GetJson,
+  pools: readonly SpecPool[],
+  progress: (done: number, total: number) => void,
+): Promise<Set<string>> {
   const byToken = new Map<string, string[]>();
   for (const p of pools) {
     for (const t of [p.tokenA.address, p.tokenB.address]) {
@@ -98,22 +108,35 @@ async function crawlTokens(options: CrawlOptions, pools: readonly SpecPool[]): P
   for (const mint of pools.flatMap((p) => [p.tokenA.address, p.tokenB.address])) {
     if (known.has(mint)) continue;
     known.add(mint);
-    tokens.push(normalizeToken(unwrap(await get(`/tokens/${mint}`), `GET /tokens/${mint}`).data, logo, `token ${mint}`));
+    tokens.push(
+      normalizeToken(unwrap(await get(`/tokens/${mint}`), `GET /tokens/${mint}`).data, logo, `token ${mint}`),
+    );
   }
   return tokens;
 }
 
 /** Fetches each pool's detail and lock entries, `concurrency` at a time. */
-async function crawlPools(options: CrawlOptions, pools: readonly SpecPool[]): Promise<Pick<Crawled, 'details' | 'locks'>> {
+async function crawlPools(
+  options: CrawlOptions,
+  pools: readonly SpecPool[],
+): Promise<Pick<Crawled, 'details' | 'locks'>> {
   const details = new Map<string, Json>();
   const locks = new Map<string, LockEntry[]>();
   const addresses = pools.map((p) => p.head.address as string);
-  await eachLimited(addresses, options.concurrency ?? 8, async (address) => {
-    const [detail, lock] = await Promise.all([options.get(`/pools/${address}`), options.get(`/lock/${address}`)]);
-    details.set(address, normalizeDetailFields(unwrap(detail, `GET /pools/${address}`).data, `pool ${address}`));
-    // The lock endpoint is a bare array in both shapes.
-    locks.set(address, normalizeLocks(Array.isArray(lock) ? lock : unwrap(lock, `GET /lock/${address}`).data, `lock ${address}`));
-  }, (done) => options.onProgress?.('pool details', done, addresses.length));
+  await eachLimited(
+    addresses,
+    options.concurrency ?? 8,
+    async (address) => {
+      const [detail, lock] = await Promise.all([options.get(`/pools/${address}`), options.get(`/lock/${address}`)]);
+      details.set(address, normalizeDetailFields(unwrap(detail, `GET /pools/${address}`).data, `pool ${address}`));
+      // The lock endpoint is a bare array in both shapes.
+      locks.set(
+        address,
+        normalizeLocks(Array.isArray(lock) ? lock : unwrap(lock, `GET /lock/${address}`).data, `lock ${address}`),
+      );
+    },
+    (done) => options.onProgress?.('pool details', done, addresses.length),
+  );
   return { details, locks };
 }
 
@@ -125,11 +148,16 @@ async function crawlPools(options: CrawlOptions, pools: readonly SpecPool[]): Pr
 export async function crawl(options: CrawlOptions): Promise<Crawled> {
   const { get, logo, onProgress } = options;
   onProgress?.('pools', 0, 1);
-  const pools = (await walk(get, `/pools?size=1000&includeBlocked=true&stats=${PERIOD_NAMES.join(',')}`)).map((p, i) => normalizePool(p, logo, `pool ${i}`));
+  const pools = (await walk(get, `/pools?size=1000&includeBlocked=true&stats=${PERIOD_NAMES.join(',')}`)).map((p, i) =>
+    normalizePool(p, logo, `pool ${i}`),
+  );
   const listed = new Set((await walk(get, '/pools?size=1000')).map((p) => object(p, 'pool').address as string));
   onProgress?.('tokens', 0, 1);
   const tokens = await crawlTokens(options, pools);
-  const byVolume = async (direction: string): Promise<string[]> => (await walk(get, `/tokens?size=3000&sort_by=volume_24h&sort_direction=${direction}`)).map((t) => object(t, 'token').address as string);
+  const byVolume = async (direction: string): Promise<string[]> =>
+    (await walk(get, `/tokens?size=3000&sort_by=volume_24h&sort_direction=${direction}`)).map(
+      (t) => object(t, 'token').address as string,
+    );
   const tokenVolumeOrder = await byVolume('desc');
   const tokenVolumeAsc = await byVolume('asc');
   const { details, locks } = await crawlPools(options, pools);
@@ -138,7 +166,14 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
   const circulating = object(await data('/protocol/token/circulating_supply'), 'circulating_supply');
   const total = object(await data('/protocol/token/total_supply'), 'total_supply');
   return {
-    tokens, tokenVolumeOrder, tokenVolumeAsc, pools, listed, details, locks, verified,
+    tokens,
+    tokenVolumeOrder,
+    tokenVolumeAsc,
+    pools,
+    listed,
+    details,
+    locks,
+    verified,
     protocol: normalizeProtocol(await data('/protocol')),
     exchangeToken: normalizeExchangeToken(await data('/protocol/token'), logo),
     circulatingSupply: supply(circulating.circulating_supply, 'circulating_supply'),

@@ -43,7 +43,10 @@ function baseUrl(from: string): string {
   } catch {
     url = undefined;
   }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new RecordError(`from must be an http(s) URL of the API, such as http://127.0.0.1:8080/v2/solana, got ${JSON.stringify(from)}`);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new RecordError(
+      `from must be an http(s) URL of the API, such as http://127.0.0.1:8080/v2/solana, got ${JSON.stringify(from)}`,
+    );
   return from.replace(/\/+$/, '');
 }
 
@@ -55,17 +58,37 @@ function baseUrl(from: string): string {
  */
 export async function recordSnapshot(options: RecordOptions): Promise<RecordSummary> {
   const from = baseUrl(options.from);
-  if (existsSync(options.out) && !options.force) throw new RecordError(`${options.out} exists; pass --force to overwrite it`);
+  if (existsSync(options.out) && !options.force)
+    throw new RecordError(`${options.out} exists; pass --force to overwrite it`);
   const mock = await detectMockSource(from, options.signal);
   const asOf = options.asOf ?? mock?.asOf ?? options.fallbackAsOf;
   if (asOf === undefined) throw new RecordError('asOf is required when the source is not a clmm-mock');
   if (!isIsoSecond(asOf)) {
-    throw new RecordError(`asOf must be an ISO 8601 UTC instant to the second like 2026-01-01T00:00:00Z, got '${asOf}'`);
+    throw new RecordError(
+      `asOf must be an ISO 8601 UTC instant to the second like 2026-01-01T00:00:00Z, got '${asOf}'`,
+    );
   }
   const get = upstreamClient({ base: from, onWait: options.onWait, signal: options.signal });
-  const crawled = await crawl({ get, logo: logoMapper(mock !== null), concurrency: options.concurrency, onProgress: options.onProgress });
-  await writeSnapshotAtomically(options.out, (writer) => writeRecorded(writer, crawled, { from, asOf, seed: mock?.seed ?? 'none', cursorKey: mock?.cursorKey }), {
-    signal: options.signal, interrupted: 'recording interrupted', errorOf: (message) => new RecordError(message),
+  const crawled = await crawl({
+    get,
+    logo: logoMapper(mock !== null),
+    concurrency: options.concurrency,
+    onProgress: options.onProgress,
   });
-  return { out: options.out, tokens: crawled.tokens.length, pools: crawled.pools.length, asOf, fromMock: mock !== null };
+  await writeSnapshotAtomically(
+    options.out,
+    (writer) => writeRecorded(writer, crawled, { from, asOf, seed: mock?.seed ?? 'none', cursorKey: mock?.cursorKey }),
+    {
+      signal: options.signal,
+      interrupted: 'recording interrupted',
+      errorOf: (message) => new RecordError(message),
+    },
+  );
+  return {
+    out: options.out,
+    tokens: crawled.tokens.length,
+    pools: crawled.pools.length,
+    asOf,
+    fromMock: mock !== null,
+  };
 }

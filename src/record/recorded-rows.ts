@@ -45,7 +45,10 @@ function byName(locks: readonly LockEntry[]): LockEntry[] {
 }
 
 /** The pieces the server joins (pool-item.ts): head, tail, one stats entry per period, and the detail piece. */
-export function recordedPieces(pool: SpecPool, detail: Json): { head: string; tail: string; stats: string[]; detail: string } {
+export function recordedPieces(
+  pool: SpecPool,
+  detail: Json,
+): { head: string; tail: string; stats: string[]; detail: string } {
   return {
     head: JSON.stringify(pool.head).slice(0, -1),
     // The upstream lists a pool's locks in its own order; the server serves `/lock` by name, so the item must agree.
@@ -63,7 +66,11 @@ export function poolLocks(crawled: Crawled, pool: SpecPool): readonly LockEntry[
 const bool = (value: unknown): number => (value === true ? 1 : 0);
 
 /** The rows of every recorded pool, table by table, as the generator's batches lay them out. */
-export function recordedPoolRows(crawled: Crawled, tokenIds: Map<string, number>, decimals: Map<string, number>): PoolRows {
+export function recordedPoolRows(
+  crawled: Crawled,
+  tokenIds: Map<string, number>,
+  decimals: Map<string, number>,
+): PoolRows {
   const rows: PoolRows = { pools: [], pieces: [], positions: [], rewards: [], locks: [], stats: [] };
   crawled.pools.forEach((pool, index) => {
     const id = index + 1;
@@ -73,19 +80,53 @@ export function recordedPoolRows(crawled: Crawled, tokenIds: Map<string, number>
     const locks = poolLocks(crawled, pool);
     const f = recordedPieces(pool, detail);
     const fee = detail.adaptiveFee as { currentRate?: number; maxRate?: number } | null;
-    const raw = (amount: unknown, token: string): string => new Decimal(amount as string).times(new Decimal(10).pow(decimals.get(token) ?? 0)).toFixed(0);
+    const raw = (amount: unknown, token: string): string =>
+      new Decimal(amount as string).times(new Decimal(10).pow(decimals.get(token) ?? 0)).toFixed(0);
     const values: SqlValue[] = [
-      id, address, h.poolsConfig as string, tokenIds.get(pool.tokenA.address)!, tokenIds.get(pool.tokenB.address)!,
-      h.tickSpacing as number, h.feeRate as number, h.protocolFeeRate as number, detail.feeTierIndex as number, h.poolType as string,
-      bool(h.adaptiveFeeEnabled), fee?.currentRate ?? null, fee?.maxRate ?? null, bool(h.hasWarning), crawled.listed.has(address) ? 0 : 1,
-      bool(pool.rewards.some((r) => r.active)), crawled.verified.has(address) ? 1 : 0,
-      h.liquidity as string, h.sqrtPrice as string, h.tickCurrentIndex as number, h.price as string,
-      raw(h.tokenBalanceA, pool.tokenA.address), raw(h.tokenBalanceB, pool.tokenB.address), h.tokenBalanceA as string, h.tokenBalanceB as string,
-      h.tvlUsdc as string, lockedPercent(locks), f.detail,
+      id,
+      address,
+      h.poolsConfig as string,
+      tokenIds.get(pool.tokenA.address)!,
+      tokenIds.get(pool.tokenB.address)!,
+      h.tickSpacing as number,
+      h.feeRate as number,
+      h.protocolFeeRate as number,
+      detail.feeTierIndex as number,
+      h.poolType as string,
+      bool(h.adaptiveFeeEnabled),
+      fee?.currentRate ?? null,
+      fee?.maxRate ?? null,
+      bool(h.hasWarning),
+      crawled.listed.has(address) ? 0 : 1,
+      bool(pool.rewards.some((r) => r.active)),
+      crawled.verified.has(address) ? 1 : 0,
+      h.liquidity as string,
+      h.sqrtPrice as string,
+      h.tickCurrentIndex as number,
+      h.price as string,
+      raw(h.tokenBalanceA, pool.tokenA.address),
+      raw(h.tokenBalanceB, pool.tokenB.address),
+      h.tokenBalanceA as string,
+      h.tokenBalanceB as string,
+      h.tvlUsdc as string,
+      lockedPercent(locks),
+      f.detail,
     ];
     rows.pools.push(...values);
     rows.pieces.push(id, f.head, f.tail, ...f.stats);
-    pool.rewards.forEach((r, slot) => rows.rewards.push(id, slot, r.mint, r.vault, r.authority, r.emissions_per_second_x64, r.growth_global_x64, bool(r.active), r.emissionsPerSecond));
+    pool.rewards.forEach((r, slot) =>
+      rows.rewards.push(
+        id,
+        slot,
+        r.mint,
+        r.vault,
+        r.authority,
+        r.emissions_per_second_x64,
+        r.growth_global_x64,
+        bool(r.active),
+        r.emissionsPerSecond,
+      ),
+    );
     for (const lock of locks) rows.locks.push(id, lock.name, lock.lockedPercentage);
     for (const period of PERIOD_NAMES) {
       const s = pool.stats[period] ?? ZERO_STATS;

@@ -16,8 +16,15 @@ export async function detectMockSource(base: string, signal?: AbortSignal): Prom
   try {
     const response = await fetch(new URL('/__mock/health', base), { signal });
     if (response.status !== 200) return null;
-    const { snapshot } = (await response.json()) as { snapshot?: { seed?: unknown; asOf?: unknown; cursorKey?: unknown } };
-    if (typeof snapshot?.cursorKey !== 'string' || typeof snapshot.seed !== 'string' || typeof snapshot.asOf !== 'string') return null;
+    const { snapshot } = (await response.json()) as {
+      snapshot?: { seed?: unknown; asOf?: unknown; cursorKey?: unknown };
+    };
+    if (
+      typeof snapshot?.cursorKey !== 'string' ||
+      typeof snapshot.seed !== 'string' ||
+      typeof snapshot.asOf !== 'string'
+    )
+      return null;
     return { seed: snapshot.seed, asOf: snapshot.asOf, cursorKey: snapshot.cursorKey };
   } catch {
     return null;
@@ -32,7 +39,10 @@ export async function detectMockSource(base: string, signal?: AbortSignal): Prom
 export function logoMapper(fromMock: boolean): LogoMapper {
   if (!fromMock) return (url) => url;
   return (url) => {
-    const mint = url === null ? undefined : /^https?:\/\/[^/]+(?:\/[^?#]*)?\/static\/tokens\/([1-9A-HJ-NP-Za-km-z]{32,44})\.svg$/.exec(url)?.[1];
+    const mint =
+      url === null
+        ? undefined
+        : /^https?:\/\/[^/]+(?:\/[^?#]*)?\/static\/tokens\/([1-9A-HJ-NP-Za-km-z]{32,44})\.svg$/.exec(url)?.[1];
     return mint !== undefined && url!.endsWith(logoPath(mint)) ? storedLogoUrl(mint) : url;
   };
 }

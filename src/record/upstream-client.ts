@@ -38,7 +38,9 @@ function retryAfter(headers: Headers): number {
  */
 function abortScope(parent: AbortSignal | undefined): <T>(run: (signal: AbortSignal) => Promise<T>) => Promise<T> {
   const inFlight = new Set<AbortController>();
-  parent?.addEventListener('abort', () => inFlight.forEach((controller) => controller.abort(parent.reason)), { once: true });
+  parent?.addEventListener('abort', () => inFlight.forEach((controller) => controller.abort(parent.reason)), {
+    once: true,
+  });
   return async (run) => {
     if (parent?.aborted) throw new RecordError('recording interrupted');
     const controller = new AbortController();
@@ -63,14 +65,15 @@ export function upstreamClient(options: UpstreamClientOptions): GetJson {
   return async function getJson(path) {
     const url = `${base}${path}`;
     let failures = 0;
-    for (let waits = 0; ; ) {
+    for (let waits = 0; ;) {
       let response: Response;
       let text: string;
       try {
         response = await abortable((signal) => fetch(url, { headers: { accept: 'application/json' }, signal }));
         text = await response.text();
       } catch (error) {
-        if (options.signal?.aborted || ++failures > TRANSIENT_RETRIES) throw new RecordError(`GET ${url} failed: ${(error as Error).message}`);
+        if (options.signal?.aborted || ++failures > TRANSIENT_RETRIES)
+          throw new RecordError(`GET ${url} failed: ${(error as Error).message}`);
         await abortable((signal) => sleep(250 * 2 ** failures, undefined, { signal }));
         continue;
       }
@@ -84,7 +87,8 @@ export function upstreamClient(options: UpstreamClientOptions): GetJson {
         await abortable((signal) => sleep(250 * 2 ** failures, undefined, { signal }));
         continue;
       }
-      if (response.status !== 200) throw new RecordError(`GET ${url} answered ${response.status}: ${text.slice(0, 200)}`);
+      if (response.status !== 200)
+        throw new RecordError(`GET ${url} answered ${response.status}: ${text.slice(0, 200)}`);
       try {
         return JSON.parse(text) as unknown;
       } catch {

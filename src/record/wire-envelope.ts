@@ -23,6 +23,11 @@ export function unwrap(body: unknown, where: string): Unwrapped {
   const top = object(body, where);
   if (!('data' in top)) return { data: top, next: null, previous: null };
   const meta = top.meta === undefined || top.meta === null ? {} : object(top.meta, `${where} meta`);
-  const holder: Json = meta.cursor === undefined ? meta : meta.cursor === null ? {} : object(meta.cursor, `${where} meta.cursor`);
-  return { data: top.data, next: cursor(holder.next, `${where} next`), previous: cursor(holder.previous, `${where} previous`) };
+  const holder: Json =
+    meta.cursor === undefined ? meta : meta.cursor === null ? {} : object(meta.cursor, `${where} meta.cursor`);
+  return {
+    data: top.data,
+    next: cursor(holder.next, `${where} next`),
+    previous: cursor(holder.previous, `${where} previous`),
+  };
 }

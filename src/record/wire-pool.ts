@@ -2,7 +2,19 @@ import type { LockEntry, PeriodStats, Reward, TokenSummary } from '../http/api-t
 import { POOL_TYPES } from '../api/schemas/pool-schema.js';
 import { PERIOD_NAMES, type Period } from '../math/periods.js';
 import { normalizeSummary, type LogoMapper } from './wire-token.js';
-import { array, boolean, figure, integer, integerString, object, RecordError, scaled, string, timestamp, type Json } from './wire-values.js';
+import {
+  array,
+  boolean,
+  figure,
+  integer,
+  integerString,
+  object,
+  RecordError,
+  scaled,
+  string,
+  timestamp,
+  type Json,
+} from './wire-values.js';
 
 /** A pool as listed, in the spec's field order (docs/api.md §5.2); `stats` holds every period recorded. */
 export interface SpecPool {
@@ -27,7 +39,12 @@ function stats(value: unknown, where: string): Partial<Record<Period, PeriodStat
     if (all[period] === undefined || all[period] === null) continue;
     const s = object(all[period], `${where}.${period}`);
     // The upstream adds *Delta figures; the spec's entry has these four.
-    out[period] = { volume: figure(s.volume, `${where}.${period}.volume`), fees: figure(s.fees, `${where}.${period}.fees`), rewards: figure(s.rewards, `${where}.${period}.rewards`), yieldOverTvl: figure(s.yieldOverTvl, `${where}.${period}.yieldOverTvl`) };
+    out[period] = {
+      volume: figure(s.volume, `${where}.${period}.volume`),
+      fees: figure(s.fees, `${where}.${period}.fees`),
+      rewards: figure(s.rewards, `${where}.${period}.rewards`),
+      yieldOverTvl: figure(s.yieldOverTvl, `${where}.${period}.yieldOverTvl`),
+    };
   }
   return out;
 }
@@ -35,10 +52,13 @@ function stats(value: unknown, where: string): Partial<Record<Period, PeriodStat
 function reward(value: unknown, where: string): Reward {
   const r = object(value, where);
   return {
-    mint: string(r.mint, `${where}.mint`), vault: string(r.vault, `${where}.vault`), authority: string(r.authority, `${where}.authority`),
+    mint: string(r.mint, `${where}.mint`),
+    vault: string(r.vault, `${where}.vault`),
+    authority: string(r.authority, `${where}.authority`),
     emissions_per_second_x64: integerString(r.emissions_per_second_x64, `${where}.emissions_per_second_x64`),
     growth_global_x64: integerString(r.growth_global_x64, `${where}.growth_global_x64`),
-    active: boolean(r.active, `${where}.active`), emissionsPerSecond: figure(r.emissionsPerSecond, `${where}.emissionsPerSecond`),
+    active: boolean(r.active, `${where}.active`),
+    emissionsPerSecond: figure(r.emissionsPerSecond, `${where}.emissionsPerSecond`),
   };
 }
 
@@ -47,7 +67,10 @@ export function normalizeLocks(value: unknown, where: string): LockEntry[] {
   if (value === undefined || value === null) return [];
   return array(value, where).map((entry, i) => {
     const e = object(entry, `${where}[${i}]`);
-    return { name: string(e.name, `${where}[${i}].name`), lockedPercentage: figure(e.lockedPercentage ?? e.locked_percentage, `${where}[${i}].lockedPercentage`) };
+    return {
+      name: string(e.name, `${where}[${i}].name`),
+      lockedPercentage: figure(e.lockedPercentage ?? e.locked_percentage, `${where}[${i}].lockedPercentage`),
+    };
   });
 }
 
@@ -61,7 +84,8 @@ export function normalizePool(raw: unknown, logo: LogoMapper, where: string): Sp
   const tokenA = normalizeSummary(p.tokenA, logo, `${where}.tokenA`);
   const tokenB = normalizeSummary(p.tokenB, logo, `${where}.tokenB`);
   const poolType = string(p.poolType, `${where}.poolType`);
-  if (!(POOL_TYPES as readonly string[]).includes(poolType)) throw new RecordError(`${where}.poolType is ${JSON.stringify(poolType)}`);
+  if (!(POOL_TYPES as readonly string[]).includes(poolType))
+    throw new RecordError(`${where}.poolType is ${JSON.stringify(poolType)}`);
   const head: Json = {
     address: string(p.address, `${where}.address`),
     poolsConfig: string(p.poolsConfig ?? p.whirlpoolsConfig, `${where}.poolsConfig`),
@@ -81,8 +105,18 @@ export function normalizePool(raw: unknown, logo: LogoMapper, where: string): Sp
     adaptiveFeeEnabled: boolean(p.adaptiveFeeEnabled ?? false, `${where}.adaptiveFeeEnabled`),
     hasWarning: boolean(p.hasWarning ?? false, `${where}.hasWarning`),
   };
-  const rewards = p.rewards === undefined || p.rewards === null ? [] : array(p.rewards, `${where}.rewards`).map((r, i) => reward(r, `${where}.rewards[${i}]`));
-  return { head, tokenA, tokenB, stats: stats(p.stats, `${where}.stats`), rewards, lockedLiquidityPercent: normalizeLocks(p.lockedLiquidityPercent, `${where}.lockedLiquidityPercent`) };
+  const rewards =
+    p.rewards === undefined || p.rewards === null
+      ? []
+      : array(p.rewards, `${where}.rewards`).map((r, i) => reward(r, `${where}.rewards[${i}]`));
+  return {
+    head,
+    tokenA,
+    tokenB,
+    stats: stats(p.stats, `${where}.stats`),
+    rewards,
+    lockedLiquidityPercent: normalizeLocks(p.lockedLiquidityPercent, `${where}.lockedLiquidityPercent`),
+  };
 }
 
 /** `adaptiveFee` as sent, its two timestamps to the second like every timestamp of the spec. */

@@ -14,7 +14,9 @@ export type LogoMapper = (url: string | null) => string | null;
 function tags(value: unknown, where: string): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
-  return array(value, where).map((tag, i) => string(tag, `${where}[${i}]`)).join(',');
+  return array(value, where)
+    .map((tag, i) => string(tag, `${where}[${i}]`))
+    .join(',');
 }
 
 /**

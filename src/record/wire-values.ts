@@ -9,7 +9,8 @@ export type Json = Record<string, unknown>;
 
 /** The object at `value`, or a RecordError naming `where`. */
 export function object(value: unknown, where: string): Json {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new RecordError(`${where} is not an object: ${short(value)}`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new RecordError(`${where} is not an object: ${short(value)}`);
   return value as Json;
 }
 
@@ -29,7 +30,8 @@ export function nullableString(value: unknown, where: string): string | null {
 }
 
 export function integer(value: unknown, where: string): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new RecordError(`${where} is not an integer: ${short(value)}`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value))
+    throw new RecordError(`${where} is not an integer: ${short(value)}`);
   return value;
 }
 

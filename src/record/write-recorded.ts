@@ -44,14 +44,21 @@ function writeTokenOrders(writer: SnapshotWriter, crawled: Crawled, tokens: read
 function writePoolOrders(writer: SnapshotWriter, crawled: Crawled): void {
   const ids = crawled.pools.map((_, i) => i + 1);
   const addresses = crawled.pools.map((p) => p.head.address as string);
-  const values = crawled.pools.map((p) => poolSortValues({
-    tvlUsdc: p.head.tvlUsdc as string,
-    lockedPercent: lockedPercent(poolLocks(crawled, p)),
-    stats: PERIOD_NAMES.map((period) => p.stats[period] ?? ZERO_STATS),
-  }));
+  const values = crawled.pools.map((p) =>
+    poolSortValues({
+      tvlUsdc: p.head.tvlUsdc as string,
+      lockedPercent: lockedPercent(poolLocks(crawled, p)),
+      stats: PERIOD_NAMES.map((period) => p.stats[period] ?? ZERO_STATS),
+    }),
+  );
   const byAddress = addressOrder(addresses);
   POOL_SORT_KEYS.forEach((key, column) => {
-    const order = orderByValue(ids, values.map((v) => v[column]!), addresses, byAddress);
+    const order = orderByValue(
+      ids,
+      values.map((v) => v[column]!),
+      addresses,
+      byAddress,
+    );
     writer.order('pools', key, 'asc', order.asc);
     writer.order('pools', key, 'desc', order.desc);
   });
@@ -65,20 +72,45 @@ function writePoolOrders(writer: SnapshotWriter, crawled: Crawled): void {
 export function writeRecorded(writer: SnapshotWriter, crawled: Crawled, meta: RecordedMeta): void {
   const { tokens, volumes } = recordedTokens(crawled);
   tokens.forEach((t, i) => writer.token(t, volumes[i]!));
-  const rows = recordedPoolRows(crawled, new Map(tokens.map((t) => [t.address, t.id])), new Map(tokens.map((t) => [t.address, t.decimals])));
+  const rows = recordedPoolRows(
+    crawled,
+    new Map(tokens.map((t) => [t.address, t.id])),
+    new Map(tokens.map((t) => [t.address, t.decimals])),
+  );
   writer.poolBatch(rows);
   writePoolOrders(writer, crawled);
   writeTokenOrders(writer, crawled, tokens);
   const p = crawled.protocol;
-  writer.protocol({ tvl: p.tvl as string, volume: p.volume24hUsdc as string, fees: p.fees24hUsdc as string, revenue: p.revenue24hUsdc as string, json: JSON.stringify(p) });
+  writer.protocol({
+    tvl: p.tvl as string,
+    volume: p.volume24hUsdc as string,
+    fees: p.fees24hUsdc as string,
+    revenue: p.revenue24hUsdc as string,
+    json: JSON.stringify(p),
+  });
   const x = crawled.exchangeToken;
   const exchangeId = tokens.find((t) => t.symbol === x.symbol)?.id ?? 1;
   const volume = (x.stats as { '24h': { volume: string } })['24h'].volume;
-  writer.exchangeToken({ tokenId: exchangeId, price: x.price as string, circulating: crawled.circulatingSupply, total: crawled.totalSupply, volume, json: JSON.stringify(x) });
-  const content = createHash('sha256').update(JSON.stringify([meta.from, meta.asOf, tokens.map((t) => t.address), rows.pieces]));
+  writer.exchangeToken({
+    tokenId: exchangeId,
+    price: x.price as string,
+    circulating: crawled.circulatingSupply,
+    total: crawled.totalSupply,
+    volume,
+    json: JSON.stringify(x),
+  });
+  const content = createHash('sha256').update(
+    JSON.stringify([meta.from, meta.asOf, tokens.map((t) => t.address), rows.pieces]),
+  );
   writer.meta({
-    seed: meta.seed, generatorVersion: 'recorded', asOf: meta.asOf, source: `recorded from ${meta.from}`,
-    tokenCount: String(tokens.length), poolCount: String(crawled.pools.length), positionCount: '0',
-    periods: PERIOD_NAMES.join(','), cursorKey: meta.cursorKey ?? content.digest('hex'),
+    seed: meta.seed,
+    generatorVersion: 'recorded',
+    asOf: meta.asOf,
+    source: `recorded from ${meta.from}`,
+    tokenCount: String(tokens.length),
+    poolCount: String(crawled.pools.length),
+    positionCount: '0',
+    periods: PERIOD_NAMES.join(','),
+    cursorKey: meta.cursorKey ?? content.digest('hex'),
   });
 }

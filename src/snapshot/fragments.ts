@@ -1,14 +1,24 @@
-import { isActiveReward, type PeriodStats, type PoolSeed, type RewardSeed, type TokenSeed } from '../generator/types.js';
+import {
+  isActiveReward,
+  type PeriodStats,
+  type PoolSeed,
+  type RewardSeed,
+  type TokenSeed,
+} from '../generator/types.js';
 import { PROTOCOL_FEE_RATE } from '../math/fee-tiers.js';
 
 /** The token object of docs/api.md §5.1, in field order. */
-export function tokenJson(token: Pick<TokenSeed, 'address' | 'symbol' | 'name' | 'decimals' | 'imageUrl' | 'programId' | 'tags'>): string {
+export function tokenJson(
+  token: Pick<TokenSeed, 'address' | 'symbol' | 'name' | 'decimals' | 'imageUrl' | 'programId' | 'tags'>,
+): string {
   const { address, symbol, name, decimals, imageUrl, programId, tags } = token;
   return JSON.stringify({ address, symbol, name, decimals, imageUrl, programId, tags });
 }
 
 /** The token summary embedded in pools (tokenA, tokenB), as JSON. */
-export function tokenSummaryJson(token: Pick<TokenSeed, 'address' | 'symbol' | 'name' | 'decimals' | 'imageUrl'>): string {
+export function tokenSummaryJson(
+  token: Pick<TokenSeed, 'address' | 'symbol' | 'name' | 'decimals' | 'imageUrl'>,
+): string {
   const { address, symbol, name, decimals, imageUrl } = token;
   return JSON.stringify({ address, symbol, name, decimals, imageUrl });
 }

@@ -35,8 +35,10 @@ function checkFile(path: string): void {
     throw new SnapshotError(`snapshot ${path} not found (create one with: clmm-mock generate --out ${path})`);
   }
   const header = size >= 100 ? readHeader(path) : Buffer.alloc(0);
-  if (header.length < 100 || header.subarray(0, 16).toString('latin1') !== SQLITE_HEADER) throw new SnapshotError(`snapshot ${path} is not an SQLite file`);
-  if (!isWhole(header, size)) throw new SnapshotError(`snapshot ${path} is truncated (its size does not match its page count)`);
+  if (header.length < 100 || header.subarray(0, 16).toString('latin1') !== SQLITE_HEADER)
+    throw new SnapshotError(`snapshot ${path} is not an SQLite file`);
+  if (!isWhole(header, size))
+    throw new SnapshotError(`snapshot ${path} is truncated (its size does not match its page count)`);
 }
 
 /**
@@ -51,9 +53,16 @@ export function openSnapshot(path: string): Database.Database {
     db = new Database(path, { readonly: true, fileMustExist: true });
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version !== SCHEMA_VERSION) {
-      throw new SnapshotError(`snapshot ${path} has schema version ${version}; this clmm-mock reads version ${SCHEMA_VERSION} (generate it again)`);
+      throw new SnapshotError(
+        `snapshot ${path} has schema version ${version}; this clmm-mock reads version ${SCHEMA_VERSION} (generate it again)`,
+      );
     }
-    const tables = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('meta','tokens','pools','pool_keys','piece_blocks','pool_stats','sort_orders','protocol','exchange_token')").pluck().get();
+    const tables = db
+      .prepare(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('meta','tokens','pools','pool_keys','piece_blocks','pool_stats','sort_orders','protocol','exchange_token')",
+      )
+      .pluck()
+      .get();
     if (tables !== 9) throw new SnapshotError(`snapshot ${path} is missing tables of schema version ${SCHEMA_VERSION}`);
     return db;
   } catch (error) {

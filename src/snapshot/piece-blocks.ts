@@ -33,7 +33,8 @@ export class PieceBlockWriter {
   /** A pool's head, tail and one stats entry per period (PERIOD_NAMES order), as built by the generator or recorder. */
   add(id: number, head: string, tail: string, stats: readonly string[]): void {
     if (id !== this.nextId) throw new Error(`pool pieces out of order: got pool ${id}, expected ${this.nextId}`);
-    if (stats.length !== PERIOD_NAMES.length) throw new Error(`pool ${id} has ${stats.length} stats entries, not ${PERIOD_NAMES.length}`);
+    if (stats.length !== PERIOD_NAMES.length)
+      throw new Error(`pool ${id} has ${stats.length} stats entries, not ${PERIOD_NAMES.length}`);
     this.nextId++;
     this.pending[0]!.push(storedPiece('head', head));
     this.pending[1]!.push(storedPiece('tail', tail));

@@ -30,6 +30,13 @@ export function storedPiece(kind: PieceKind, piece: string): string {
  * summaries: what the server sends, joined the slow way, for checks.
  * @example joinPoolItem(head, summaryA, summaryB, [',"24h":{...}'], tail) // '{"address":…,"lockedLiquidityPercent":[]}'
  */
-export function joinPoolItem(head: string, tokenA: string, tokenB: string, stats: readonly string[], tail: string, detail = ''): string {
+export function joinPoolItem(
+  head: string,
+  tokenA: string,
+  tokenB: string,
+  stats: readonly string[],
+  tail: string,
+  detail = '',
+): string {
   return `${head}${tokenA}${AFTER_TOKEN_A}${tokenB}${AFTER_TOKEN_B}${stats.join('').slice(1)}${tail.slice(0, -1)}${detail}}`;
 }

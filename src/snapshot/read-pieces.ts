@@ -20,13 +20,16 @@ export function pieceOf(column: PieceColumn, id: number, skip = 0, cut = 0): Uin
   return column.bytes.subarray(column.starts[id]! + skip, column.ends[id]! - cut);
 }
 
-
 /** Each pool's piece length in `name`, by id, from the blocks' end offsets alone (they come before the data in a row). */
 function pieceLengths(db: Database.Database, name: string, count: number): Uint32Array {
   const lengths = new Uint32Array(count + 1);
   let id = 1;
-  for (const [block, ends] of db.prepare('SELECT block, ends FROM piece_blocks WHERE piece = ? ORDER BY block').raw().iterate(name) as IterableIterator<[number, Buffer]>) {
-    if (block * POOLS_PER_BLOCK + 1 !== id || ends.length % 4 !== 0 || id + ends.length / 4 > count + 1) throw new Error(`piece block ${block} of ${name} is out of place`);
+  for (const [block, ends] of db
+    .prepare('SELECT block, ends FROM piece_blocks WHERE piece = ? ORDER BY block')
+    .raw()
+    .iterate(name) as IterableIterator<[number, Buffer]>) {
+    if (block * POOLS_PER_BLOCK + 1 !== id || ends.length % 4 !== 0 || id + ends.length / 4 > count + 1)
+      throw new Error(`piece block ${block} of ${name} is out of place`);
     let start = 0;
     for (let at = 0; at < ends.length; at += 4, id++) {
       const end = ends.readUInt32LE(at);
@@ -46,7 +49,12 @@ function pieceLengths(db: Database.Database, name: string, count: number): Uint3
  * are read one at a time and copied into place, so loading never holds a column twice.
  * Throws when the blocks do not cover exactly pools 1..count.
  */
-export function readPieceColumns(db: Database.Database, names: readonly string[], count: number, order?: Int32Array): PieceColumn[] {
+export function readPieceColumns(
+  db: Database.Database,
+  names: readonly string[],
+  count: number,
+  order?: Int32Array,
+): PieceColumn[] {
   if (order && order.length !== count) throw new Error(`the layout order holds ${order.length} pools, not ${count}`);
   const lengths = names.map((name) => pieceLengths(db, name, count));
   const columns = names.map(() => ({ starts: new Uint32Array(count + 1), ends: new Uint32Array(count + 1) }));
@@ -65,8 +73,10 @@ export function readPieceColumns(db: Database.Database, names: readonly string[]
       const first = block * POOLS_PER_BLOCK + 1;
       const last = Math.min(first + POOLS_PER_BLOCK, count + 1);
       let at = 0;
-      for (let id = first; id < last; at += lengths[c]![id]!, id++) bytes.set(data.subarray(at, at + lengths[c]![id]!), columns[c]!.starts[id]!);
-      if (at !== data.length) throw new Error(`piece block ${block} of ${name} holds ${data.length} bytes, its ends say ${at}`);
+      for (let id = first; id < last; at += lengths[c]![id]!, id++)
+        bytes.set(data.subarray(at, at + lengths[c]![id]!), columns[c]!.starts[id]!);
+      if (at !== data.length)
+        throw new Error(`piece block ${block} of ${name} holds ${data.length} bytes, its ends say ${at}`);
     }
   });
   return columns.map((column) => ({ bytes, ...column }));
@@ -79,11 +89,16 @@ export function readPieceColumns(db: Database.Database, names: readonly string[]
  */
 export function checkPieceCoverage(db: Database.Database, count: number): void {
   const covered = new Map<string, number>();
-  for (const [piece, block, ends, length] of db.prepare('SELECT piece, block, ends, length(data) FROM piece_blocks').raw().iterate() as IterableIterator<[string, number, Buffer, number]>) {
-    if (ends.length % 4 !== 0 || (ends.length > 0 ? ends.readUInt32LE(ends.length - 4) : 0) !== length) throw new Error(`piece block ${block} of ${piece} holds ${length} bytes, its ends say otherwise`);
+  for (const [piece, block, ends, length] of db
+    .prepare('SELECT piece, block, ends, length(data) FROM piece_blocks')
+    .raw()
+    .iterate() as IterableIterator<[string, number, Buffer, number]>) {
+    if (ends.length % 4 !== 0 || (ends.length > 0 ? ends.readUInt32LE(ends.length - 4) : 0) !== length)
+      throw new Error(`piece block ${block} of ${piece} holds ${length} bytes, its ends say otherwise`);
     covered.set(piece, (covered.get(piece) ?? 0) + ends.length / 4);
   }
   for (const name of PIECE_NAMES) {
-    if ((covered.get(name) ?? 0) !== count) throw new Error(`the ${name} pieces cover ${covered.get(name) ?? 0} pools, not ${count}`);
+    if ((covered.get(name) ?? 0) !== count)
+      throw new Error(`the ${name} pieces cover ${covered.get(name) ?? 0} pools, not ${count}`);
   }
 }

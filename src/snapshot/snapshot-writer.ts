@@ -11,7 +11,10 @@ import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 export type PoolRows = Omit<PoolBatch, 'summary'>;
 
 /** What a token row is made of (a generated TokenSeed, or a recorded token). */
-export type TokenRowSource = Pick<TokenSeed, 'id' | 'address' | 'symbol' | 'name' | 'decimals' | 'imageUrl' | 'programId' | 'tags' | 'usdPrice' | 'verified'>;
+export type TokenRowSource = Pick<
+  TokenSeed,
+  'id' | 'address' | 'symbol' | 'name' | 'decimals' | 'imageUrl' | 'programId' | 'tags' | 'usdPrice' | 'verified'
+>;
 
 /** Writes one snapshot file in a single transaction; statements are prepared once. */
 export interface SnapshotWriter {
@@ -24,14 +27,20 @@ export interface SnapshotWriter {
   token(token: TokenRowSource, volume24h: string): void;
   order(resource: 'pools' | 'tokens', key: string, direction: 'asc' | 'desc', ids: Int32Array): void;
   protocol(row: { tvl: string; volume: string; fees: string; revenue: string; json: string }): void;
-  exchangeToken(row: { tokenId: number; price: string; circulating: string; total: string; volume: string; json: string }): void;
+  exchangeToken(row: {
+    tokenId: number;
+    price: string;
+    circulating: string;
+    total: string;
+    volume: string;
+    json: string;
+  }): void;
   meta(values: Record<string, string>): void;
   /** Commits and closes. */
   finish(): void;
   /** Rolls back and closes. */
   abandon(): void;
 }
-
 
 /** Rows per multi-row INSERT: one statement for 32 rows costs less than 32 statements. */
 const ROWS_PER_INSERT = 32;
@@ -86,7 +95,11 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
   const db = openForWriting(path);
   const insertPools = rowInserter(db, 'INSERT INTO pools VALUES', COLUMNS.pools);
   const pieces = new PieceBlockWriter(db);
-  const insertPositions = rowInserter(db, 'INSERT INTO positions (pool_id, tick_lower, tick_upper, liquidity, amount_a, amount_b, locked_by) VALUES', COLUMNS.positions);
+  const insertPositions = rowInserter(
+    db,
+    'INSERT INTO positions (pool_id, tick_lower, tick_upper, liquidity, amount_a, amount_b, locked_by) VALUES',
+    COLUMNS.positions,
+  );
   const insertRewards = rowInserter(db, 'INSERT INTO rewards VALUES', COLUMNS.rewards);
   const insertLocks = rowInserter(db, 'INSERT INTO locks VALUES', COLUMNS.locks);
   const insertStats = rowInserter(db, 'INSERT INTO pool_stats VALUES', COLUMNS.stats);
@@ -108,7 +121,21 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
       insertStats(batch.stats);
     },
     token(t, volume24h) {
-      insertToken.run(t.id, t.address, t.symbol, t.name, t.decimals, t.imageUrl, t.programId, t.tags, t.usdPrice, bool(t.verified), volume24h, tokenJson(t), tokenSummaryJson(t));
+      insertToken.run(
+        t.id,
+        t.address,
+        t.symbol,
+        t.name,
+        t.decimals,
+        t.imageUrl,
+        t.programId,
+        t.tags,
+        t.usdPrice,
+        bool(t.verified),
+        volume24h,
+        tokenJson(t),
+        tokenSummaryJson(t),
+      );
     },
     order(resource, key, direction, ids) {
       insertOrder.run(resource, key, direction, bytesOf(ids));
@@ -117,8 +144,16 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
       insertProtocol.run(r.tvl, r.volume, r.fees, r.revenue, r.json);
     },
     exchangeToken(r) {
-      insertExchange.run(r.tokenId, r.price, r.circulating, r.total, r.volume, r.json,
-        JSON.stringify({ circulating_supply: r.circulating }), JSON.stringify({ total_supply: r.total }));
+      insertExchange.run(
+        r.tokenId,
+        r.price,
+        r.circulating,
+        r.total,
+        r.volume,
+        r.json,
+        JSON.stringify({ circulating_supply: r.circulating }),
+        JSON.stringify({ total_supply: r.total }),
+      );
     },
     meta(values) {
       for (const key of Object.keys(values).sort()) insertMeta.run(key, values[key]!);

@@ -1,7 +1,12 @@
 import { PERIOD_NAMES } from '../math/periods.js';
 
 /** Pool sort fields that take a period, with the stats entry each reads (`sortBy=volume7d`). */
-export const STATS_SORT_FIELDS = { volume: 'volume', fees: 'fees', rewards: 'rewards', yieldovertvl: 'yieldOverTvl' } as const;
+export const STATS_SORT_FIELDS = {
+  volume: 'volume',
+  fees: 'fees',
+  rewards: 'rewards',
+  yieldovertvl: 'yieldOverTvl',
+} as const;
 /** Pool sort fields without a period. */
 export const PLAIN_SORT_FIELDS = ['tvl', 'lockedliquiditypercent'] as const;
 
@@ -21,7 +26,11 @@ export const POOL_SORT_KEYS: readonly string[] = [
  * A pool's served value for each of POOL_SORT_KEYS, in that order; `stats` in PERIOD_NAMES order.
  * @example poolSortValues({ tvlUsdc: '10', lockedPercent: '0', stats })[0] // '10'
  */
-export function poolSortValues(pool: { tvlUsdc: string; lockedPercent: string; stats: readonly StatsEntry[] }): string[] {
+export function poolSortValues(pool: {
+  tvlUsdc: string;
+  lockedPercent: string;
+  stats: readonly StatsEntry[];
+}): string[] {
   return [
     pool.tvlUsdc,
     pool.lockedPercent,

@@ -15,7 +15,11 @@ export interface AtomicWriteOptions {
  * renames it into place when complete: an error or an abort leaves nothing at `out`, nor beside it.
  * @example await writeSnapshotAtomically('snapshots/x.sqlite', (writer) => { writer.meta({ ... }); })
  */
-export async function writeSnapshotAtomically<T>(out: string, write: (writer: SnapshotWriter) => Promise<T> | T, options: AtomicWriteOptions = {}): Promise<T> {
+export async function writeSnapshotAtomically<T>(
+  out: string,
+  write: (writer: SnapshotWriter) => Promise<T> | T,
+  options: AtomicWriteOptions = {},
+): Promise<T> {
   const partial = `${out}.partial`;
   const errorOf = options.errorOf ?? ((message: string) => new Error(message));
   rmSync(partial, { force: true });

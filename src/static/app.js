@@ -1,7 +1,12 @@
 // The landing page: reads the mock's own API and admin routes. Every value goes in as text, never as
 // HTML: symbols and journal URLs come from snapshots and clients.
 const API = '/v2/solana';
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 2 });
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 2,
+});
 const price = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6 });
 
 /** A JSON GET; an error answer, a fault or malformed JSON becomes an Error with a readable message. */
@@ -41,15 +46,27 @@ async function fill(id, load) {
 }
 
 function showFacts(list, facts) {
-  list.replaceChildren(...Object.entries(facts).flatMap(([key, value]) => [
-    element('dt', {}, key),
-    element('dd', { 'data-key': key }, value === null ? 'none' : typeof value === 'object' ? JSON.stringify(value) : String(value)),
-  ]));
+  list.replaceChildren(
+    ...Object.entries(facts).flatMap(([key, value]) => [
+      element('dt', {}, key),
+      element(
+        'dd',
+        { 'data-key': key },
+        value === null ? 'none' : typeof value === 'object' ? JSON.stringify(value) : String(value),
+      ),
+    ]),
+  );
 }
 
 const shortAddress = (address) => `${address.slice(0, 4)}…${address.slice(-4)}`;
 const symbolOf = (token) => token.symbol ?? shortAddress(token.address);
-const logo = (token) => element('img', { src: token.imageUrl ?? `/static/tokens/${token.address}.svg`, alt: symbolOf(token), width: '24', height: '24' });
+const logo = (token) =>
+  element('img', {
+    src: token.imageUrl ?? `/static/tokens/${token.address}.svg`,
+    alt: symbolOf(token),
+    width: '24',
+    height: '24',
+  });
 
 /** Cell values of a pool, by column: what sorts and what is shown. */
 function columns(pool) {
@@ -71,18 +88,23 @@ const SHOWN = {
 
 function poolRow(pool) {
   const values = columns(pool);
-  const pair = element('td', { class: 'pair' }, logo(pool.tokenA), logo(pool.tokenB),
-    element('a', { href: `${API}/pools/${pool.address}?stats=24h` }, values.pair));
-  const cells = Object.entries(SHOWN).map(([key, show]) => element('td', { class: 'num', 'data-key': key, 'data-value': values[key] }, show(values[key])));
+  const pair = element(
+    'td',
+    { class: 'pair' },
+    logo(pool.tokenA),
+    logo(pool.tokenB),
+    element('a', { href: `${API}/pools/${pool.address}?stats=24h` }, values.pair),
+  );
+  const cells = Object.entries(SHOWN).map(([key, show]) =>
+    element('td', { class: 'num', 'data-key': key, 'data-value': values[key] }, show(values[key])),
+  );
   return element('tr', { 'data-address': pool.address }, pair, ...cells);
 }
 
 /** Client-side sorting for display: a stable sort of the API's order, numbers compared as numbers. */
 function sortPools(pools, key, direction) {
   const sign = direction === 'ascending' ? 1 : -1;
-  const compare = key === 'pair'
-    ? (a, b) => (a < b ? -1 : a > b ? 1 : 0)
-    : (a, b) => Number(a) - Number(b);
+  const compare = key === 'pair' ? (a, b) => (a < b ? -1 : a > b ? 1 : 0) : (a, b) => Number(a) - Number(b);
   return [...pools].sort((a, b) => sign * compare(columns(a)[key], columns(b)[key]));
 }
 
@@ -93,7 +115,8 @@ function setUpSorting(section, pools) {
       const key = header.dataset.sort;
       // The first click sorts names A→Z and figures largest first; the next click reverses.
       const first = key === 'pair' ? 'ascending' : 'descending';
-      const direction = header.getAttribute('aria-sort') === first ? (first === 'ascending' ? 'descending' : 'ascending') : first;
+      const direction =
+        header.getAttribute('aria-sort') === first ? (first === 'ascending' ? 'descending' : 'ascending') : first;
       for (const other of section.querySelectorAll('th[data-sort]')) other.removeAttribute('aria-sort');
       header.setAttribute('aria-sort', direction);
       body.replaceChildren(...sortPools(pools, key, direction).map(poolRow));
@@ -114,12 +137,20 @@ async function loadPools(section) {
 
 async function loadJournal(section) {
   const { data } = await getJson('/__mock/requests');
-  const rows = data.slice(-10).reverse().map((entry) => element('tr', { 'data-seq': String(entry.seq) },
-    element('td', { class: 'num' }, String(entry.seq)),
-    element('td', { class: 'url' }, `${entry.method} ${entry.url}`),
-    element('td', { class: 'num' }, String(entry.status)),
-    element('td', { class: 'num' }, String(entry.durationMs)),
-    element('td', {}, entry.fault === null ? '' : String(entry.fault))));
+  const rows = data
+    .slice(-10)
+    .reverse()
+    .map((entry) =>
+      element(
+        'tr',
+        { 'data-seq': String(entry.seq) },
+        element('td', { class: 'num' }, String(entry.seq)),
+        element('td', { class: 'url' }, `${entry.method} ${entry.url}`),
+        element('td', { class: 'num' }, String(entry.status)),
+        element('td', { class: 'num' }, String(entry.durationMs)),
+        element('td', {}, entry.fault === null ? '' : String(entry.fault)),
+      ),
+    );
   section.querySelector('tbody').replaceChildren(...rows);
   return rows.length === 0 ? 'No API requests yet.' : undefined;
 }

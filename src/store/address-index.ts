@@ -12,7 +12,10 @@ export class AddressIndex {
   private readonly slots: Int32Array;
 
   /** `bytes`: every address back to back; address `id` (1..count) ends at ends[id], ends[0] = 0. */
-  constructor(private readonly bytes: Buffer, private readonly ends: Uint32Array) {
+  constructor(
+    private readonly bytes: Buffer,
+    private readonly ends: Uint32Array,
+  ) {
     this.slots = new Int32Array(2 ** Math.ceil(Math.log2(2 * ends.length)));
     for (let id = 1; id < ends.length; id++) {
       let slot = fnv1aBytes(bytes, ends[id - 1]!, ends[id]!) & (this.slots.length - 1);

@@ -26,7 +26,11 @@ export class FragmentReader {
   private readonly locks: Database.Statement;
 
   /** `layout`: the pool ids in the order pieces are laid out in memory, the API's default listing order. */
-  constructor(private readonly db: Database.Database, private readonly pools: PoolIndex, private readonly layout: Int32Array) {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly pools: PoolIndex,
+    private readonly layout: Int32Array,
+  ) {
     [this.head, this.tail] = readPieceColumns(db, ['head', 'tail'], pools.count, layout) as [PieceColumn, PieceColumn];
     this.detailJson = db.prepare('SELECT detail_json FROM pools WHERE id = ?').pluck();
     this.locks = db.prepare('SELECT name, locked_percentage FROM locks WHERE pool_id = ? ORDER BY name').raw();
@@ -44,7 +48,11 @@ export class FragmentReader {
 
   /** The detail object of one pool with exactly the `periods` in its stats: its own piece goes before the closing brace. */
   poolDetail(id: number, periods: readonly Period[], tokens: OriginTokens): Uint8Array[] {
-    const chunks = this.opening(id, periods.map((period) => this.statsOf(period)), tokens);
+    const chunks = this.opening(
+      id,
+      periods.map((period) => this.statsOf(period)),
+      tokens,
+    );
     chunks.push(pieceOf(this.tail, id, 0, 1), Buffer.from(this.detailJson.get(id) as string), CLOSE);
     return chunks;
   }
@@ -57,14 +65,24 @@ export class FragmentReader {
 
   /** head, tokenA and tokenB with what follows each, and the stats entries (the first from its second byte: no comma); the tail follows. */
   private opening(id: number, stats: readonly PieceColumn[], tokens: OriginTokens): Uint8Array[] {
-    const chunks = [pieceOf(this.head, id), tokens.summary(this.pools.tokenA[id]!), AFTER_A, tokens.summary(this.pools.tokenB[id]!), AFTER_B];
+    const chunks = [
+      pieceOf(this.head, id),
+      tokens.summary(this.pools.tokenA[id]!),
+      AFTER_A,
+      tokens.summary(this.pools.tokenB[id]!),
+      AFTER_B,
+    ];
     for (let i = 0; i < stats.length; i++) chunks.push(pieceOf(stats[i]!, id, i === 0 ? 1 : 0));
     return chunks;
   }
 
   private statsOf(period: Period): PieceColumn {
     let column = this.stats.get(period);
-    if (!column) this.stats.set(period, (column = readPieceColumns(this.db, [statsPiece(period)], this.pools.count, this.layout)[0]!));
+    if (!column)
+      this.stats.set(
+        period,
+        (column = readPieceColumns(this.db, [statsPiece(period)], this.pools.count, this.layout)[0]!),
+      );
     return column;
   }
 }

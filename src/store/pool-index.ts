@@ -38,7 +38,8 @@ function groupByToken(tokenA: Int32Array, tokenB: Int32Array, count: number): (t
     ids[filled[tokenA[id]!]!++] = id;
     ids[filled[tokenB[id]!]!++] = id;
   }
-  return (token) => (token >= 0 && token <= maxToken ? ids.subarray(starts[token], starts[token + 1]) : ids.subarray(0, 0));
+  return (token) =>
+    token >= 0 && token <= maxToken ? ids.subarray(starts[token], starts[token + 1]) : ids.subarray(0, 0);
 }
 
 /** Reads the pool index of an open snapshot: a few stored arrays (pool-keys.ts), and the address table built from them. */
@@ -46,7 +47,10 @@ export function loadPoolIndex(db: Database.Database): PoolIndex {
   const { count, tokenA, tokenB, flags, addresses, addressEnds } = readPoolKeys(db);
   const index = new AddressIndex(addresses, addressEnds);
   return {
-    count, tokenA, tokenB, flags,
+    count,
+    tokenA,
+    tokenB,
+    flags,
     addressOf: (id) => index.addressOf(id),
     idOf: (address) => index.idOf(address),
     poolsOfToken: groupByToken(tokenA, tokenB, count),

@@ -18,8 +18,14 @@ export class SortOrders {
   private readonly cache = new Map<string, SortOrder>();
   private readonly select;
 
-  constructor(db: Database.Database, private readonly resource: 'pools' | 'tokens', private readonly maxId: number) {
-    this.select = db.prepare('SELECT ids FROM sort_orders WHERE resource = ? AND sort_key = ? AND direction = ?').pluck();
+  constructor(
+    db: Database.Database,
+    private readonly resource: 'pools' | 'tokens',
+    private readonly maxId: number,
+  ) {
+    this.select = db
+      .prepare('SELECT ids FROM sort_orders WHERE resource = ? AND sort_key = ? AND direction = ?')
+      .pluck();
   }
 
   get(key: string, direction: Direction): SortOrder {

@@ -41,7 +41,8 @@ export class Thresholds {
 
   private search(key: ThresholdKey, ascending: SortOrder, minimum: string): number {
     const read = this.readers[key];
-    let low = 0, high = ascending.ids.length;
+    let low = 0,
+      high = ascending.ids.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
       const value = read.get(ascending.ids[middle]!) as string;

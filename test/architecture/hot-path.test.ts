@@ -27,7 +27,10 @@ hotPath('modules reachable from createMockServer', () => {
   const files = [...reachable(ENTRY)].map((f) => f.slice(SRC.length + 1)).sort();
   assert.ok(files.includes('api/list-pools.ts') && files.includes('store/fragments.ts'), files.join(', '));
   const domainMath = ['math/tick-math.ts', 'math/token-amounts.ts', 'math/price.ts', 'math/adaptive-fee.ts'];
-  assert.equal(files.filter((f) => domainMath.includes(f) || f.startsWith('generator/')), []);
+  assert.equal(
+    files.filter((f) => domainMath.includes(f) || f.startsWith('generator/')),
+    [],
+  );
   for (const file of files) {
     // SQL is written in upper case here; lower-case "offset" is SVG or JS, not a query.
     assert.not.match(readFileSync(resolve(SRC, file), 'utf8'), /\bOFFSET\b/, `${file} uses OFFSET`);

@@ -14,7 +14,13 @@ overrides('headers and query overrides apply to that request only and never reac
     const bad = await fetch(`${server.url}/tokens`, { headers: { 'x-mock-status': 'soon' } });
     assert.is(bad.status, 400);
     assert.is(((await bad.json()) as { parameter: string }).parameter, 'x-mock-status');
-    const preflight = await fetch(`${server.url}/tokens`, { method: 'OPTIONS', headers: { 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-mock-status,x-mock-delay' } });
+    const preflight = await fetch(`${server.url}/tokens`, {
+      method: 'OPTIONS',
+      headers: {
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-mock-status,x-mock-delay',
+      },
+    });
     assert.is(preflight.status, 204);
     assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /x-mock-status/i);
   });
@@ -32,40 +38,60 @@ overrides.run();
 
 const admin = suite('chaos over HTTP: admin API');
 
-admin('PUT takes effect at once, a bad PUT changes nothing, reset restores the startup settings, the journal records faults', async () => {
-  await withChaosServer({ errorRate: 0, latency: 10 }, async (server) => {
-    const origin = new URL(server.url).origin;
-    const put = (body: string): Promise<Response> => fetch(`${origin}/__mock/chaos`, { method: 'PUT', body });
-    assert.is((await put('{"errorRate": 1, "errorStatus": [503]}')).status, 200);
-    assert.is(await statusOf(`${server.url}/protocol`), 503);
-    const rejected = await put('{"errorRate": 1, "errorStaus": [418]}');
-    assert.is(rejected.status, 400);
-    assert.match(((await rejected.json()) as { inner: string }).inner, /errorStaus is not a chaos setting/);
-    assert.is(await statusOf(`${server.url}/protocol`), 503);
-    const journal = (await (await fetch(`${origin}/__mock/requests`)).json()) as { data: { url: string; status: number; fault: unknown }[] };
-    assert.equal(journal.data.map((e) => [e.url, e.status, e.fault]), [['/v2/solana/protocol', 503, 503], ['/v2/solana/protocol', 503, 503]]);
-    assert.is((await fetch(`${origin}/__mock/reset`, { method: 'POST' })).status, 200);
-    assert.is(await statusOf(`${server.url}/protocol`), 200);
-    const settings = (await (await fetch(`${origin}/__mock/chaos`)).json()) as Record<string, unknown>;
-    assert.equal([settings.errorRate, settings.latency], [0, 10]);
-    assert.is((await fetch(`${origin}/__mock/requests`, { method: 'DELETE' })).status, 204);
-    assert.equal(((await (await fetch(`${origin}/__mock/requests`)).json()) as { data: unknown[] }).data, []);
-    const health = (await (await fetch(`${origin}/__mock/health`)).json()) as { pid: number; snapshot: { pools: number } };
-    assert.equal([health.pid, health.snapshot.pools], [process.pid, 60]);
-  });
-});
+admin(
+  'PUT takes effect at once, a bad PUT changes nothing, reset restores the startup settings, the journal records faults',
+  async () => {
+    await withChaosServer({ errorRate: 0, latency: 10 }, async (server) => {
+      const origin = new URL(server.url).origin;
+      const put = (body: string): Promise<Response> => fetch(`${origin}/__mock/chaos`, { method: 'PUT', body });
+      assert.is((await put('{"errorRate": 1, "errorStatus": [503]}')).status, 200);
+      assert.is(await statusOf(`${server.url}/protocol`), 503);
+      const rejected = await put('{"errorRate": 1, "errorStaus": [418]}');
+      assert.is(rejected.status, 400);
+      assert.match(((await rejected.json()) as { inner: string }).inner, /errorStaus is not a chaos setting/);
+      assert.is(await statusOf(`${server.url}/protocol`), 503);
+      const journal = (await (await fetch(`${origin}/__mock/requests`)).json()) as {
+        data: { url: string; status: number; fault: unknown }[];
+      };
+      assert.equal(
+        journal.data.map((e) => [e.url, e.status, e.fault]),
+        [
+          ['/v2/solana/protocol', 503, 503],
+          ['/v2/solana/protocol', 503, 503],
+        ],
+      );
+      assert.is((await fetch(`${origin}/__mock/reset`, { method: 'POST' })).status, 200);
+      assert.is(await statusOf(`${server.url}/protocol`), 200);
+      const settings = (await (await fetch(`${origin}/__mock/chaos`)).json()) as Record<string, unknown>;
+      assert.equal([settings.errorRate, settings.latency], [0, 10]);
+      assert.is((await fetch(`${origin}/__mock/requests`, { method: 'DELETE' })).status, 204);
+      assert.equal(((await (await fetch(`${origin}/__mock/requests`)).json()) as { data: unknown[] }).data, []);
+      const health = (await (await fetch(`${origin}/__mock/health`)).json()) as {
+        pid: number;
+        snapshot: { pools: number };
+      };
+      assert.equal([health.pid, health.snapshot.pools], [process.pid, 60]);
+    });
+  },
+);
 admin.run();
 
 const edges = suite('chaos over HTTP: admin methods and repeated overrides');
 
-edges('a wrong method on an admin path is 405 with that path\'s methods; preflights allow them', async () => {
+edges("a wrong method on an admin path is 405 with that path's methods; preflights allow them", async () => {
   await withChaosServer({}, async (server) => {
     const origin = new URL(server.url).origin;
     const wrong = await fetch(`${origin}/__mock/reset`);
     assert.is(wrong.status, 405);
     assert.is(wrong.headers.get('allow'), 'POST, OPTIONS');
-    assert.is((await fetch(`${origin}/__mock/chaos`, { method: 'DELETE' })).headers.get('allow'), 'GET, PUT, HEAD, OPTIONS');
-    const preflight = await fetch(`${origin}/__mock/chaos`, { method: 'OPTIONS', headers: { 'access-control-request-method': 'PUT' } });
+    assert.is(
+      (await fetch(`${origin}/__mock/chaos`, { method: 'DELETE' })).headers.get('allow'),
+      'GET, PUT, HEAD, OPTIONS',
+    );
+    const preflight = await fetch(`${origin}/__mock/chaos`, {
+      method: 'OPTIONS',
+      headers: { 'access-control-request-method': 'PUT' },
+    });
     assert.match(preflight.headers.get('access-control-allow-methods') ?? '', /PUT/);
     const repeated = await fetch(`${server.url}/protocol?__status=503&__status=200`);
     assert.is(repeated.status, 400);

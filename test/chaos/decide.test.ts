@@ -7,8 +7,17 @@ import { drawLatency, parseLatency } from '../../src/chaos/latency.js';
 
 const decide = suite('chaos: the decision function');
 
-const chaos = { latency: parseLatency('latency', '100-200'), errorRate: 0.25, errorStatus: [500, 503, 'reset' as const] };
-const cases: [string, [number, number, number, number], { status?: 500 | 200 | 'hang'; delayMs?: number }, { delayMs: number; fault: unknown }][] = [
+const chaos = {
+  latency: parseLatency('latency', '100-200'),
+  errorRate: 0.25,
+  errorStatus: [500, 503, 'reset' as const],
+};
+const cases: [
+  string,
+  [number, number, number, number],
+  { status?: 500 | 200 | 'hang'; delayMs?: number },
+  { delayMs: number; fault: unknown },
+][] = [
   ['a draw under the rate faults; the kind is picked uniformly', [0.1, 0.0, 0, 0], {}, { delayMs: 100, fault: 500 }],
   ['second kind', [0.2, 0.5, 0.5, 0], {}, { delayMs: 150, fault: 503 }],
   ['third kind', [0.24, 0.99, 0.999, 0], {}, { delayMs: 200, fault: 'reset' }],
@@ -45,9 +54,15 @@ const valid: [unknown, ReturnType<typeof parseLatency>][] = [
   ['50-250', { kind: 'uniform', min: 50, max: 250 }],
   ['lognormal:120:0.8', { kind: 'lognormal', median: 120, spread: 0.8 }],
 ];
-for (const [input, expected] of valid) latency(`parses ${JSON.stringify(input)}`, () => assert.equal(parseLatency('latency', input), expected));
+for (const [input, expected] of valid)
+  latency(`parses ${JSON.stringify(input)}`, () => assert.equal(parseLatency('latency', input), expected));
 for (const input of ['fast', '250-50', -5, '1.5', '700000', 'lognormal:1:9']) {
-  latency(`rejects ${JSON.stringify(input)} naming it`, () => assert.throws(() => parseLatency('latency', input), (e: Error) => e.message.includes(JSON.stringify(input))));
+  latency(`rejects ${JSON.stringify(input)} naming it`, () =>
+    assert.throws(
+      () => parseLatency('latency', input),
+      (e: Error) => e.message.includes(JSON.stringify(input)),
+    ),
+  );
 }
 latency('draws stay inside a range and the log-normal median is the median draw', () => {
   const range = parseLatency('l', '10-20');

@@ -23,7 +23,10 @@ latency('a fixed delay is honoured within a few ms; a range stays inside its bou
     const sorted = times.map((t) => t.ms).sort((a, b) => a - b);
     assert.ok(sorted[0]! >= 29, `fastest took ${sorted[0]} ms, below the range`);
     assert.ok(sorted[23]! < 110, `80th percentile ${sorted[23]} ms, well above the range`);
-    assert.ok(Math.max(...times.map((t) => t.ms)) - Math.min(...times.map((t) => t.ms)) > 15, 'delays should vary over a range');
+    assert.ok(
+      Math.max(...times.map((t) => t.ms)) - Math.min(...times.map((t) => t.ms)) > 15,
+      'delays should vary over a range',
+    );
   });
 });
 latency.run();
@@ -37,7 +40,10 @@ faults('the injected share is near the rate and uses only the configured statuse
       statuses.push(...(await Promise.all(Array.from({ length: 30 }, () => statusOf(`${server.url}/protocol`)))));
     }
     const injected = statuses.filter((s) => s !== 200);
-    assert.ok(injected.every((s) => s === 500 || s === 503), `unexpected ${[...new Set(injected)]}`);
+    assert.ok(
+      injected.every((s) => s === 500 || s === 503),
+      `unexpected ${[...new Set(injected)]}`,
+    );
     const share = injected.length / statuses.length;
     assert.ok(share > 0.22 && share < 0.38, `share ${share}`);
     assert.ok(injected.includes(500) && injected.includes(503));

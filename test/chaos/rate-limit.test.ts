@@ -8,14 +8,23 @@ limited('exactly n pass per window, then 429 with headers and body; it recovers 
   await withChaosServer({ rateLimit: '5/1s' }, async (server) => {
     const responses = [];
     for (let i = 0; i < 8; i++) responses.push(await fetch(`${server.url}/protocol`));
-    assert.equal(responses.map((r) => r.status), [200, 200, 200, 200, 200, 429, 429, 429]);
-    assert.equal(responses.map((r) => r.headers.get('ratelimit-remaining')), ['4', '3', '2', '1', '0', '0', '0', '0']);
+    assert.equal(
+      responses.map((r) => r.status),
+      [200, 200, 200, 200, 200, 429, 429, 429],
+    );
+    assert.equal(
+      responses.map((r) => r.headers.get('ratelimit-remaining')),
+      ['4', '3', '2', '1', '0', '0', '0', '0'],
+    );
     for (const r of responses) assert.is(r.headers.get('ratelimit-limit'), '5');
     const denied = responses[5]!;
     assert.is(denied.headers.get('retry-after'), '1');
     assert.is(denied.headers.get('ratelimit-reset'), '1');
     const body = (await denied.json()) as Record<string, unknown>;
-    assert.equal({ ...body, inner: typeof body.inner }, { status: 429, inner: 'string', code: 'rate_limited', retryAfter: 1 });
+    assert.equal(
+      { ...body, inner: typeof body.inner },
+      { status: 429, inner: 'string', code: 'rate_limited', retryAfter: 1 },
+    );
     await new Promise((resolve) => setTimeout(resolve, 1050));
     const after = await fetch(`${server.url}/protocol`);
     assert.is(after.status, 200);

@@ -22,7 +22,10 @@ seeded('two server runs with concurrent requests see the same faults per request
   const first = await run(chaos);
   const second = await run(chaos);
   assert.equal(first, second);
-  const faults = Object.values(first).join(',').split(',').filter((s) => s !== '200');
+  const faults = Object.values(first)
+    .join(',')
+    .split(',')
+    .filter((s) => s !== '200');
   assert.ok(faults.length > 10 && faults.length < 46, `${faults.length} faults of 56`);
   assert.not.equal(await run({ ...chaos, chaosSeed: 8 }), first);
 });

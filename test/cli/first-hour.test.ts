@@ -7,14 +7,19 @@ import * as assert from 'uvu/assert';
 import { BIN, runCli } from '../helpers/cli.js';
 
 /** What a new user meets first: the bare command, --version, flags without values, a closed pipe, the missing-snapshot hint. */
-const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 const bare = suite('cli: no command names the commands once, and --version answers');
 
 bare('no command: one line, one pointer to --help, exit 2', () => {
   const result = runCli([]);
   assert.is(result.code, 2);
-  assert.is(result.stderr, 'clmm-mock: name a command: start, serve, generate, inspect, record, export or openapi (see clmm-mock --help)\n');
+  assert.is(
+    result.stderr,
+    'clmm-mock: name a command: start, serve, generate, inspect, record, export or openapi (see clmm-mock --help)\n',
+  );
   assert.is(result.stderr.split('--help').length - 1, 1);
 });
 
@@ -30,7 +35,24 @@ const missing = suite('cli: a flag given without its value is an error naming th
 
 /** Every flag that takes a value, per command, with what else the command needs so that only this flag is at fault. */
 const VALUE_FLAGS: [string, string[], string[]][] = [
-  ['serve', ['--snapshot', 'x.sqlite'], ['snapshot', 'port', 'host', 'latency', 'error-rate', 'error-status', 'rate-limit', 'chaos-seed', 'hang-ms', 'config', 'public-url', 'admin-token']],
+  [
+    'serve',
+    ['--snapshot', 'x.sqlite'],
+    [
+      'snapshot',
+      'port',
+      'host',
+      'latency',
+      'error-rate',
+      'error-status',
+      'rate-limit',
+      'chaos-seed',
+      'hang-ms',
+      'config',
+      'public-url',
+      'admin-token',
+    ],
+  ],
   ['generate', ['--out', 'x.sqlite'], ['seed', 'pools', 'tokens', 'out', 'as-of']],
   ['export', ['--snapshot', 'x.sqlite', '--out', 'x'], ['snapshot', 'out', 'public-url']],
   ['record', ['--from', 'http://127.0.0.1:9/v2/solana', '--out', 'x.sqlite'], ['from', 'out', 'as-of', 'concurrency']],

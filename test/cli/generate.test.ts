@@ -8,15 +8,47 @@ import { tempDir } from '../helpers/snapshots.js';
 const badArgs = suite('clmm-mock generate: bad arguments fail with one line and exit 2');
 
 const cases: [string, string[], RegExp][] = [
-  ['negative pools', ['--seed', '1', '--pools', '-1', '--tokens', '20'], /^clmm-mock: --pools must be an integer from 0 to 1000000, got '-1'\n$/],
-  ['seed not a number', ['--seed', 'abc', '--pools', '5', '--tokens', '20'], /^clmm-mock: --seed must be an integer from 0 to 4294967295, got 'abc'\n$/],
-  ['fractional tokens', ['--seed', '1', '--pools', '5', '--tokens', '2.5'], /^clmm-mock: --tokens must be an integer from 4 to 1000000 .*got '2.5'\n$/],
+  [
+    'negative pools',
+    ['--seed', '1', '--pools', '-1', '--tokens', '20'],
+    /^clmm-mock: --pools must be an integer from 0 to 1000000, got '-1'\n$/,
+  ],
+  [
+    'seed not a number',
+    ['--seed', 'abc', '--pools', '5', '--tokens', '20'],
+    /^clmm-mock: --seed must be an integer from 0 to 4294967295, got 'abc'\n$/,
+  ],
+  [
+    'fractional tokens',
+    ['--seed', '1', '--pools', '5', '--tokens', '2.5'],
+    /^clmm-mock: --tokens must be an integer from 4 to 1000000 .*got '2.5'\n$/,
+  ],
   ['too few tokens', ['--seed', '1', '--pools', '5', '--tokens', '3'], /--tokens must be an integer from 4/],
-  ['bad as-of', ['--seed', '1', '--pools', '5', '--tokens', '20', '--as-of', 'yesterday'], /^clmm-mock: --as-of must be a real ISO 8601 UTC instant to the second like 2026-01-01T00:00:00Z, got 'yesterday'\n$/],
-  ['as-of that is no date', ['--seed', '1', '--pools', '5', '--tokens', '20', '--as-of', '2026-02-30T00:00:00Z'], /--as-of must be a real ISO 8601 UTC instant .* got '2026-02-30T00:00:00Z'\n$/],
-  ['as-of with milliseconds', ['--seed', '1', '--pools', '5', '--tokens', '20', '--as-of', '2026-01-01T00:00:00.500Z'], /--as-of must be a real ISO 8601 UTC instant to the second/],
-  ['more pools than the tokens allow', ['--seed', '1', '--pools', '200', '--tokens', '4'], /^clmm-mock: 200 pools need more tokens: 4 tokens allow at most 30 pools \(no two pools share config, token pair and tick spacing\)\n$/],
-  ['unknown flag', ['--seed', '1', '--pools', '5', '--tokens', '20', '--pool', '3'], /^clmm-mock: Unknown argument: pool/],
+  [
+    'bad as-of',
+    ['--seed', '1', '--pools', '5', '--tokens', '20', '--as-of', 'yesterday'],
+    /^clmm-mock: --as-of must be a real ISO 8601 UTC instant to the second like 2026-01-01T00:00:00Z, got 'yesterday'\n$/,
+  ],
+  [
+    'as-of that is no date',
+    ['--seed', '1', '--pools', '5', '--tokens', '20', '--as-of', '2026-02-30T00:00:00Z'],
+    /--as-of must be a real ISO 8601 UTC instant .* got '2026-02-30T00:00:00Z'\n$/,
+  ],
+  [
+    'as-of with milliseconds',
+    ['--seed', '1', '--pools', '5', '--tokens', '20', '--as-of', '2026-01-01T00:00:00.500Z'],
+    /--as-of must be a real ISO 8601 UTC instant to the second/,
+  ],
+  [
+    'more pools than the tokens allow',
+    ['--seed', '1', '--pools', '200', '--tokens', '4'],
+    /^clmm-mock: 200 pools need more tokens: 4 tokens allow at most 30 pools \(no two pools share config, token pair and tick spacing\)\n$/,
+  ],
+  [
+    'unknown flag',
+    ['--seed', '1', '--pools', '5', '--tokens', '20', '--pool', '3'],
+    /^clmm-mock: Unknown argument: pool/,
+  ],
 ];
 
 for (const [name, args, expected] of cases) {
@@ -43,19 +75,52 @@ badArgs('no --out: one line naming it, exit 2', () => {
 badArgs('an --out in a folder that does not exist creates it; one under a file cannot, and says so', () => {
   const { dir, remove } = tempDir();
   try {
-    const nested = runCli(['generate', '--seed', '1', '--pools', '5', '--tokens', '20', '--out', join(dir, 'new', 'deeper', 'x.sqlite')]);
+    const nested = runCli([
+      'generate',
+      '--seed',
+      '1',
+      '--pools',
+      '5',
+      '--tokens',
+      '20',
+      '--out',
+      join(dir, 'new', 'deeper', 'x.sqlite'),
+    ]);
     assert.is(nested.code, 0, nested.stderr);
     assert.equal(readdirSync(join(dir, 'new', 'deeper')), ['x.sqlite']);
-    const underFile = runCli(['generate', '--seed', '1', '--pools', '5', '--tokens', '20', '--out', join(dir, 'new', 'deeper', 'x.sqlite', 'y.sqlite')]);
+    const underFile = runCli([
+      'generate',
+      '--seed',
+      '1',
+      '--pools',
+      '5',
+      '--tokens',
+      '20',
+      '--out',
+      join(dir, 'new', 'deeper', 'x.sqlite', 'y.sqlite'),
+    ]);
     assert.is(underFile.code, 2);
-    assert.match(underFile.stderr, /^clmm-mock: --out .*x\.sqlite\/y\.sqlite: cannot create or write folder .*x\.sqlite \(EEXIST\)\n$/);
+    assert.match(
+      underFile.stderr,
+      /^clmm-mock: --out .*x\.sqlite\/y\.sqlite: cannot create or write folder .*x\.sqlite \(EEXIST\)\n$/,
+    );
   } finally {
     remove();
   }
 });
 badArgs('an --out the snapshot writer cannot open names the file', () => {
   // /proc exists on Linux and takes no new files, even for root (whom permission bits do not stop).
-  const result = runCli(['generate', '--seed', '1', '--pools', '5', '--tokens', '20', '--out', '/proc/clmm-mock-test.sqlite']);
+  const result = runCli([
+    'generate',
+    '--seed',
+    '1',
+    '--pools',
+    '5',
+    '--tokens',
+    '20',
+    '--out',
+    '/proc/clmm-mock-test.sqlite',
+  ]);
   assert.is(result.code, 1);
   assert.match(result.stderr, /^clmm-mock: cannot write \/proc\/clmm-mock-test\.sqlite: .+\n$/);
 });
@@ -69,7 +134,10 @@ writing('prints one summary line, refuses to overwrite, overwrites with --force'
     const out = join(dir, 'a.sqlite');
     const first = runCli(['generate', '--seed', '3', '--pools', '40', '--tokens', '30', '--out', out]);
     assert.is(first.code, 0, first.stderr);
-    assert.match(first.stdout, /^wrote .*a\.sqlite: 30 tokens, 40 pools, \d+ positions \(seed 3, asOf 2026-01-01T00:00:00Z\) in \d+\.\ds\n$/);
+    assert.match(
+      first.stdout,
+      /^wrote .*a\.sqlite: 30 tokens, 40 pools, \d+ positions \(seed 3, asOf 2026-01-01T00:00:00Z\) in \d+\.\ds\n$/,
+    );
     writeFileSync(out, 'keep me');
     const again = runCli(['generate', '--seed', '3', '--pools', '40', '--tokens', '30', '--out', out]);
     assert.is(again.code, 1);
@@ -87,7 +155,10 @@ writing('SIGINT during a long run leaves nothing at --out and no partial file', 
   const { dir, remove } = tempDir();
   try {
     const out = join(dir, 'big.sqlite');
-    const result = await interruptCli(['generate', '--seed', '1', '--pools', '200000', '--tokens', '2000', '--out', out], 2500);
+    const result = await interruptCli(
+      ['generate', '--seed', '1', '--pools', '200000', '--tokens', '2000', '--out', out],
+      2500,
+    );
     assert.is(result.code, 130, result.stderr);
     assert.match(result.stderr, /clmm-mock: interrupted; nothing was written to .*big\.sqlite\n$/);
     assert.not.ok(existsSync(out));

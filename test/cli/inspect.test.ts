@@ -12,7 +12,13 @@ facts('prints counts, seed, schema version and asOf; --verify passes a generated
   const file = await snapshotFor(11, 60, 40, { asOf: '2025-03-04T05:06:07Z' });
   const result = runCli(['inspect', file, '--verify']);
   assert.is(result.code, 0, result.stderr);
-  for (const line of ['schema version  5', 'seed            11', 'asOf            2025-03-04T05:06:07Z', 'tokens          40', 'pools           60']) {
+  for (const line of [
+    'schema version  5',
+    'seed            11',
+    'asOf            2025-03-04T05:06:07Z',
+    'tokens          40',
+    'pools           60',
+  ]) {
     assert.ok(result.stdout.includes(`${line}\n`), `missing '${line}' in:\n${result.stdout}`);
   }
   assert.match(result.stdout, /verified 60 pools: 0 violations\n$/);
@@ -24,13 +30,19 @@ facts('--verify exits 1 naming each violation of a tampered copy', async () => {
     const copy = join(dir, 'tampered.sqlite');
     copyFileSync(await snapshotFor(11, 60, 40, { asOf: '2025-03-04T05:06:07Z' }), copy);
     const db = new Database(copy);
-    const pool = db.prepare("SELECT address, tvl_usdc FROM pools WHERE liquidity != '0' ORDER BY id LIMIT 1").get() as { address: string; tvl_usdc: string };
+    const pool = db.prepare("SELECT address, tvl_usdc FROM pools WHERE liquidity != '0' ORDER BY id LIMIT 1").get() as {
+      address: string;
+      tvl_usdc: string;
+    };
     db.prepare("UPDATE pools SET tvl_usdc = '1.5' WHERE address = ?").run(pool.address);
     db.prepare("UPDATE protocol SET revenue_24h_usdc = '0'").run();
     db.close();
     const result = runCli(['inspect', copy, '--verify']);
     assert.is(result.code, 1);
-    assert.ok(result.stdout.includes(`violation: pool ${pool.address}: tvlUsdc is 1.5, expected ${pool.tvl_usdc}\n`), result.stdout);
+    assert.ok(
+      result.stdout.includes(`violation: pool ${pool.address}: tvlUsdc is 1.5, expected ${pool.tvl_usdc}\n`),
+      result.stdout,
+    );
     assert.match(result.stdout, /violation: protocol: revenue24hUsdc is 0, expected \d/);
     assert.match(result.stdout, /verified 60 pools: \d+ violations\n$/);
   } finally {
@@ -55,10 +67,19 @@ broken('missing, not SQLite, truncated, other schema version', async () => {
     db.pragma('user_version = 99');
     db.close();
     const cases: [string, RegExp][] = [
-      [join(dir, 'missing.sqlite'), /^clmm-mock: snapshot .*missing\.sqlite not found \(create one with: clmm-mock generate --out .*\)\n$/],
+      [
+        join(dir, 'missing.sqlite'),
+        /^clmm-mock: snapshot .*missing\.sqlite not found \(create one with: clmm-mock generate --out .*\)\n$/,
+      ],
       [text, /^clmm-mock: snapshot .*notes\.sqlite is not an SQLite file\n$/],
-      [truncated, /^clmm-mock: snapshot .*truncated\.sqlite is truncated \(its size does not match its page count\)\n$/],
-      [old, /^clmm-mock: snapshot .*old\.sqlite has schema version 99; this clmm-mock reads version 5 \(generate it again\)\n$/],
+      [
+        truncated,
+        /^clmm-mock: snapshot .*truncated\.sqlite is truncated \(its size does not match its page count\)\n$/,
+      ],
+      [
+        old,
+        /^clmm-mock: snapshot .*old\.sqlite has schema version 99; this clmm-mock reads version 5 \(generate it again\)\n$/,
+      ],
     ];
     for (const [file, expected] of cases) {
       const result = runCli(['inspect', file, '--verify']);

@@ -11,7 +11,10 @@ const cli = suite('clmm-mock openapi: the document on stdout or in a file');
 cli('prints the document for the default server URL as indented JSON', () => {
   const result = runCli(['openapi']);
   assert.is(result.code, 0, result.stderr);
-  assert.is(result.stdout, `${JSON.stringify(buildOpenApi({ serverUrl: 'http://127.0.0.1:8080/v2/solana' }), null, 2)}\n`);
+  assert.is(
+    result.stdout,
+    `${JSON.stringify(buildOpenApi({ serverUrl: 'http://127.0.0.1:8080/v2/solana' }), null, 2)}\n`,
+  );
   assert.is(result.stderr, '');
 });
 
@@ -22,9 +25,18 @@ cli('--out writes the file and says so; --server-url names the server (a trailin
     const result = runCli(['openapi', '--out', out, '--server-url', 'https://mock.example.com/v2/solana/']);
     assert.is(result.code, 0, result.stderr);
     assert.is(result.stdout, `wrote ${out}\n`);
-    const doc = JSON.parse(readFileSync(out, 'utf8')) as { servers: { url: string }[]; paths: Record<string, { servers?: { url: string }[] }> };
-    assert.equal(doc.servers.map((s) => s.url), ['https://mock.example.com/v2/solana']);
-    assert.equal(doc.paths['/__mock/health']!.servers!.map((s) => s.url), ['https://mock.example.com']);
+    const doc = JSON.parse(readFileSync(out, 'utf8')) as {
+      servers: { url: string }[];
+      paths: Record<string, { servers?: { url: string }[] }>;
+    };
+    assert.equal(
+      doc.servers.map((s) => s.url),
+      ['https://mock.example.com/v2/solana'],
+    );
+    assert.equal(
+      doc.paths['/__mock/health']!.servers!.map((s) => s.url),
+      ['https://mock.example.com'],
+    );
   } finally {
     remove();
   }
@@ -33,7 +45,10 @@ cli('--out writes the file and says so; --server-url names the server (a trailin
 cli('a bad --server-url is one line and exit 2; an unwritable --out one line and exit 1', () => {
   const bad = runCli(['openapi', '--server-url', 'ftp://x']);
   assert.is(bad.code, 2);
-  assert.is(bad.stderr, "clmm-mock: --server-url must be an http(s) URL or a path such as http://127.0.0.1:8080/v2/solana or /v2/solana, got 'ftp://x'\n");
+  assert.is(
+    bad.stderr,
+    "clmm-mock: --server-url must be an http(s) URL or a path such as http://127.0.0.1:8080/v2/solana or /v2/solana, got 'ftp://x'\n",
+  );
   const { dir, remove } = tempDir();
   try {
     const out = join(dir, 'missing', 'api.json');
@@ -49,7 +64,13 @@ cli('a bad --server-url is one line and exit 2; an unwritable --out one line and
 cli('--help describes both flags with examples', () => {
   const help = runCli(['openapi', '--help']);
   assert.is(help.code, 0);
-  for (const text of ['--out', '--server-url', 'e.g. --out openapi.json', 'clmm-mock openapi --out openapi.json', '[default: "http://127.0.0.1:8080/v2/solana"]']) {
+  for (const text of [
+    '--out',
+    '--server-url',
+    'e.g. --out openapi.json',
+    'clmm-mock openapi --out openapi.json',
+    '[default: "http://127.0.0.1:8080/v2/solana"]',
+  ]) {
     assert.ok(help.stdout.includes(text), `--help lacks ${text}:\n${help.stdout}`);
   }
   assert.ok(runCli(['--help']).stdout.includes('clmm-mock openapi'), 'the command is listed');

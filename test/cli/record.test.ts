@@ -17,15 +17,18 @@ const AS_OF = '2026-02-01T00:00:00Z';
 function runAsync(args: string[], interrupt?: () => boolean): Promise<CliResult> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '', stderr = '';
+    let stdout = '',
+      stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     // One SIGINT only: the command listens once, so a second one would kill it outright.
-    const poll = interrupt && setInterval(() => {
-      if (!interrupt()) return;
-      clearInterval(poll);
-      child.kill('SIGINT');
-    }, 20);
+    const poll =
+      interrupt &&
+      setInterval(() => {
+        if (!interrupt()) return;
+        clearInterval(poll);
+        child.kill('SIGINT');
+      }, 20);
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     child.on('exit', (code) => {
       clearInterval(poll);
@@ -36,7 +39,10 @@ function runAsync(args: string[], interrupt?: () => boolean): Promise<CliResult>
 }
 
 /** Runs `body` with a fake upstream and a temporary folder, closing both after. */
-async function withFake(options: Parameters<typeof startFakeUpstream>[0], body: (fake: FakeUpstream, dir: string) => Promise<void>): Promise<void> {
+async function withFake(
+  options: Parameters<typeof startFakeUpstream>[0],
+  body: (fake: FakeUpstream, dir: string) => Promise<void>,
+): Promise<void> {
   const { dir, remove } = tempDir();
   const fake = await startFakeUpstream(options);
   try {
@@ -49,20 +55,26 @@ async function withFake(options: Parameters<typeof startFakeUpstream>[0], body: 
 
 const recording = suite('clmm-mock record: records the upstream and says so in one line');
 
-recording('records the fake upstream: exit 0, one `wrote` line on stdout, a snapshot at --out', () => withFake({ pageCap: 2 }, async (fake, dir) => {
-  const out = join(dir, 'live.sqlite');
-  const result = await runAsync(['record', '--from', fake.url, '--out', out, '--as-of', AS_OF, '--concurrency', '2']);
-  assert.is(result.code, 0, result.stderr);
-  assert.match(result.stdout, new RegExp(`^wrote ${out}: 6 tokens, 4 pools recorded from ${fake.url} \\(asOf ${AS_OF}\\) in \\d+\\.\\ds\\n$`));
-  assert.is(result.stderr, '');
-  assert.is(readFileSync(out).subarray(0, 15).toString(), 'SQLite format 3');
-  assert.equal(readdirSync(dir), ['live.sqlite']);
-}));
+recording('records the fake upstream: exit 0, one `wrote` line on stdout, a snapshot at --out', () =>
+  withFake({ pageCap: 2 }, async (fake, dir) => {
+    const out = join(dir, 'live.sqlite');
+    const result = await runAsync(['record', '--from', fake.url, '--out', out, '--as-of', AS_OF, '--concurrency', '2']);
+    assert.is(result.code, 0, result.stderr);
+    assert.match(
+      result.stdout,
+      new RegExp(`^wrote ${out}: 6 tokens, 4 pools recorded from ${fake.url} \\(asOf ${AS_OF}\\) in \\d+\\.\\ds\\n$`),
+    );
+    assert.is(result.stderr, '');
+    assert.is(readFileSync(out).subarray(0, 15).toString(), 'SQLite format 3');
+    assert.equal(readdirSync(dir), ['live.sqlite']);
+  }),
+);
 
 recording('--help names every flag with an example', () => {
   const result = runCli(['record', '--help']);
   assert.is(result.code, 0);
-  for (const flag of ['--from', '--out', '--as-of', '--concurrency', '--force']) assert.match(result.stdout, new RegExp(`^  ${flag} `, 'm'), flag);
+  for (const flag of ['--from', '--out', '--as-of', '--concurrency', '--force'])
+    assert.match(result.stdout, new RegExp(`^  ${flag} `, 'm'), flag);
   assert.match(result.stdout, /Examples:\n {2}clmm-mock record --from http/);
 });
 
@@ -71,46 +83,74 @@ recording.run();
 const badValues = suite('clmm-mock record: a bad value is one line on stderr naming it, never a stack trace');
 
 const cases: [name: string, args: (fake: FakeUpstream, out: string) => string[], code: number, stderr: RegExp][] = [
-  ['--from not a URL', (_, out) => ['--from', 'not-a-url', '--out', out, '--as-of', AS_OF], 2, /^clmm-mock: --from must be an http\(s\) URL of the API, such as http:\/\/127\.0\.0\.1:8080\/v2\/solana, got "not-a-url"\n$/],
-  ['--concurrency 0', (fake, out) => ['--from', fake.url, '--out', out, '--as-of', AS_OF, '--concurrency', '0'], 2, /^clmm-mock: --concurrency must be an integer from 1 to 64, got '0'\n$/],
-  ['--as-of yesterday', (fake, out) => ['--from', fake.url, '--out', out, '--as-of', 'yesterday'], 2, /^clmm-mock: --as-of must be an ISO 8601 UTC instant to the second like 2026-01-01T00:00:00Z, got 'yesterday'\n$/],
-  ['an unreachable --from', (_, out) => ['--from', 'http://127.0.0.1:1/v2/solana', '--out', out, '--as-of', AS_OF], 1, /^clmm-mock: GET http:\/\/127\.0\.0\.1:1\/v2\/solana\/pools\?\S+ failed: fetch failed\n$/],
+  [
+    '--from not a URL',
+    (_, out) => ['--from', 'not-a-url', '--out', out, '--as-of', AS_OF],
+    2,
+    /^clmm-mock: --from must be an http\(s\) URL of the API, such as http:\/\/127\.0\.0\.1:8080\/v2\/solana, got "not-a-url"\n$/,
+  ],
+  [
+    '--concurrency 0',
+    (fake, out) => ['--from', fake.url, '--out', out, '--as-of', AS_OF, '--concurrency', '0'],
+    2,
+    /^clmm-mock: --concurrency must be an integer from 1 to 64, got '0'\n$/,
+  ],
+  [
+    '--as-of yesterday',
+    (fake, out) => ['--from', fake.url, '--out', out, '--as-of', 'yesterday'],
+    2,
+    /^clmm-mock: --as-of must be an ISO 8601 UTC instant to the second like 2026-01-01T00:00:00Z, got 'yesterday'\n$/,
+  ],
+  [
+    'an unreachable --from',
+    (_, out) => ['--from', 'http://127.0.0.1:1/v2/solana', '--out', out, '--as-of', AS_OF],
+    1,
+    /^clmm-mock: GET http:\/\/127\.0\.0\.1:1\/v2\/solana\/pools\?\S+ failed: fetch failed\n$/,
+  ],
 ];
 
 for (const [name, args, code, expected] of cases) {
-  badValues(name, () => withFake({}, async (fake, dir) => {
-    const result = await runAsync(['record', ...args(fake, join(dir, 'x.sqlite'))]);
-    assert.is(result.code, code, result.stderr);
-    assert.match(result.stderr, expected);
-    assert.is(result.stdout, '');
-    assert.equal(readdirSync(dir), []);
-  }));
+  badValues(name, () =>
+    withFake({}, async (fake, dir) => {
+      const result = await runAsync(['record', ...args(fake, join(dir, 'x.sqlite'))]);
+      assert.is(result.code, code, result.stderr);
+      assert.match(result.stderr, expected);
+      assert.is(result.stdout, '');
+      assert.equal(readdirSync(dir), []);
+    }),
+  );
 }
 
-badValues('an existing --out without --force is kept as it was', () => withFake({}, async (fake, dir) => {
-  const out = join(dir, 'x.sqlite');
-  writeFileSync(out, 'keep me');
-  const result = await runAsync(['record', '--from', fake.url, '--out', out, '--as-of', AS_OF]);
-  assert.is(result.code, 1);
-  assert.is(result.stderr, `clmm-mock: ${out} exists; pass --force to overwrite it\n`);
-  assert.is(readFileSync(out, 'utf8'), 'keep me');
-  assert.equal(fake.requests, []);
-}));
+badValues('an existing --out without --force is kept as it was', () =>
+  withFake({}, async (fake, dir) => {
+    const out = join(dir, 'x.sqlite');
+    writeFileSync(out, 'keep me');
+    const result = await runAsync(['record', '--from', fake.url, '--out', out, '--as-of', AS_OF]);
+    assert.is(result.code, 1);
+    assert.is(result.stderr, `clmm-mock: ${out} exists; pass --force to overwrite it\n`);
+    assert.is(readFileSync(out, 'utf8'), 'keep me');
+    assert.equal(fake.requests, []);
+  }),
+);
 
 badValues.run();
 
 const interrupted = suite('clmm-mock record: SIGINT stops a slow recording and leaves nothing behind');
 
-interrupted('SIGINT mid-crawl exits 130, says nothing was written, and leaves neither --out nor --out.partial', () => withFake({ delayMs: 100 }, async (fake, dir) => {
-  const out = join(dir, 'slow.sqlite');
-  const result = await runAsync(['record', '--from', fake.url, '--out', out, '--as-of', AS_OF], () => fake.requests.some((r) => r.path.startsWith('/lock/')));
-  assert.is(result.code, 130, result.stderr);
-  assert.is(result.stderr, `clmm-mock: interrupted; nothing was written to ${out}\n`);
-  assert.is(result.stdout, '');
-  await sleep(50);
-  assert.not.ok(existsSync(out));
-  assert.not.ok(existsSync(`${out}.partial`));
-  assert.equal(readdirSync(dir), []);
-}));
+interrupted('SIGINT mid-crawl exits 130, says nothing was written, and leaves neither --out nor --out.partial', () =>
+  withFake({ delayMs: 100 }, async (fake, dir) => {
+    const out = join(dir, 'slow.sqlite');
+    const result = await runAsync(['record', '--from', fake.url, '--out', out, '--as-of', AS_OF], () =>
+      fake.requests.some((r) => r.path.startsWith('/lock/')),
+    );
+    assert.is(result.code, 130, result.stderr);
+    assert.is(result.stderr, `clmm-mock: interrupted; nothing was written to ${out}\n`);
+    assert.is(result.stdout, '');
+    await sleep(50);
+    assert.not.ok(existsSync(out));
+    assert.not.ok(existsSync(`${out}.partial`));
+    assert.equal(readdirSync(dir), []);
+  }),
+);
 
 interrupted.run();

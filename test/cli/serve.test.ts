@@ -13,7 +13,9 @@ serve('serve prints the URL first, answers, and exits 0 on SIGTERM and SIGINT', 
     const server = await startCli(['serve', '--snapshot', snapshot, '--port', '0']);
     const url = /^listening on (http:\/\/127\.0\.0\.1:\d+\/v2\/solana)$/.exec(server.firstLine)?.[1];
     assert.ok(url, server.firstLine);
-    const body = (await (await fetch(`${url}/protocol/token/total_supply`)).json()) as { data: { total_supply: string } };
+    const body = (await (await fetch(`${url}/protocol/token/total_supply`)).json()) as {
+      data: { total_supply: string };
+    };
     assert.match(body.data.total_supply, /^\d+\.\d{6}$/);
     assert.is(await server.stop(signal), 0, server.stderr());
   }
@@ -25,7 +27,10 @@ serve('start serves the default snapshot on PORT', async () => {
     const url = /^listening on (http:\/\/127\.0\.0\.1:\d+\/v2\/solana)$/.exec(server.firstLine)?.[1];
     const response = await fetch(`${url}/pools?size=5&stats=24h`);
     assert.is(response.status, 200);
-    const body = (await response.json()) as { data: { stats: Record<string, unknown> }[]; meta: { next: string | null } };
+    const body = (await response.json()) as {
+      data: { stats: Record<string, unknown> }[];
+      meta: { next: string | null };
+    };
     assert.is(body.data.length, 5);
     assert.equal(Object.keys(body.data[0]!.stats), ['24h']);
     assert.type(body.meta.next, 'string');
@@ -37,7 +42,11 @@ serve('start serves the default snapshot on PORT', async () => {
 serve('bad flags and snapshots fail with one line', async () => {
   const cases: [string[], number, RegExp][] = [
     [['serve', '--snapshot', '/nonexistent/x.sqlite'], 1, /^clmm-mock: snapshot \/nonexistent\/x\.sqlite not found/],
-    [['serve', '--snapshot', await snapshotFor(21, 50, 30), '--port', '70000'], 2, /^clmm-mock: --port must be a port number from 0 to 65535, got '70000'\n$/],
+    [
+      ['serve', '--snapshot', await snapshotFor(21, 50, 30), '--port', '70000'],
+      2,
+      /^clmm-mock: --port must be a port number from 0 to 65535, got '70000'\n$/,
+    ],
     [['serve'], 2, /^clmm-mock: Missing required argument: snapshot/],
   ];
   for (const [args, code, expected] of cases) {
@@ -58,11 +67,17 @@ config('a config that is not an object, or a bad flag, is one line and exit 2', 
     writeFileSync(file, 'null');
     const nullConfig = runCli(['serve', '--snapshot', '/nonexistent.sqlite', '--config', file, '--latency', '5']);
     assert.is(nullConfig.code, 2);
-    assert.match(nullConfig.stderr, /^clmm-mock: --config .*chaos\.json must hold a JSON object of chaos settings, got null\n$/);
+    assert.match(
+      nullConfig.stderr,
+      /^clmm-mock: --config .*chaos\.json must hold a JSON object of chaos settings, got null\n$/,
+    );
     writeFileSync(file, '{"errorRate": 0.5, "routes": {"GET /pools": {"latncy": 5}}}');
     const badKey = runCli(['serve', '--snapshot', '/nonexistent.sqlite', '--config', file]);
     assert.is(badKey.code, 2);
-    assert.match(badKey.stderr, /^clmm-mock: chaos settings: routes."GET \/pools".latncy is not a chaos setting; use latency, errorRate, errorStatus\n$/);
+    assert.match(
+      badKey.stderr,
+      /^clmm-mock: chaos settings: routes."GET \/pools".latncy is not a chaos setting; use latency, errorRate, errorStatus\n$/,
+    );
   } finally {
     remove();
   }

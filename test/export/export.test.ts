@@ -13,59 +13,94 @@ const exported = suite('export: a static tree of responses, byte for byte what s
 
 const PUBLIC_URL = 'http://localhost:5173';
 
-exported('every file equals the live response at its URL; the index covers every pool, lock, token and logo', async () => {
-  const temp = tempDir();
-  const server = await createMockServer({ snapshot: await httpSnapshot(), port: 0, publicUrl: PUBLIC_URL });
-  try {
-    const out = join(temp.dir, 'api');
-    const summary = exportSnapshot({ snapshot: await httpSnapshot(), out, publicUrl: PUBLIC_URL });
-    const index: Json = JSON.parse(readFileSync(join(out, 'index.json'), 'utf8'));
-    assert.is(index.api, `${PUBLIC_URL}/v2/solana`);
-    assert.is(summary.files, index.entries.length + 1);
-    const urls = new Set<string>(index.entries.map((e: Json) => e.url));
-    const store = openSnapshotStore(await httpSnapshot());
-    const { pools, tokens } = store;
-    store.close();
-    for (let id = 1; id <= pools.count; id++) {
-      for (const url of [`/v2/solana/pools/${pools.addressOf(id)}`, `/v2/solana/lock/${pools.addressOf(id)}`]) assert.ok(urls.has(url), url);
+exported(
+  'every file equals the live response at its URL; the index covers every pool, lock, token and logo',
+  async () => {
+    const temp = tempDir();
+    const server = await createMockServer({ snapshot: await httpSnapshot(), port: 0, publicUrl: PUBLIC_URL });
+    try {
+      const out = join(temp.dir, 'api');
+      const summary = exportSnapshot({ snapshot: await httpSnapshot(), out, publicUrl: PUBLIC_URL });
+      const index: Json = JSON.parse(readFileSync(join(out, 'index.json'), 'utf8'));
+      assert.is(index.api, `${PUBLIC_URL}/v2/solana`);
+      assert.is(summary.files, index.entries.length + 1);
+      const urls = new Set<string>(index.entries.map((e: Json) => e.url));
+      const store = openSnapshotStore(await httpSnapshot());
+      const { pools, tokens } = store;
+      store.close();
+      for (let id = 1; id <= pools.count; id++) {
+        for (const url of [`/v2/solana/pools/${pools.addressOf(id)}`, `/v2/solana/lock/${pools.addressOf(id)}`])
+          assert.ok(urls.has(url), url);
+      }
+      for (let id = 1; id <= tokens.count; id++) {
+        for (const url of [`/v2/solana/tokens/${tokens.addresses[id]}`, `/static/tokens/${tokens.addresses[id]}.svg`])
+          assert.ok(urls.has(url), url);
+      }
+      for (const url of [
+        '/v2/solana/pools',
+        '/v2/solana/tokens',
+        '/v2/solana/protocol',
+        '/v2/solana/protocol/token/total_supply',
+      ])
+        assert.ok(urls.has(url), url);
+      for (const entry of index.entries as Json[]) {
+        const response = await fetch(`${server.url.replace(/\/v2\/solana$/, '')}${entry.url}`);
+        assert.is(response.status, 200, entry.url);
+        assert.is(response.headers.get('content-type'), entry.contentType, entry.url);
+        assert.ok(
+          Buffer.from(await response.arrayBuffer()).equals(readFileSync(join(out, entry.file))),
+          `${entry.file} differs from GET ${entry.url}`,
+        );
+      }
+      assert.ok(
+        index.entries.some((e: Json) => e.url.startsWith('/v2/solana/pools/search?q=')),
+        'a search page is exported',
+      );
+    } finally {
+      await server.close();
+      temp.remove();
     }
-    for (let id = 1; id <= tokens.count; id++) {
-      for (const url of [`/v2/solana/tokens/${tokens.addresses[id]}`, `/static/tokens/${tokens.addresses[id]}.svg`]) assert.ok(urls.has(url), url);
-    }
-    for (const url of ['/v2/solana/pools', '/v2/solana/tokens', '/v2/solana/protocol', '/v2/solana/protocol/token/total_supply']) assert.ok(urls.has(url), url);
-    for (const entry of index.entries as Json[]) {
-      const response = await fetch(`${server.url.replace(/\/v2\/solana$/, '')}${entry.url}`);
-      assert.is(response.status, 200, entry.url);
-      assert.is(response.headers.get('content-type'), entry.contentType, entry.url);
-      assert.ok(Buffer.from(await response.arrayBuffer()).equals(readFileSync(join(out, entry.file))), `${entry.file} differs from GET ${entry.url}`);
-    }
-    assert.ok(index.entries.some((e: Json) => e.url.startsWith('/v2/solana/pools/search?q=')), 'a search page is exported');
-  } finally {
-    await server.close();
-    temp.remove();
-  }
-});
+  },
+);
 
-exported('two exports are identical; a folder with files needs --force; a bad snapshot or URL is one line', async () => {
-  const temp = tempDir();
-  try {
-    const [a, b] = [join(temp.dir, 'a'), join(temp.dir, 'b')];
-    for (const out of [a, b]) assert.is(runCli(['export', '--snapshot', await httpSnapshot(), '--out', out]).code, 0);
-    const index = readFileSync(join(a, 'index.json'), 'utf8');
-    assert.is(readFileSync(join(b, 'index.json'), 'utf8'), index);
-    for (const entry of JSON.parse(index).entries as Json[]) assert.ok(readFileSync(join(a, entry.file)).equals(readFileSync(join(b, entry.file))), entry.file);
-    const again = runCli(['export', '--snapshot', await httpSnapshot(), '--out', a]);
-    assert.equal([again.code, again.stderr], [1, `clmm-mock: ${a} exists and is not empty; pass --force to replace it\n`]);
-    assert.is(runCli(['export', '--snapshot', await httpSnapshot(), '--out', a, '--force']).code, 0);
-    const missing = runCli(['export', '--snapshot', join(temp.dir, 'none.sqlite'), '--out', join(temp.dir, 'c')]);
-    assert.is(missing.code, 1);
-    assert.match(missing.stderr, /^clmm-mock: snapshot .*none\.sqlite not found \(create one with: clmm-mock generate --out .*none\.sqlite\)\n$/);
-    const badUrl = runCli(['export', '--snapshot', await httpSnapshot(), '--out', join(temp.dir, 'd'), '--public-url', 'localhost']);
-    assert.equal([badUrl.code, badUrl.stderr.split('\n').length], [2, 2]);
-    assert.match(badUrl.stderr, /^clmm-mock: --public-url: public URL must be an absolute http\(s\) URL/);
-  } finally {
-    temp.remove();
-  }
-});
+exported(
+  'two exports are identical; a folder with files needs --force; a bad snapshot or URL is one line',
+  async () => {
+    const temp = tempDir();
+    try {
+      const [a, b] = [join(temp.dir, 'a'), join(temp.dir, 'b')];
+      for (const out of [a, b]) assert.is(runCli(['export', '--snapshot', await httpSnapshot(), '--out', out]).code, 0);
+      const index = readFileSync(join(a, 'index.json'), 'utf8');
+      assert.is(readFileSync(join(b, 'index.json'), 'utf8'), index);
+      for (const entry of JSON.parse(index).entries as Json[])
+        assert.ok(readFileSync(join(a, entry.file)).equals(readFileSync(join(b, entry.file))), entry.file);
+      const again = runCli(['export', '--snapshot', await httpSnapshot(), '--out', a]);
+      assert.equal(
+        [again.code, again.stderr],
+        [1, `clmm-mock: ${a} exists and is not empty; pass --force to replace it\n`],
+      );
+      assert.is(runCli(['export', '--snapshot', await httpSnapshot(), '--out', a, '--force']).code, 0);
+      const missing = runCli(['export', '--snapshot', join(temp.dir, 'none.sqlite'), '--out', join(temp.dir, 'c')]);
+      assert.is(missing.code, 1);
+      assert.match(
+        missing.stderr,
+        /^clmm-mock: snapshot .*none\.sqlite not found \(create one with: clmm-mock generate --out .*none\.sqlite\)\n$/,
+      );
+      const badUrl = runCli([
+        'export',
+        '--snapshot',
+        await httpSnapshot(),
+        '--out',
+        join(temp.dir, 'd'),
+        '--public-url',
+        'localhost',
+      ]);
+      assert.equal([badUrl.code, badUrl.stderr.split('\n').length], [2, 2]);
+      assert.match(badUrl.stderr, /^clmm-mock: --public-url: public URL must be an absolute http\(s\) URL/);
+    } finally {
+      temp.remove();
+    }
+  },
+);
 
 exported.run();

@@ -17,7 +17,16 @@ determinism('the same arguments give the same content in every table; another se
     const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((n) => tableHashes(join(dir, `${n}.sqlite`)));
     assert.equal(Object.keys(a!).length, 12);
     assert.equal(a, b);
-    for (const table of ['tokens', 'pools', 'pool_keys', 'piece_blocks', 'positions', 'pool_stats', 'sort_orders', 'protocol']) {
+    for (const table of [
+      'tokens',
+      'pools',
+      'pool_keys',
+      'piece_blocks',
+      'positions',
+      'pool_stats',
+      'sort_orders',
+      'protocol',
+    ]) {
       assert.is.not(a![table], c![table], `seed 8 should change ${table}`);
     }
     assert.is.not(a!.meta, d!.meta);

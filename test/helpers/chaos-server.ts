@@ -3,8 +3,16 @@ import { createMockServer, type MockServer } from '../../src/http/create-mock-se
 import { snapshotFor } from './snapshots.js';
 
 /** Runs `body` against a fresh server with the given chaos settings on port 0, closing it afterwards. */
-export async function withChaosServer(chaos: ChaosSettings, body: (server: MockServer) => Promise<void>): Promise<void> {
-  const server = await createMockServer({ snapshot: await snapshotFor(31, 60, 40), port: 0, chaos, gracePeriodMs: 500 });
+export async function withChaosServer(
+  chaos: ChaosSettings,
+  body: (server: MockServer) => Promise<void>,
+): Promise<void> {
+  const server = await createMockServer({
+    snapshot: await snapshotFor(31, 60, 40),
+    port: 0,
+    chaos,
+    gracePeriodMs: 500,
+  });
   try {
     await body(server);
   } finally {
@@ -32,7 +40,11 @@ export async function timed(url: string, init?: RequestInit): Promise<{ ms: numb
 }
 
 /** What grows with traffic (journal, limiter clients, request counts, held connections), as `/__mock/health` reports it. */
-export async function chaosSizes(server: MockServer): Promise<{ journal: number; limiterClients: number; requestCounts: number; held: number }> {
-  const health = (await (await fetch(`http://127.0.0.1:${server.port}/__mock/health`)).json()) as { sizes: { journal: number; limiterClients: number; requestCounts: number; held: number } };
+export async function chaosSizes(
+  server: MockServer,
+): Promise<{ journal: number; limiterClients: number; requestCounts: number; held: number }> {
+  const health = (await (await fetch(`http://127.0.0.1:${server.port}/__mock/health`)).json()) as {
+    sizes: { journal: number; limiterClients: number; requestCounts: number; held: number };
+  };
   return health.sizes;
 }

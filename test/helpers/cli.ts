@@ -20,7 +20,8 @@ export function runCli(args: string[]): CliResult {
 export function interruptCli(args: string[], afterMs: number, signal: NodeJS.Signals = 'SIGINT'): Promise<CliResult> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '', stderr = '';
+    let stdout = '',
+      stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const timer = setTimeout(() => child.kill(signal), afterMs);
@@ -32,10 +33,14 @@ export function interruptCli(args: string[], afterMs: number, signal: NodeJS.Sig
 }
 
 /** Starts the binary and resolves with its first stdout line and a stop function that signals it and waits for its exit code. */
-export function startCli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ firstLine: string; stderr: () => string; stop: (signal?: NodeJS.Signals) => Promise<number | null> }> {
+export function startCli(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ firstLine: string; stderr: () => string; stop: (signal?: NodeJS.Signals) => Promise<number | null> }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
-    let stdout = '', stderr = '';
+    let stdout = '',
+      stderr = '';
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -48,7 +53,11 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv = process.env): 
       const listening = lines.find((l) => l.startsWith('listening on '));
       if (listening) {
         clearTimeout(timer);
-        resolve({ firstLine: listening, stderr: () => stderr, stop: (signal = 'SIGTERM') => (child.kill(signal), exited) });
+        resolve({
+          firstLine: listening,
+          stderr: () => stderr,
+          stop: (signal = 'SIGTERM') => (child.kill(signal), exited),
+        });
       }
     });
     void exited.then((code) => {

@@ -14,8 +14,7 @@ export interface Exchange {
 
 /** What came back: a complete response (body decompressed), or the transport error. */
 export type Answer =
-  | { ok: true; status: number; headers: IncomingHttpHeaders; body: Buffer }
-  | { ok: false; error: string };
+  { ok: true; status: number; headers: IncomingHttpHeaders; body: Buffer } | { ok: false; error: string };
 
 /** A keep-alive agent for many requests to one server. */
 export function keepAliveAgent(maxSockets = 8): Agent {
@@ -37,8 +36,22 @@ export function exchange(port: number, ex: Exchange, agent: Agent | false, timeo
     let req: ReturnType<typeof request>;
     try {
       // A body goes with its Content-Length: node:http would otherwise send it unframed for GET, DELETE and OPTIONS.
-      const headers = ex.body === undefined ? ex.headers ?? {} : { ...ex.headers, 'content-length': String(Buffer.byteLength(ex.body)) };
-      req = request({ host: '127.0.0.1', port, method: ex.method, path: ex.path, headers, agent, ...(ex.localAddress ? { localAddress: ex.localAddress } : {}) }, (res) => readAnswer(res, done));
+      const headers =
+        ex.body === undefined
+          ? (ex.headers ?? {})
+          : { ...ex.headers, 'content-length': String(Buffer.byteLength(ex.body)) };
+      req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: ex.method,
+          path: ex.path,
+          headers,
+          agent,
+          ...(ex.localAddress ? { localAddress: ex.localAddress } : {}),
+        },
+        (res) => readAnswer(res, done),
+      );
     } catch (error) {
       return done({ ok: false, error: `client refused to send: ${(error as Error).message}` });
     }
@@ -46,7 +59,9 @@ export function exchange(port: number, ex: Exchange, agent: Agent | false, timeo
       done({ ok: false, error: `no answer within ${timeoutMs} ms` });
       req.destroy();
     });
-    req.on('error', (error: NodeJS.ErrnoException) => done({ ok: false, error: `${error.code ?? ''} ${error.message}`.trim() }));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      done({ ok: false, error: `${error.code ?? ''} ${error.message}`.trim() }),
+    );
     req.end(ex.body);
   });
 }
@@ -62,10 +77,15 @@ function readAnswer(res: IncomingMessage, done: (answer: Answer) => void): void 
     try {
       const encoding = res.headers['content-encoding'];
       // HEAD, 204 and 304 answers carry the encoding header of the body they would have had, and no bytes.
-      if (body.length === 0) { /* nothing to decode */ } else if (encoding === 'br') body = brotliDecompressSync(body);
+      if (body.length === 0) {
+        /* nothing to decode */
+      } else if (encoding === 'br') body = brotliDecompressSync(body);
       else if (encoding === 'gzip') body = gunzipSync(body);
     } catch (error) {
-      return done({ ok: false, error: `undecodable ${res.headers['content-encoding']} body: ${(error as Error).message}` });
+      return done({
+        ok: false,
+        error: `undecodable ${res.headers['content-encoding']} body: ${(error as Error).message}`,
+      });
     }
     done({ ok: true, status: res.statusCode ?? 0, headers: res.headers, body });
   });

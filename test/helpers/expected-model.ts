@@ -12,23 +12,52 @@ export const D = Decimal.clone({ precision: 300 });
 export type Row = Record<string, unknown>;
 
 export interface TokenRow {
-  id: number; address: string; symbol: string | null; name: string | null; decimals: number;
-  imageUrl: string | null; programId: string; tags: string; verified: boolean; volume24h: Decimal; usdPrice: string;
+  id: number;
+  address: string;
+  symbol: string | null;
+  name: string | null;
+  decimals: number;
+  imageUrl: string | null;
+  programId: string;
+  tags: string;
+  verified: boolean;
+  volume24h: Decimal;
+  usdPrice: string;
 }
 
-export interface StatRow { volume: string; fees: string; rewards: string; yieldOverTvl: string }
+export interface StatRow {
+  volume: string;
+  fees: string;
+  rewards: string;
+  yieldOverTvl: string;
+}
 
 export interface PoolRow {
-  id: number; address: string; row: Row; tokenA: TokenRow; tokenB: TokenRow;
-  blocked: boolean; hasWarning: boolean; adaptive: boolean; launch: boolean; activeRewards: boolean;
-  tvl: Decimal; locked: Decimal; volume24h: Decimal;
-  stats: Record<string, StatRow>; rewards: Row[]; locks: { name: string; lockedPercentage: string }[];
+  id: number;
+  address: string;
+  row: Row;
+  tokenA: TokenRow;
+  tokenB: TokenRow;
+  blocked: boolean;
+  hasWarning: boolean;
+  adaptive: boolean;
+  launch: boolean;
+  activeRewards: boolean;
+  tvl: Decimal;
+  locked: Decimal;
+  volume24h: Decimal;
+  stats: Record<string, StatRow>;
+  rewards: Row[];
+  locks: { name: string; lockedPercentage: string }[];
 }
 
 export interface Model {
-  tokens: TokenRow[]; pools: PoolRow[];
-  token: Map<string, TokenRow>; pool: Map<string, PoolRow>;
-  protocol: Row; exchange: Row;
+  tokens: TokenRow[];
+  pools: PoolRow[];
+  token: Map<string, TokenRow>;
+  pool: Map<string, PoolRow>;
+  protocol: Row;
+  exchange: Row;
 }
 
 type ReadAll = (sql: string) => Row[];
@@ -51,9 +80,12 @@ export function loadModel(path: string, origin = STORED_LOGO_ORIGIN): Model {
     const tokens = readTokens(all, origin);
     const pools = readPools(all, new Map(tokens.map((t) => [t.id, t])));
     const model: Model = {
-      tokens, pools,
-      token: new Map(tokens.map((t) => [t.address, t])), pool: new Map(pools.map((p) => [p.address, p])),
-      protocol: all('SELECT * FROM protocol')[0]!, exchange: all('SELECT * FROM exchange_token')[0]!,
+      tokens,
+      pools,
+      token: new Map(tokens.map((t) => [t.address, t])),
+      pool: new Map(pools.map((p) => [p.address, p])),
+      protocol: all('SELECT * FROM protocol')[0]!,
+      exchange: all('SELECT * FROM exchange_token')[0]!,
     };
     models.set(`${origin} ${path}`, model);
     return model;
@@ -64,9 +96,17 @@ export function loadModel(path: string, origin = STORED_LOGO_ORIGIN): Model {
 
 function readTokens(all: ReadAll, origin: string): TokenRow[] {
   return all('SELECT * FROM tokens ORDER BY id').map((t) => ({
-    id: t.id as number, address: t.address as string, symbol: t.symbol as string | null, name: t.name as string | null,
-    decimals: t.decimals as number, imageUrl: (t.image_url as string | null)?.replace(STORED_LOGO_ORIGIN, origin) ?? null, programId: t.program_id as string,
-    tags: t.tags as string, verified: t.verified === 1, volume24h: new D(t.volume_24h as string), usdPrice: t.usd_price as string,
+    id: t.id as number,
+    address: t.address as string,
+    symbol: t.symbol as string | null,
+    name: t.name as string | null,
+    decimals: t.decimals as number,
+    imageUrl: (t.image_url as string | null)?.replace(STORED_LOGO_ORIGIN, origin) ?? null,
+    programId: t.program_id as string,
+    tags: t.tags as string,
+    verified: t.verified === 1,
+    volume24h: new D(t.volume_24h as string),
+    usdPrice: t.usd_price as string,
   }));
 }
 
@@ -76,18 +116,28 @@ function readPools(all: ReadAll, tokenById: Map<number, TokenRow>): PoolRow[] {
   const locks = groupBy(all('SELECT * FROM locks ORDER BY pool_id, name'));
   return all('SELECT * FROM pools ORDER BY id').map((p) => {
     const id = p.id as number;
-    const poolLocks = (locks.get(id) ?? []).map((l) => ({ name: l.name as string, lockedPercentage: l.locked_percentage as string }));
+    const poolLocks = (locks.get(id) ?? []).map((l) => ({
+      name: l.name as string,
+      lockedPercentage: l.locked_percentage as string,
+    }));
     const poolStats = stats.get(id) ?? {};
     return {
-      id, address: p.address as string, row: p,
-      tokenA: tokenById.get(p.token_a as number)!, tokenB: tokenById.get(p.token_b as number)!,
-      blocked: p.blocked === 1, hasWarning: p.has_warning === 1, adaptive: p.adaptive_fee_enabled === 1,
+      id,
+      address: p.address as string,
+      row: p,
+      tokenA: tokenById.get(p.token_a as number)!,
+      tokenB: tokenById.get(p.token_b as number)!,
+      blocked: p.blocked === 1,
+      hasWarning: p.has_warning === 1,
+      adaptive: p.adaptive_fee_enabled === 1,
       launch: p.pool_type === 'launchpool',
       activeRewards: (rewards.get(id) ?? []).some((r) => r.active === 1),
       tvl: new D(p.tvl_usdc as string),
       locked: poolLocks.reduce((sum, l) => sum.plus(l.lockedPercentage), new D(0)),
       volume24h: new D(poolStats['24h']?.volume ?? 'NaN'),
-      stats: poolStats, rewards: rewards.get(id) ?? [], locks: poolLocks,
+      stats: poolStats,
+      rewards: rewards.get(id) ?? [],
+      locks: poolLocks,
     };
   });
 }
@@ -97,7 +147,12 @@ function readStats(all: ReadAll): Map<number, Record<string, StatRow>> {
   const stats = new Map<number, Record<string, StatRow>>();
   for (const s of all('SELECT * FROM pool_stats')) {
     const byPeriod = stats.get(s.pool_id as number) ?? {};
-    byPeriod[s.period as string] = { volume: s.volume as string, fees: s.fees as string, rewards: s.rewards as string, yieldOverTvl: s.yield_over_tvl as string };
+    byPeriod[s.period as string] = {
+      volume: s.volume as string,
+      fees: s.fees as string,
+      rewards: s.rewards as string,
+      yieldOverTvl: s.yield_over_tvl as string,
+    };
     stats.set(s.pool_id as number, byPeriod);
   }
   return stats;

@@ -17,7 +17,11 @@ export function byteCompare(a: string, b: string): number {
 }
 
 /** Rows by a decimal value in `direction`; ties by address ascending in byte order whatever the direction. */
-export function sortByValue<T extends { address: string }>(rows: readonly T[], value: (row: T) => Decimal, direction: Direction): T[] {
+export function sortByValue<T extends { address: string }>(
+  rows: readonly T[],
+  value: (row: T) => Decimal,
+  direction: Direction,
+): T[] {
   const sign = direction === 'asc' ? 1 : -1;
   return [...rows].sort((a, b) => sign * value(a).comparedTo(value(b)) || byteCompare(a.address, b.address));
 }
@@ -30,7 +34,12 @@ export function poolValue(pool: PoolRow, key: string): Decimal {
   return new D(pool.stats[period]![field]);
 }
 
-export interface PoolQuery { where?: (pool: PoolRow) => boolean; key?: string; direction?: Direction; includeBlocked?: boolean }
+export interface PoolQuery {
+  where?: (pool: PoolRow) => boolean;
+  key?: string;
+  direction?: Direction;
+  includeBlocked?: boolean;
+}
 
 /** Addresses of the pools a listing should return, in order (default tvl desc, blocked left out). */
 export function expectedPools(model: Model, query: PoolQuery = {}): string[] {
@@ -40,9 +49,15 @@ export function expectedPools(model: Model, query: PoolQuery = {}): string[] {
 }
 
 /** Addresses of tokens in a `/tokens` order. */
-export function expectedTokens(model: Model, sortBy: 'address' | 'mint_id' | 'volume_24h', direction: Direction, where: (t: TokenRow) => boolean = () => true): string[] {
+export function expectedTokens(
+  model: Model,
+  sortBy: 'address' | 'mint_id' | 'volume_24h',
+  direction: Direction,
+  where: (t: TokenRow) => boolean = () => true,
+): string[] {
   const rows = model.tokens.filter(where);
-  if (sortBy === 'address') return rows.map((t) => t.address).sort((a, b) => (direction === 'asc' ? 1 : -1) * byteCompare(a, b));
+  if (sortBy === 'address')
+    return rows.map((t) => t.address).sort((a, b) => (direction === 'asc' ? 1 : -1) * byteCompare(a, b));
   const value = sortBy === 'mint_id' ? (t: TokenRow) => new D(t.id) : (t: TokenRow) => t.volume24h;
   return sortByValue(rows, value, direction).map((t) => t.address);
 }
@@ -57,7 +72,13 @@ export function expectedTokenSearch(model: Model, q: string): string[] {
     const haystacks = [t.symbol, t.name, t.address].filter((s): s is string => s !== null).map((s) => s.toLowerCase());
     return haystacks.some((s) => s.includes(needle)) ? 2 : 3;
   };
-  return [0, 1, 2].flatMap((r) => sortByValue(model.tokens.filter((t) => rank(t) === r), (t) => t.volume24h, 'desc').map((t) => t.address));
+  return [0, 1, 2].flatMap((r) =>
+    sortByValue(
+      model.tokens.filter((t) => rank(t) === r),
+      (t) => t.volume24h,
+      'desc',
+    ).map((t) => t.address),
+  );
 }
 
 /** Whether a pool matches a `/pools/search` q (docs/api.md §4.1), before the other filters. */
@@ -65,15 +86,27 @@ export function poolMatches(model: Model, q: string): (pool: PoolRow) => boolean
   if (model.pool.has(q)) return (p) => p.address === q;
   if (model.token.has(q)) return (p) => p.tokenA.address === q || p.tokenB.address === q;
   const symbolHas = (t: TokenRow, term: string): boolean => t.symbol !== null && t.symbol.toLowerCase().includes(term);
-  const terms = q.toLowerCase().split(/[-/ ]+/).filter((t) => t !== '');
+  const terms = q
+    .toLowerCase()
+    .split(/[-/ ]+/)
+    .filter((t) => t !== '');
   if (terms.length === 1) return (p) => symbolHas(p.tokenA, terms[0]!) || symbolHas(p.tokenB, terms[0]!);
   const [x, y] = terms as [string, string];
-  return (p) => (symbolHas(p.tokenA, x) && symbolHas(p.tokenB, y)) || (symbolHas(p.tokenA, y) && symbolHas(p.tokenB, x));
+  return (p) =>
+    (symbolHas(p.tokenA, x) && symbolHas(p.tokenB, y)) || (symbolHas(p.tokenA, y) && symbolHas(p.tokenB, x));
 }
 
 /** The served token object of docs/api.md §5.1, from the tokens table. */
 export function tokenJson(t: TokenRow): Row {
-  return { address: t.address, symbol: t.symbol, name: t.name, decimals: t.decimals, imageUrl: t.imageUrl, programId: t.programId, tags: t.tags };
+  return {
+    address: t.address,
+    symbol: t.symbol,
+    name: t.name,
+    decimals: t.decimals,
+    imageUrl: t.imageUrl,
+    programId: t.programId,
+    tags: t.tags,
+  };
 }
 
 /** The token summary embedded in a pool. */

@@ -18,7 +18,11 @@ export interface FakeUpstreamOptions {
   delayMs?: number;
 }
 
-export interface FakeRequest { path: string; status: number; at: number }
+export interface FakeRequest {
+  path: string;
+  status: number;
+  at: number;
+}
 
 export interface FakeUpstream {
   /** `http://127.0.0.1:<port>/v2/solana`. */
@@ -45,7 +49,8 @@ function withStats(pool: UpstreamPool, stats: string | null): Wire {
 
 /** One page of `items`; a cursor carries the first request's query and the offset, as base64url JSON. */
 function page(path: string, params: URLSearchParams, all: (query: URLSearchParams) => unknown[], cap: number): Reply {
-  let query = params, offset = 0;
+  let query = params,
+    offset = 0;
   const next = params.get('next');
   if (next !== null) {
     let carried: { p: string; q: string; o: number };
@@ -62,19 +67,37 @@ function page(path: string, params: URLSearchParams, all: (query: URLSearchParam
   const items = all(query);
   const cursor = (o: number): string => encode({ p: path, q: query.toString(), o, sort: 'tvl_usdc desc' });
   const data = items.slice(offset, offset + size);
-  return [200, { data, meta: { cursor: { previous: offset > 0 ? cursor(Math.max(0, offset - size)) : null, next: offset + size < items.length ? cursor(offset + size) : null } } }];
+  return [
+    200,
+    {
+      data,
+      meta: {
+        cursor: {
+          previous: offset > 0 ? cursor(Math.max(0, offset - size)) : null,
+          next: offset + size < items.length ? cursor(offset + size) : null,
+        },
+      },
+    },
+  ];
 }
 
 function pools(f: UpstreamFixtures, q: URLSearchParams): UpstreamPool[] {
   const open = q.get('includeBlocked') === 'true' ? f.pools : f.pools.filter((p) => !f.blocked.includes(p.address));
   const order = orderBy(open, (p) => p.tvlUsdc, 'desc');
-  return order.map((address) => withStats(open.find((p) => p.address === address)!, q.get('stats')));
+  return order.map((address) =>
+    withStats(
+      open.find((p) => p.address === address)!,
+      q.get('stats'),
+    ),
+  );
 }
 
 function searchPools(f: UpstreamFixtures, q: URLSearchParams): UpstreamPool[] {
   const term = q.get('q') ?? '';
   const verified = (p: UpstreamPool): boolean => f.verified.includes(p.tokenMintA) && f.verified.includes(p.tokenMintB);
-  return pools(f, q).filter((p) => [p.address, p.tokenMintA, p.tokenMintB].includes(term) && (q.get('verifiedOnly') !== 'true' || verified(p)));
+  return pools(f, q).filter(
+    (p) => [p.address, p.tokenMintA, p.tokenMintB].includes(term) && (q.get('verifiedOnly') !== 'true' || verified(p)),
+  );
 }
 
 function tokens(f: UpstreamFixtures, q: URLSearchParams): unknown[] {
@@ -88,7 +111,10 @@ function tokens(f: UpstreamFixtures, q: URLSearchParams): unknown[] {
 function route(f: UpstreamFixtures, path: string, params: URLSearchParams, cap: number): Reply {
   const [, head, address, extra] = path.split('/');
   if (path === '/pools') return page(path, params, (q) => pools(f, q), cap);
-  if (path === '/pools/search') return params.has('q') || params.has('next') ? page(path, params, (q) => searchPools(f, q), cap) : error(400, 'q is required');
+  if (path === '/pools/search')
+    return params.has('q') || params.has('next')
+      ? page(path, params, (q) => searchPools(f, q), cap)
+      : error(400, 'q is required');
   if (path === '/tokens') return page(path, params, (q) => tokens(f, q), cap);
   if (path === '/protocol') return [200, f.protocol];
   if (path === '/protocol/token') return [200, f.protocolToken];
@@ -123,9 +149,11 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     const path = url.pathname.slice(BASE.length);
     const count = (seen.get(path) ?? 0) + 1;
     seen.set(path, count);
-    let reply: Reply, headers: Record<string, string> = {};
+    let reply: Reply,
+      headers: Record<string, string> = {};
     if (!url.pathname.startsWith(`${BASE}/`)) reply = error(404, 'not found');
-    else if (options.throttle?.path === path && count <= options.throttle.count) [reply, headers] = [error(429, 'too many requests'), { 'retry-after': '1' }];
+    else if (options.throttle?.path === path && count <= options.throttle.count)
+      [reply, headers] = [error(429, 'too many requests'), { 'retry-after': '1' }];
     else if (options.fail?.path === path) reply = error(options.fail.status, 'upstream failure');
     else reply = route(f, path, url.searchParams, options.pageCap ?? 1000);
     entry.status = reply[0];
@@ -138,9 +166,10 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     url: `http://127.0.0.1:${port}${BASE}`,
     fixtures: f,
     requests,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -3,13 +3,26 @@ import type { FuzzCase } from './fuzz-requests.js';
 
 /** How a fuzzed request may be answered: statuses, error codes, and the overrides an invalid value must be named as. */
 export const ALLOWED_STATUSES = new Set([200, 204, 304, 400, 404, 405, 413]);
-export const ERROR_CODES = new Set(['invalid_parameter', 'invalid_cursor', 'invalid_address', 'not_found', 'unknown_chain', 'method_not_allowed', 'rate_limited', 'injected_fault', 'internal']);
+export const ERROR_CODES = new Set([
+  'invalid_parameter',
+  'invalid_cursor',
+  'invalid_address',
+  'not_found',
+  'unknown_chain',
+  'method_not_allowed',
+  'rate_limited',
+  'injected_fault',
+  'internal',
+]);
 export const OVERRIDE_NAMES = ['__status', '__delay', 'x-mock-status', 'x-mock-delay'];
 
 /** A request in one line for a failure message, long paths and bodies cut short. */
 export function shortExchange(ex: Exchange): string {
   const path = ex.path.length > 300 ? `${ex.path.slice(0, 300)}… (${ex.path.length} chars)` : ex.path;
-  const body = ex.body === undefined ? '' : ` body=${ex.body.length > 80 ? `${ex.body.length} bytes` : JSON.stringify(String(ex.body))}`;
+  const body =
+    ex.body === undefined
+      ? ''
+      : ` body=${ex.body.length > 80 ? `${ex.body.length} bytes` : JSON.stringify(String(ex.body))}`;
   return `${ex.method} ${path} headers=${JSON.stringify(ex.headers ?? {}).slice(0, 300)}${body}`;
 }
 
@@ -19,9 +32,11 @@ export function problemWith(fc: FuzzCase, answer: Answer): string | null {
   const { status, headers, body } = answer;
   const text = body.toString('utf8');
   if (!ALLOWED_STATUSES.has(status)) return `status ${status}: ${text.slice(0, 300)}`;
-  if (fc.invalidOverrides.length > 0 && status !== 400) return `status ${status} although ${fc.invalidOverrides.join(', ')} had an invalid value: ${text.slice(0, 200)}`;
+  if (fc.invalidOverrides.length > 0 && status !== 400)
+    return `status ${status} although ${fc.invalidOverrides.join(', ')} had an invalid value: ${text.slice(0, 200)}`;
   if (status < 400 || status > 499 || fc.ex.method === 'HEAD') return null;
-  if (headers['content-type'] !== 'application/json; charset=utf-8') return `${status} with content-type ${headers['content-type']}`;
+  if (headers['content-type'] !== 'application/json; charset=utf-8')
+    return `${status} with content-type ${headers['content-type']}`;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -31,9 +46,14 @@ export function problemWith(fc: FuzzCase, answer: Answer): string | null {
   const error = parsed as { status?: unknown; inner?: unknown; code?: unknown; parameter?: unknown };
   if (typeof error !== 'object' || error === null) return `${status} body is not an object: ${text.slice(0, 200)}`;
   if (error.status !== status) return `body status ${String(error.status)} differs from HTTP ${status}`;
-  if (typeof error.inner !== 'string' || error.inner.length === 0) return `${status} body has no string inner: ${text.slice(0, 200)}`;
-  if (typeof error.code !== 'string' || !ERROR_CODES.has(error.code)) return `${status} body has code ${JSON.stringify(error.code)}`;
-  if (fc.invalidOverrides.length > 0 && !(error.code === 'invalid_parameter' && OVERRIDE_NAMES.includes(String(error.parameter)))) {
+  if (typeof error.inner !== 'string' || error.inner.length === 0)
+    return `${status} body has no string inner: ${text.slice(0, 200)}`;
+  if (typeof error.code !== 'string' || !ERROR_CODES.has(error.code))
+    return `${status} body has code ${JSON.stringify(error.code)}`;
+  if (
+    fc.invalidOverrides.length > 0 &&
+    !(error.code === 'invalid_parameter' && OVERRIDE_NAMES.includes(String(error.parameter)))
+  ) {
     return `invalid ${fc.invalidOverrides.join(', ')} answered ${text.slice(0, 200)}`;
   }
   return null;

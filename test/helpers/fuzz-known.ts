@@ -10,15 +10,24 @@ export interface Known {
 
 /** Reads real pool and token addresses and real next/previous cursors from the running server. */
 export async function learn(server: MockServer): Promise<Known> {
-  const get = async (path: string): Promise<{ data: { address: string }[]; meta: { next: string | null; previous: string | null } }> => {
+  const get = async (
+    path: string,
+  ): Promise<{ data: { address: string }[]; meta: { next: string | null; previous: string | null } }> => {
     const answer = await exchange(server.port, { method: 'GET', path: `/v2/solana${path}` }, false);
-    if (!answer.ok || answer.status !== 200) throw new Error(`setup: GET ${path} failed: ${JSON.stringify(answer).slice(0, 300)}`);
+    if (!answer.ok || answer.status !== 200)
+      throw new Error(`setup: GET ${path} failed: ${JSON.stringify(answer).slice(0, 300)}`);
     return JSON.parse(answer.body.toString('utf8'));
   };
   const pools = await get('/pools?size=40&includeBlocked=true');
   const tokens = await get('/tokens?size=40');
   const cursors: Known['cursors'] = [];
-  for (const endpoint of ['/pools?size=3', '/pools?sortBy=volume7d&stats=24h&size=2', '/tokens?size=3', '/pools/search?q=SOL&size=1', '/tokens/search?q=a&size=1']) {
+  for (const endpoint of [
+    '/pools?size=3',
+    '/pools?sortBy=volume7d&stats=24h&size=2',
+    '/tokens?size=3',
+    '/pools/search?q=SOL&size=1',
+    '/tokens/search?q=a&size=1',
+  ]) {
     const first = await get(endpoint);
     if (first.meta.next === null) continue;
     cursors.push({ endpoint, name: 'next', cursor: first.meta.next });

@@ -39,7 +39,11 @@ export function sampleTicks(): number[] {
     if (2 * top + 1 <= 4000) {
       for (let k = -top; k <= top; k++) ticks.add(k * spacing);
     } else {
-      ticks.add(top * spacing).add(-top * spacing).add((top - 1) * spacing).add((1 - top) * spacing);
+      ticks
+        .add(top * spacing)
+        .add(-top * spacing)
+        .add((top - 1) * spacing)
+        .add((1 - top) * spacing);
       for (let i = 0; i < 2000; i++) ticks.add(random.int(-top, top) * spacing);
     }
   }
@@ -59,5 +63,7 @@ export function outcome<T>(fn: () => T): Outcome<T> {
 
 /** Describes a mismatch for an assertion message; bigints are printed, not serialised. */
 export function show(value: unknown): string {
-  return JSON.stringify(value, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v instanceof Error ? `${v.name}: ${v.message}` : v));
+  return JSON.stringify(value, (_, v: unknown) =>
+    typeof v === 'bigint' ? `${v}n` : v instanceof Error ? `${v.name}: ${v.message}` : v,
+  );
 }

@@ -14,18 +14,23 @@ const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false 
 addFormats(ajv);
 ajv.addSchema({ ...DOC, $id: ID });
 
-const TEMPLATES = Object.keys(DOC.paths).filter((path) => !path.startsWith('/__mock/')).map((path) => ({ path, segments: path.split('/').slice(1) }));
+const TEMPLATES = Object.keys(DOC.paths)
+  .filter((path) => !path.startsWith('/__mock/'))
+  .map((path) => ({ path, segments: path.split('/').slice(1) }));
 
 /** The path template (`/pools/{address}`) an API path falls under; literal segments win. */
 export function pathTemplate(apiPath: string): string | undefined {
   const segments = apiPath.replace(/\/$/, '').split('/').slice(1);
   const literal = (s: string): boolean => !s.startsWith('{');
-  const fits = TEMPLATES.filter((t) => t.segments.length === segments.length && t.segments.every((s, i) => !literal(s) || s === segments[i]));
+  const fits = TEMPLATES.filter(
+    (t) => t.segments.length === segments.length && t.segments.every((s, i) => !literal(s) || s === segments[i]),
+  );
   fits.sort((a, b) => b.segments.filter(literal).length - a.segments.filter(literal).length);
   return fits[0]?.path;
 }
 
-const pointer = (parts: string[]): string => parts.map((p) => encodeURIComponent(p.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
+const pointer = (parts: string[]): string =>
+  parts.map((p) => encodeURIComponent(p.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
 
 /** The JSON pointer (within the document) of the body schema for a template and status. */
 function schemaPointer(template: string | undefined, status: number): string[] {
@@ -33,9 +38,10 @@ function schemaPointer(template: string | undefined, status: number): string[] {
   const responses = DOC.paths[template]!.get!.responses;
   const key = String(status) in responses ? String(status) : 'default';
   const response = responses[key]!;
-  const where = '$ref' in response
-    ? ['components', 'responses', (response as Ref).$ref.split('/').pop()!]
-    : ['paths', template, 'get', 'responses', key];
+  const where =
+    '$ref' in response
+      ? ['components', 'responses', (response as Ref).$ref.split('/').pop()!]
+      : ['paths', template, 'get', 'responses', key];
   const resolved = '$ref' in response ? DOC.components.responses[where[2]!]! : (response as ResponseObject);
   if (!resolved.content) throw new Error(`the document gives no body for ${template} ${status}`);
   return [...where, 'content', 'application/json', 'schema'];
@@ -64,6 +70,8 @@ export function checkResponse(method: string, url: string, status: number, body:
   const validate = validatorFor(parts);
   if (!validate(body)) {
     const errors = ajv.errorsText(validate.errors, { separator: '\n  ' });
-    throw new Error(`${method} ${url} answered ${status} with a body that does not match the OpenAPI schema at #/${pointer(parts)}:\n  ${errors}`);
+    throw new Error(
+      `${method} ${url} answered ${status} with a body that does not match the OpenAPI schema at #/${pointer(parts)}:\n  ${errors}`,
+    );
   }
 }

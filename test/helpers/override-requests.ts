@@ -11,10 +11,17 @@ export interface OverrideCase {
 export function invalidOverrideCases(paths: readonly string[]): OverrideCase[] {
   const cases: OverrideCase[] = [];
   for (const path of paths) {
-    for (const value of INVALID_STATUSES) cases.push({ ex: { method: 'GET', path: `${path}?__status=${encodeURIComponent(value)}` }, parameter: '__status' });
-    for (const value of INVALID_DELAYS) cases.push({ ex: { method: 'GET', path: `${path}?__delay=${encodeURIComponent(value)}` }, parameter: '__delay' });
-    for (const value of INVALID_STATUSES.filter((v) => /^[\x20-\x7e]*$/.test(v))) cases.push({ ex: { method: 'GET', path, headers: { 'x-mock-status': value } }, parameter: 'x-mock-status' });
-    for (const value of INVALID_DELAYS) cases.push({ ex: { method: 'GET', path, headers: { 'x-mock-delay': value } }, parameter: 'x-mock-delay' });
+    for (const value of INVALID_STATUSES)
+      cases.push({
+        ex: { method: 'GET', path: `${path}?__status=${encodeURIComponent(value)}` },
+        parameter: '__status',
+      });
+    for (const value of INVALID_DELAYS)
+      cases.push({ ex: { method: 'GET', path: `${path}?__delay=${encodeURIComponent(value)}` }, parameter: '__delay' });
+    for (const value of INVALID_STATUSES.filter((v) => /^[\x20-\x7e]*$/.test(v)))
+      cases.push({ ex: { method: 'GET', path, headers: { 'x-mock-status': value } }, parameter: 'x-mock-status' });
+    for (const value of INVALID_DELAYS)
+      cases.push({ ex: { method: 'GET', path, headers: { 'x-mock-delay': value } }, parameter: 'x-mock-delay' });
   }
   return cases;
 }

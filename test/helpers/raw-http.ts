@@ -53,7 +53,9 @@ export function slowClients(port: number, count: number, everyMs: number | null)
     socket.on('close', () => {
       if (!stopped) closedByServer++;
     });
-    socket.write(i % 2 === 0 ? 'GET /v2/solana/pools?size=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ' : 'GET /v2/solana/po');
+    socket.write(
+      i % 2 === 0 ? 'GET /v2/solana/pools?size=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ' : 'GET /v2/solana/po',
+    );
     if (everyMs !== null) timers.push(setInterval(() => socket.writable && socket.write('a'), everyMs));
     sockets.push(socket);
   }

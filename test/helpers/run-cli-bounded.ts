@@ -19,7 +19,10 @@ export interface BoundedCliResult {
 export function runCliBounded(args: string[], timeoutMs = 15_000): Promise<BoundedCliResult> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '', stderr = '', started = false, timedOut = false;
+    let stdout = '',
+      stderr = '',
+      started = false,
+      timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGKILL');

@@ -54,10 +54,16 @@ export async function stopWhileHeld(agent: Agent): Promise<StopResult> {
 }
 
 function spawnServe(snapshot: string): Serving {
-  const child = spawn(process.execPath, [BIN, 'serve', '--snapshot', snapshot, '--port', '0', '--latency', String(LATENCY_MS)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [BIN, 'serve', '--snapshot', snapshot, '--port', '0', '--latency', String(LATENCY_MS)],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.on('exit', (code) => resolve({ code, at: performance.now() })));
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, at: performance.now() })),
+  );
   return { child, exited, stderr: () => stderr };
 }
 
@@ -92,26 +98,38 @@ async function signalWhileHeld(serving: Serving, port: number, agent: Agent): Pr
   const answers = await Promise.all(requests.answers);
   const exit = await Promise.race([
     serving.exited.then(({ code, at }) => ({ code, ms: at - signalledAt })),
-    new Promise<null>((resolve) => setTimeout(() => resolve(null), Math.max(0, signalledAt + EXIT_WITHIN_MS - performance.now()))),
+    new Promise<null>((resolve) =>
+      setTimeout(() => resolve(null), Math.max(0, signalledAt + EXIT_WITHIN_MS - performance.now())),
+    ),
   ]);
   return { held: answers, afterSignal, exit, stderr: serving.stderr() };
 }
 
 /** Five GET /pools?size=1..5 through `agent`; each end is timed from `clock.signalledAt`. */
-function holdFive(port: number, agent: Agent, clock: { signalledAt: number }): { answers: Promise<Held | string>[]; sent: () => number } {
+function holdFive(
+  port: number,
+  agent: Agent,
+  clock: { signalledAt: number },
+): { answers: Promise<Held | string>[]; sent: () => number } {
   let sent = 0;
-  const answers = Array.from({ length: 5 }, (_, i) => new Promise<Held | string>((resolve) => {
-    const req = request({ host: '127.0.0.1', port, path: `/v2/solana/pools?size=${i + 1}`, agent }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, endedAfterSignal: performance.now() - clock.signalledAt }));
-      res.on('error', (error) => resolve(`response error: ${error.message}`));
-    });
-    req.on('error', (error) => resolve(`request error: ${error.message}`));
-    req.setTimeout(10_000, () => req.destroy(new Error('no answer within 10 s')));
-    req.on('finish', () => sent++);
-    req.end();
-  }));
+  const answers = Array.from(
+    { length: 5 },
+    (_, i) =>
+      new Promise<Held | string>((resolve) => {
+        const req = request({ host: '127.0.0.1', port, path: `/v2/solana/pools?size=${i + 1}`, agent }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, body, endedAfterSignal: performance.now() - clock.signalledAt }),
+          );
+          res.on('error', (error) => resolve(`response error: ${error.message}`));
+        });
+        req.on('error', (error) => resolve(`request error: ${error.message}`));
+        req.setTimeout(10_000, () => req.destroy(new Error('no answer within 10 s')));
+        req.on('finish', () => sent++);
+        req.end();
+      }),
+  );
   return { answers, sent: () => sent };
 }

@@ -26,7 +26,10 @@ export interface Served {
  * after its last. uvu swallows an error thrown by a `before` hook and reports the suite as passed, so
  * a failed start is kept and thrown again by every test instead.
  */
-export function serve<T>(test: Test<T>, options: { snapshot?: () => Promise<string>; setup?: (served: Served) => Promise<void> } = {}): Served {
+export function serve<T>(
+  test: Test<T>,
+  options: { snapshot?: () => Promise<string>; setup?: (served: Served) => Promise<void> } = {},
+): Served {
   const { snapshot = httpSnapshot, setup } = options;
   const served = {} as Served;
   let failure: unknown;
@@ -82,7 +85,10 @@ export async function ok(url: string): Promise<Json> {
   return reply.body;
 }
 
-export interface Page { data: Json[]; meta: { next: string | null; previous: string | null } }
+export interface Page {
+  data: Json[];
+  meta: { next: string | null; previous: string | null };
+}
 
 /** Walks `next` from the first page of `endpoint?query`, sending only the cursor on later pages. */
 export async function walkNext(endpoint: string, query: string): Promise<Page[]> {
@@ -119,7 +125,11 @@ export function assertError(reply: Reply, status: number, code: string, paramete
   assert.is(reply.status, status, context);
   assert.is(reply.headers.get('content-type'), 'application/json; charset=utf-8');
   const named = parameter !== undefined || (code === 'invalid_address' && reply.body?.parameter !== undefined);
-  assert.equal(Object.keys(reply.body ?? {}), named ? ['status', 'inner', 'code', 'parameter'] : ['status', 'inner', 'code'], context);
+  assert.equal(
+    Object.keys(reply.body ?? {}),
+    named ? ['status', 'inner', 'code', 'parameter'] : ['status', 'inner', 'code'],
+    context,
+  );
   assert.is(reply.body.status, status);
   assert.is(reply.body.code, code, context);
   assert.type(reply.body.inner, 'string');
@@ -127,10 +137,17 @@ export function assertError(reply: Reply, status: number, code: string, paramete
   if (parameter !== undefined) assert.is(reply.body.parameter, parameter, context);
 }
 
-export interface RawReply { status: number; headers: IncomingHttpHeaders; body: Buffer }
+export interface RawReply {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
 
 /** A request with node:http: the bytes exactly as sent (no decompression). */
-export function raw(url: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<RawReply> {
+export function raw(
+  url: string,
+  options: { method?: string; headers?: Record<string, string> } = {},
+): Promise<RawReply> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: options.method ?? 'GET', headers: options.headers ?? {} }, (res) => {
       const chunks: Buffer[] = [];

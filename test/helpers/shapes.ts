@@ -5,26 +5,93 @@ import { PLAIN_DECIMAL, type Json } from './server.js';
 export const TOKEN_KEYS = ['address', 'symbol', 'name', 'decimals', 'imageUrl', 'programId', 'tags'];
 export const SUMMARY_KEYS = ['address', 'symbol', 'name', 'decimals', 'imageUrl'];
 export const POOL_KEYS = [
-  'address', 'poolsConfig', 'tickSpacing', 'feeRate', 'protocolFeeRate', 'liquidity', 'sqrtPrice', 'tickCurrentIndex',
-  'tokenMintA', 'tokenMintB', 'price', 'tvlUsdc', 'tokenBalanceA', 'tokenBalanceB', 'poolType', 'adaptiveFeeEnabled',
-  'hasWarning', 'tokenA', 'tokenB', 'stats', 'rewards', 'lockedLiquidityPercent',
+  'address',
+  'poolsConfig',
+  'tickSpacing',
+  'feeRate',
+  'protocolFeeRate',
+  'liquidity',
+  'sqrtPrice',
+  'tickCurrentIndex',
+  'tokenMintA',
+  'tokenMintB',
+  'price',
+  'tvlUsdc',
+  'tokenBalanceA',
+  'tokenBalanceB',
+  'poolType',
+  'adaptiveFeeEnabled',
+  'hasWarning',
+  'tokenA',
+  'tokenB',
+  'stats',
+  'rewards',
+  'lockedLiquidityPercent',
 ];
 export const DETAIL_KEYS = [
-  ...POOL_KEYS, 'tokenVaultA', 'tokenVaultB', 'feeGrowthGlobalA', 'feeGrowthGlobalB', 'protocolFeeOwedA', 'protocolFeeOwedB',
-  'adaptiveFee', 'feeTierIndex', 'updatedAt', 'updatedSlot',
+  ...POOL_KEYS,
+  'tokenVaultA',
+  'tokenVaultB',
+  'feeGrowthGlobalA',
+  'feeGrowthGlobalB',
+  'protocolFeeOwedA',
+  'protocolFeeOwedB',
+  'adaptiveFee',
+  'feeTierIndex',
+  'updatedAt',
+  'updatedSlot',
 ];
 export const STAT_KEYS = ['volume', 'fees', 'rewards', 'yieldOverTvl'];
-export const REWARD_KEYS = ['mint', 'vault', 'authority', 'emissions_per_second_x64', 'growth_global_x64', 'active', 'emissionsPerSecond'];
+export const REWARD_KEYS = [
+  'mint',
+  'vault',
+  'authority',
+  'emissions_per_second_x64',
+  'growth_global_x64',
+  'active',
+  'emissionsPerSecond',
+];
 export const LOCK_KEYS = ['name', 'lockedPercentage'];
 export const PROTOCOL_KEYS = ['tvl', 'volume24hUsdc', 'fees24hUsdc', 'revenue24hUsdc'];
-export const EXCHANGE_KEYS = ['symbol', 'name', 'description', 'imageUrl', 'price', 'circulatingSupply', 'totalSupply', 'stats'];
+export const EXCHANGE_KEYS = [
+  'symbol',
+  'name',
+  'description',
+  'imageUrl',
+  'price',
+  'circulatingSupply',
+  'totalSupply',
+  'stats',
+];
 
 /** Keys whose string values are decimal figures (docs/api.md §5, §7.1). */
 export const DECIMAL_KEYS = new Set([
-  'liquidity', 'sqrtPrice', 'price', 'tvlUsdc', 'tokenBalanceA', 'tokenBalanceB', 'volume', 'fees', 'rewards', 'yieldOverTvl',
-  'emissions_per_second_x64', 'growth_global_x64', 'emissionsPerSecond', 'lockedPercentage', 'feeGrowthGlobalA',
-  'feeGrowthGlobalB', 'protocolFeeOwedA', 'protocolFeeOwedB', 'tvl', 'volume24hUsdc', 'fees24hUsdc', 'revenue24hUsdc',
-  'circulatingSupply', 'totalSupply', 'circulating_supply', 'total_supply',
+  'liquidity',
+  'sqrtPrice',
+  'price',
+  'tvlUsdc',
+  'tokenBalanceA',
+  'tokenBalanceB',
+  'volume',
+  'fees',
+  'rewards',
+  'yieldOverTvl',
+  'emissions_per_second_x64',
+  'growth_global_x64',
+  'emissionsPerSecond',
+  'lockedPercentage',
+  'feeGrowthGlobalA',
+  'feeGrowthGlobalB',
+  'protocolFeeOwedA',
+  'protocolFeeOwedB',
+  'tvl',
+  'volume24hUsdc',
+  'fees24hUsdc',
+  'revenue24hUsdc',
+  'circulatingSupply',
+  'totalSupply',
+  'circulating_supply',
+  'total_supply',
 ]);
 
 const EXPONENT = /^[-+]?(\d+\.?\d*|\.\d+)[eE][-+]?\d+$/;
@@ -53,7 +120,8 @@ function isInteger(v: unknown): boolean {
 export function assertToken(token: Json, keys = TOKEN_KEYS): void {
   assert.equal(Object.keys(token), keys);
   assert.type(token.address, 'string');
-  for (const k of ['symbol', 'name', 'imageUrl']) assert.ok(token[k] === null || typeof token[k] === 'string', `${k} of ${token.address}`);
+  for (const k of ['symbol', 'name', 'imageUrl'])
+    assert.ok(token[k] === null || typeof token[k] === 'string', `${k} of ${token.address}`);
   assert.ok(isInteger(token.decimals), `decimals of ${token.address}`);
   if (keys === TOKEN_KEYS) {
     assert.type(token.programId, 'string');
@@ -64,10 +132,23 @@ export function assertToken(token: Json, keys = TOKEN_KEYS): void {
 /** A pool list item (or the docs/api.md §5.2 part of a detail): keys, then types, and stats holding exactly `periods`. */
 export function assertPoolItem(pool: Json, periods: string[], keys = POOL_KEYS): void {
   assert.equal(Object.keys(pool), keys, `keys of ${pool.address}`);
-  for (const k of ['address', 'poolsConfig', 'liquidity', 'sqrtPrice', 'tokenMintA', 'tokenMintB', 'price', 'tvlUsdc', 'tokenBalanceA', 'tokenBalanceB', 'poolType']) {
+  for (const k of [
+    'address',
+    'poolsConfig',
+    'liquidity',
+    'sqrtPrice',
+    'tokenMintA',
+    'tokenMintB',
+    'price',
+    'tvlUsdc',
+    'tokenBalanceA',
+    'tokenBalanceB',
+    'poolType',
+  ]) {
     assert.type(pool[k], 'string', `${k} of ${pool.address}`);
   }
-  for (const k of ['tickSpacing', 'feeRate', 'protocolFeeRate', 'tickCurrentIndex']) assert.ok(isInteger(pool[k]), `${k} of ${pool.address}`);
+  for (const k of ['tickSpacing', 'feeRate', 'protocolFeeRate', 'tickCurrentIndex'])
+    assert.ok(isInteger(pool[k]), `${k} of ${pool.address}`);
   assert.type(pool.adaptiveFeeEnabled, 'boolean');
   assert.type(pool.hasWarning, 'boolean');
   assertToken(pool.tokenA, SUMMARY_KEYS);
@@ -93,7 +174,15 @@ export function assertPoolItem(pool: Json, periods: string[], keys = POOL_KEYS):
 
 /** The detail-only fields of docs/api.md §5.3, with the types of §5.3 and §5.6. */
 export function assertDetailFields(pool: Json): void {
-  for (const k of ['tokenVaultA', 'tokenVaultB', 'feeGrowthGlobalA', 'feeGrowthGlobalB', 'protocolFeeOwedA', 'protocolFeeOwedB', 'updatedAt']) {
+  for (const k of [
+    'tokenVaultA',
+    'tokenVaultB',
+    'feeGrowthGlobalA',
+    'feeGrowthGlobalB',
+    'protocolFeeOwedA',
+    'protocolFeeOwedB',
+    'updatedAt',
+  ]) {
     assert.type(pool[k], 'string', `${k} of ${pool.address}`);
   }
   assert.ok(isInteger(pool.feeTierIndex));

@@ -8,10 +8,26 @@ export function signCursor(key: string, payload: string): string {
 /** Cursor payloads that are not what the server ever signs: wrong shapes, endpoints, kinds and request fields. */
 export function malformedCursorPayloads(address: string): string[] {
   return [
-    'abc', 'null', '{}', '[]', '"pools"', '42', '["pools"]', '["pools",null,"a"]', '["pools",{},"a",5]', '["pools",{},"x","' + address + '"]',
-    '["pools",{"sortBy":"nonsense"},"a","' + address + '"]', '["pools",{"sortDirection":"sideways"},"a","' + address + '"]',
-    '["pools",{"stats":"24h"},"a","' + address + '"]', '["pools",{"size":"x"},"a","' + address + '"]', '["pools",{"size":100000},"a","' + address + '"]',
-    '["pools",{"minTvl":"abc"},"a","' + address + '"]', '["pools",{"token":5},"a","' + address + '"]', '["pools",{"tokensBothOf":"x"},"a","' + address + '"]',
-    '["tokens",{"sort_by":"nonsense"},"a","' + address + '"]', '["tokens/search",{"q":5},"a","' + address + '"]', '["pools/search",{"q":null},"a","' + address + '"]',
+    'abc',
+    'null',
+    '{}',
+    '[]',
+    '"pools"',
+    '42',
+    '["pools"]',
+    '["pools",null,"a"]',
+    '["pools",{},"a",5]',
+    '["pools",{},"x","' + address + '"]',
+    '["pools",{"sortBy":"nonsense"},"a","' + address + '"]',
+    '["pools",{"sortDirection":"sideways"},"a","' + address + '"]',
+    '["pools",{"stats":"24h"},"a","' + address + '"]',
+    '["pools",{"size":"x"},"a","' + address + '"]',
+    '["pools",{"size":100000},"a","' + address + '"]',
+    '["pools",{"minTvl":"abc"},"a","' + address + '"]',
+    '["pools",{"token":5},"a","' + address + '"]',
+    '["pools",{"tokensBothOf":"x"},"a","' + address + '"]',
+    '["tokens",{"sort_by":"nonsense"},"a","' + address + '"]',
+    '["tokens/search",{"q":5},"a","' + address + '"]',
+    '["pools/search",{"q":null},"a","' + address + '"]',
   ];
 }

@@ -16,7 +16,12 @@ const shared = tempDir();
 process.on('exit', shared.remove);
 
 /** A generated snapshot, made once per argument set for the whole test run. */
-export function snapshotFor(seed: number, pools: number, tokens: number, extra: Partial<GenerateOptions> = {}): Promise<string> {
+export function snapshotFor(
+  seed: number,
+  pools: number,
+  tokens: number,
+  extra: Partial<GenerateOptions> = {},
+): Promise<string> {
   const key = JSON.stringify([seed, pools, tokens, extra]);
   let made = cache.get(key);
   if (!made) {
@@ -31,7 +36,10 @@ export function snapshotFor(seed: number, pools: number, tokens: number, extra: 
 export function tableHashes(path: string): Record<string, string> {
   const db = new Database(path, { readonly: true });
   try {
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[];
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      .pluck()
+      .all() as string[];
     const hashes: Record<string, string> = {};
     for (const table of tables) {
       const rows = (db.prepare(`SELECT * FROM ${table}`).raw().all() as unknown[][])

@@ -32,8 +32,26 @@ export const SET_UP_KEYS = ['GET /v2/solana/pools?size=100&includeBlocked=true',
 
 /** Up to 100 pool and 100 token addresses of the served snapshot (`__status=200` keeps chaos off these two requests). */
 export async function soakAddresses(port: number): Promise<SoakAddresses> {
-  const pools = (JSON.parse((await exchange(port, { method: 'GET', path: '/v2/solana/pools?size=100&includeBlocked=true&__status=200' }, false) as { body: Buffer }).body.toString()).data as { address: string }[]).map((p) => p.address);
-  const tokens = (JSON.parse((await exchange(port, { method: 'GET', path: '/v2/solana/tokens?size=100&__status=200' }, false) as { body: Buffer }).body.toString()).data as { address: string }[]).map((t) => t.address);
+  const pools = (
+    JSON.parse(
+      (
+        (await exchange(
+          port,
+          { method: 'GET', path: '/v2/solana/pools?size=100&includeBlocked=true&__status=200' },
+          false,
+        )) as { body: Buffer }
+      ).body.toString(),
+    ).data as { address: string }[]
+  ).map((p) => p.address);
+  const tokens = (
+    JSON.parse(
+      (
+        (await exchange(port, { method: 'GET', path: '/v2/solana/tokens?size=100&__status=200' }, false)) as {
+          body: Buffer;
+        }
+      ).body.toString(),
+    ).data as { address: string }[]
+  ).map((t) => t.address);
   assert.ok(pools.length >= 50 && tokens.length >= 50, 'setup: addresses');
   return { pools, tokens };
 }
@@ -47,7 +65,12 @@ export class SoakLoad {
   private readonly cursors: Record<CursorList, string[]> = { pools: [], tokens: [], search: [] };
 
   /** `setUp`: requests already sent to the server before the load (counted among the distinct ones). */
-  constructor(private readonly port: number, private readonly rng: Rng, private readonly known: SoakAddresses, setUp: string[]) {
+  constructor(
+    private readonly port: number,
+    private readonly rng: Rng,
+    private readonly known: SoakAddresses,
+    setUp: string[],
+  ) {
     this.tally = { statuses: new Map(), truncated: 0, failures: [], keys: new Set(setUp), perClient: new Map() };
   }
 
@@ -57,9 +80,16 @@ export class SoakLoad {
     const { path, list } = this.nextPath();
     const localAddress = clientOf(worker);
     tally.perClient.set(localAddress, (tally.perClient.get(localAddress) ?? 0) + 1);
-    const headers: Record<string, string> = rng.chance(0.4) ? { 'accept-encoding': rng.pick(['br, gzip', 'gzip']) } : {};
+    const headers: Record<string, string> = rng.chance(0.4)
+      ? { 'accept-encoding': rng.pick(['br, gzip', 'gzip']) }
+      : {};
     tally.keys.add(`GET /v2/solana${path}`);
-    const answer = await exchange(this.port, { method: 'GET', path: `/v2/solana${path}`, headers, localAddress }, agent, 10_000);
+    const answer = await exchange(
+      this.port,
+      { method: 'GET', path: `/v2/solana${path}`, headers, localAddress },
+      agent,
+      10_000,
+    );
     if (!answer.ok) {
       tally.failures.push(`GET ${path}: ${answer.error}`);
       return;
@@ -83,7 +113,8 @@ export class SoakLoad {
       if (list && typeof next === 'string' && this.cursors[list].length < 200) this.cursors[list].push(next);
     } else if (answer.status === 429 || answer.status === 500 || answer.status === 503) {
       const code = answer.status === 429 ? 'rate_limited' : 'injected_fault';
-      if (!text.includes(`"code":"${code}"`)) tally.failures.push(`GET ${path}: ${answer.status} ${text.slice(0, 200)}`);
+      if (!text.includes(`"code":"${code}"`))
+        tally.failures.push(`GET ${path}: ${answer.status} ${text.slice(0, 200)}`);
     } else {
       tally.failures.push(`GET ${path}: unexpected ${answer.status} ${text.slice(0, 200)}`);
     }
@@ -91,7 +122,10 @@ export class SoakLoad {
 
   /** The next path (below `/v2/solana`), and the cursor list its `next` cursor goes to. */
   private nextPath(): { path: string; list?: CursorList } {
-    const { rng, known: { pools, tokens } } = this;
+    const {
+      rng,
+      known: { pools, tokens },
+    } = this;
     const kind = rng.int(0, 19);
     if (kind < 5) return this.poolsPage();
     if (kind < 7) return this.tokensPage();
@@ -99,29 +133,50 @@ export class SoakLoad {
     if (kind < 12) return { path: `/pools/${rng.pick(pools)}${rng.chance(0.5) ? '?stats=24h,7d' : ''}` };
     if (kind < 13) return { path: `/lock/${rng.pick(pools)}` };
     if (kind < 15) return { path: `/tokens/${rng.pick(tokens)}` };
-    if (kind < 16) return { path: `/tokens/search?q=${rng.pick(['a', 'us', 'sol', 'x', 'orca'])}&size=${rng.pick([5, 20])}` };
-    return { path: rng.pick(['/protocol', '/protocol/token', '/protocol/token/circulating_supply', '/protocol/token/total_supply']) };
+    if (kind < 16)
+      return { path: `/tokens/search?q=${rng.pick(['a', 'us', 'sol', 'x', 'orca'])}&size=${rng.pick([5, 20])}` };
+    return {
+      path: rng.pick([
+        '/protocol',
+        '/protocol/token',
+        '/protocol/token/circulating_supply',
+        '/protocol/token/total_supply',
+      ]),
+    };
   }
 
   private poolsPage(): { path: string; list: CursorList } {
     const { rng } = this;
     const cursor = this.take('pools');
-    if (cursor) return { path: `/pools?${rng.chance(0.8) ? 'next' : 'after'}=${encodeURIComponent(cursor)}`, list: 'pools' };
-    return { path: `/pools?size=${rng.pick([5, 10, 20])}&sortBy=${rng.pick(['tvl', 'volume24h', 'fees7d', 'yieldovertvl30d', 'lockedliquiditypercent'])}&sortDirection=${rng.pick(['asc', 'desc'])}${rng.chance(0.5) ? `&stats=${rng.pick(['24h', '24h,7d', '5m,1h'])}` : ''}${rng.chance(0.3) ? '&minTvl=1000' : ''}`, list: 'pools' };
+    if (cursor)
+      return { path: `/pools?${rng.chance(0.8) ? 'next' : 'after'}=${encodeURIComponent(cursor)}`, list: 'pools' };
+    return {
+      path: `/pools?size=${rng.pick([5, 10, 20])}&sortBy=${rng.pick(['tvl', 'volume24h', 'fees7d', 'yieldovertvl30d', 'lockedliquiditypercent'])}&sortDirection=${rng.pick(['asc', 'desc'])}${rng.chance(0.5) ? `&stats=${rng.pick(['24h', '24h,7d', '5m,1h'])}` : ''}${rng.chance(0.3) ? '&minTvl=1000' : ''}`,
+      list: 'pools',
+    };
   }
 
   private tokensPage(): { path: string; list: CursorList } {
     const { rng } = this;
     const cursor = this.take('tokens');
     if (cursor) return { path: `/tokens?next=${encodeURIComponent(cursor)}`, list: 'tokens' };
-    return { path: `/tokens?size=${rng.pick([10, 25])}&sort_by=${rng.pick(['mint_id', 'address', 'volume_24h'])}&sort_direction=${rng.pick(['asc', 'desc'])}`, list: 'tokens' };
+    return {
+      path: `/tokens?size=${rng.pick([10, 25])}&sort_by=${rng.pick(['mint_id', 'address', 'volume_24h'])}&sort_direction=${rng.pick(['asc', 'desc'])}`,
+      list: 'tokens',
+    };
   }
 
   private searchPage(): { path: string; list: CursorList } {
-    const { rng, known: { tokens } } = this;
+    const {
+      rng,
+      known: { tokens },
+    } = this;
     const cursor = this.take('search');
     if (cursor) return { path: `/pools/search?next=${encodeURIComponent(cursor)}`, list: 'search' };
-    return { path: `/pools/search?q=${rng.pick(['SOL', 'USDC', 'SOL-USDC', 'orca', 'usdt/sol', rng.pick(tokens)])}&size=${rng.pick([5, 10])}`, list: 'search' };
+    return {
+      path: `/pools/search?q=${rng.pick(['SOL', 'USDC', 'SOL-USDC', 'orca', 'usdt/sol', rng.pick(tokens)])}&size=${rng.pick([5, 10])}`,
+      list: 'search',
+    };
   }
 
   /** Most of the time (when there is one), a remembered cursor of `list`, removed from it. */

@@ -50,13 +50,20 @@ export interface UpstreamFixtures {
   totalSupply: Wire;
 }
 
-const read = (name: string): Wire => JSON.parse(readFileSync(new URL(`../../fixtures/upstream/${name}`, import.meta.url), 'utf8'));
+const read = (name: string): Wire =>
+  JSON.parse(readFileSync(new URL(`../../fixtures/upstream/${name}`, import.meta.url), 'utf8'));
 
 /** A fresh copy of the fixtures (tests may not share mutations). */
 export function upstreamFixtures(): UpstreamFixtures {
   const tokens = read('tokens.json');
   const state = read('state.json');
-  return { listed: tokens.listed, unlisted: tokens.unlisted, verified: tokens.verified, pools: read('pools.json'), ...state };
+  return {
+    listed: tokens.listed,
+    unlisted: tokens.unlisted,
+    verified: tokens.verified,
+    pools: read('pools.json'),
+    ...state,
+  };
 }
 
 /** Every upstream token by address, listed or not. */
@@ -65,26 +72,48 @@ export function tokensByAddress(f: UpstreamFixtures): Map<string, UpstreamToken>
 }
 
 /** Addresses ordered by `value` (exact decimals, as the API compares them), ties by address ascending both ways. */
-export function orderBy<T extends { address: string }>(items: readonly T[], value: (item: T) => string, direction: 'asc' | 'desc'): string[] {
+export function orderBy<T extends { address: string }>(
+  items: readonly T[],
+  value: (item: T) => string,
+  direction: 'asc' | 'desc',
+): string[] {
   const sign = direction === 'asc' ? 1 : -1;
   return [...items]
-    .sort((a, b) => sign * new Decimal(value(a)).cmp(value(b)) || (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))
+    .sort(
+      (a, b) =>
+        sign * new Decimal(value(a)).cmp(value(b)) || (a.address < b.address ? -1 : a.address > b.address ? 1 : 0),
+    )
     .map((item) => item.address);
 }
 
 // What the spec's shape says each upstream object becomes (docs/api.md §5, §7), computed
 // here independently of the recorder's normalisers.
 
-const orNull = (value: string | undefined | null): string | null => (value === undefined || value === null || value === '' ? null : value);
+const orNull = (value: string | undefined | null): string | null =>
+  value === undefined || value === null || value === '' ? null : value;
 
 /** A docs/api.md §5.1 token from an upstream token: metadata flattened, `tokenProgram` as `programId`, tags joined. */
 export function expectedToken(t: UpstreamToken): Wire {
-  return { address: t.address, symbol: orNull(t.metadata.symbol), name: orNull(t.metadata.name), decimals: t.decimals, imageUrl: orNull(t.metadata.image), programId: t.tokenProgram, tags: t.tags.join(',') };
+  return {
+    address: t.address,
+    symbol: orNull(t.metadata.symbol),
+    name: orNull(t.metadata.name),
+    decimals: t.decimals,
+    imageUrl: orNull(t.metadata.image),
+    programId: t.tokenProgram,
+    tags: t.tags.join(','),
+  };
 }
 
 /** A pool's embedded token: the docs/api.md §5.1 summary fields only (the upstream's '' means no metadata). */
 export function expectedSummary(t: Wire): Wire {
-  return { address: t.address, symbol: orNull(t.symbol), name: orNull(t.name), decimals: t.decimals, imageUrl: orNull(t.imageUrl) };
+  return {
+    address: t.address,
+    symbol: orNull(t.symbol),
+    name: orNull(t.name),
+    decimals: t.decimals,
+    imageUrl: orNull(t.imageUrl),
+  };
 }
 
 /** `raw / 10^decimals` with exactly `decimals` fractional digits. */
@@ -102,24 +131,63 @@ const byName = (a: { name: string }, b: { name: string }): number => (a.name < b
 /** The docs/api.md §5.2 list item of an upstream pool, with `stats` for `periods`. */
 export function expectedItem(p: UpstreamPool, periods: readonly string[] = []): Wire {
   return {
-    address: p.address, poolsConfig: p.whirlpoolsConfig, tickSpacing: p.tickSpacing, feeRate: p.feeRate, protocolFeeRate: p.protocolFeeRate,
-    liquidity: p.liquidity, sqrtPrice: p.sqrtPrice, tickCurrentIndex: p.tickCurrentIndex, tokenMintA: p.tokenMintA, tokenMintB: p.tokenMintB,
-    price: p.price, tvlUsdc: p.tvlUsdc, tokenBalanceA: scaledBalance(p.tokenBalanceA, p.tokenA.decimals), tokenBalanceB: scaledBalance(p.tokenBalanceB, p.tokenB.decimals),
-    poolType: p.poolType, adaptiveFeeEnabled: p.adaptiveFeeEnabled, hasWarning: p.hasWarning,
-    tokenA: expectedSummary(p.tokenA), tokenB: expectedSummary(p.tokenB),
+    address: p.address,
+    poolsConfig: p.whirlpoolsConfig,
+    tickSpacing: p.tickSpacing,
+    feeRate: p.feeRate,
+    protocolFeeRate: p.protocolFeeRate,
+    liquidity: p.liquidity,
+    sqrtPrice: p.sqrtPrice,
+    tickCurrentIndex: p.tickCurrentIndex,
+    tokenMintA: p.tokenMintA,
+    tokenMintB: p.tokenMintB,
+    price: p.price,
+    tvlUsdc: p.tvlUsdc,
+    tokenBalanceA: scaledBalance(p.tokenBalanceA, p.tokenA.decimals),
+    tokenBalanceB: scaledBalance(p.tokenBalanceB, p.tokenB.decimals),
+    poolType: p.poolType,
+    adaptiveFeeEnabled: p.adaptiveFeeEnabled,
+    hasWarning: p.hasWarning,
+    tokenA: expectedSummary(p.tokenA),
+    tokenB: expectedSummary(p.tokenB),
     stats: Object.fromEntries(periods.map((period) => [period, expectedStats(p.stats[period]!)])),
-    rewards: p.rewards, lockedLiquidityPercent: [...p.lockedLiquidityPercent].sort(byName),
+    rewards: p.rewards,
+    lockedLiquidityPercent: [...p.lockedLiquidityPercent].sort(byName),
   };
 }
 
 /** The docs/api.md §5.3 detail of an upstream pool. */
 export function expectedDetail(p: UpstreamPool, periods: readonly string[] = []): Wire {
-  const detail = ['tokenVaultA', 'tokenVaultB', 'feeGrowthGlobalA', 'feeGrowthGlobalB', 'protocolFeeOwedA', 'protocolFeeOwedB', 'adaptiveFee', 'feeTierIndex', 'updatedAt', 'updatedSlot'];
+  const detail = [
+    'tokenVaultA',
+    'tokenVaultB',
+    'feeGrowthGlobalA',
+    'feeGrowthGlobalB',
+    'protocolFeeOwedA',
+    'protocolFeeOwedB',
+    'adaptiveFee',
+    'feeTierIndex',
+    'updatedAt',
+    'updatedSlot',
+  ];
   // The spec's timestamps are to the second; the upstream's milliseconds are dropped, in adaptiveFee too.
   const toSecond = (t: unknown): unknown => (typeof t === 'string' ? t.replace(/\.\d+Z$/, 'Z') : t);
   const fee = p.adaptiveFee as Wire | null;
-  const adaptiveFee = fee === null ? null : { ...fee, variables: Object.fromEntries(Object.entries(fee.variables as Wire).map(([k, v]) => [k, k.endsWith('Timestamp') ? toSecond(v) : v])) };
-  return { ...expectedItem(p, periods), ...Object.fromEntries(detail.map((k) => [k, p[k]])), adaptiveFee, updatedAt: toSecond(p.updatedAt) };
+  const adaptiveFee =
+    fee === null
+      ? null
+      : {
+          ...fee,
+          variables: Object.fromEntries(
+            Object.entries(fee.variables as Wire).map(([k, v]) => [k, k.endsWith('Timestamp') ? toSecond(v) : v]),
+          ),
+        };
+  return {
+    ...expectedItem(p, periods),
+    ...Object.fromEntries(detail.map((k) => [k, p[k]])),
+    adaptiveFee,
+    updatedAt: toSecond(p.updatedAt),
+  };
 }
 
 /** `/lock/{address}` entries: name order, the snake_case twin dropped. */

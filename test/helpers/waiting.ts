@@ -16,7 +16,10 @@ export async function waitFor(condition: () => boolean, timeoutMs: number): Prom
 export async function within<T, U>(promise: Promise<T>, ms: number, timedOut: U): Promise<T | U> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([promise, new Promise<U>((resolve) => (timer = setTimeout(() => resolve(timedOut), ms)))]);
+    return await Promise.race([
+      promise,
+      new Promise<U>((resolve) => (timer = setTimeout(() => resolve(timedOut), ms))),
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -5,7 +5,10 @@ import { createMockServer, type MockServerOptions } from '../../src/http/create-
 import { httpSnapshot } from '../helpers/server.js';
 
 /** Requests always go to 127.0.0.1, whatever interface the server listens on. */
-async function withServer(options: Omit<MockServerOptions, 'snapshot' | 'port'>, body: (origin: string) => Promise<void>): Promise<void> {
+async function withServer(
+  options: Omit<MockServerOptions, 'snapshot' | 'port'>,
+  body: (origin: string) => Promise<void>,
+): Promise<void> {
   const server = await createMockServer({ snapshot: await httpSnapshot(), port: 0, ...options });
   try {
     await body(`http://127.0.0.1:${server.port}`);
@@ -21,16 +24,32 @@ const CHANGES: [string, string, string | undefined][] = [
 ];
 const READS = ['/__mock/health', '/__mock/chaos', '/__mock/requests', '/v2/solana/pools?size=1'];
 
-async function send(origin: string, [method, path, body]: [string, string, string | undefined], token?: string): Promise<{ status: number; body: string }> {
-  const response = await fetch(`${origin}${path}`, { method, body, headers: token === undefined ? {} : { authorization: `Bearer ${token}` } });
+async function send(
+  origin: string,
+  [method, path, body]: [string, string, string | undefined],
+  token?: string,
+): Promise<{ status: number; body: string }> {
+  const response = await fetch(`${origin}${path}`, {
+    method,
+    body,
+    headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+  });
   return { status: response.status, body: await response.text() };
 }
 
 const hosts = suite('admin exposure: which hosts are loopback');
 
 const LOOPBACK: [string, boolean][] = [
-  ['127.0.0.1', true], ['127.1.2.3', true], ['localhost', true], ['::1', true], ['[::1]', true],
-  ['0.0.0.0', false], ['::', false], ['192.168.1.5', false], ['example.com', false], ['128.0.0.1', false],
+  ['127.0.0.1', true],
+  ['127.1.2.3', true],
+  ['localhost', true],
+  ['::1', true],
+  ['[::1]', true],
+  ['0.0.0.0', false],
+  ['::', false],
+  ['192.168.1.5', false],
+  ['example.com', false],
+  ['128.0.0.1', false],
 ];
 for (const [host, expected] of LOOPBACK) hosts(`${host} → ${expected}`, () => assert.is(isLoopback(host), expected));
 
@@ -50,7 +69,7 @@ exposed('on 0.0.0.0 without a token: every change is a 403 naming --admin-token;
       assert.match(body.inner, /CLMM_MOCK_ADMIN_TOKEN/);
     }
     for (const path of READS) assert.is((await fetch(`${origin}${path}`)).status, 200, path);
-    const chaos = await (await fetch(`${origin}/__mock/chaos`)).json() as { errorRate: number };
+    const chaos = (await (await fetch(`${origin}/__mock/chaos`)).json()) as { errorRate: number };
     assert.is(chaos.errorRate, 0, 'the refused PUT changed nothing');
   });
 });
@@ -60,21 +79,26 @@ exposed('on 0.0.0.0 with a token: 200/204 with it, 403 without it or with anothe
     for (const change of CHANGES) {
       assert.is((await send(origin, change)).status, 403, `${change[0]} without a token`);
       assert.is((await send(origin, change, 'wrong-horse')).status, 403, `${change[0]} with another token`);
-      assert.is((await send(origin, change, 'correct-horse')).status, change[0] === 'DELETE' ? 204 : 200, `${change[0]} with the token`);
+      assert.is(
+        (await send(origin, change, 'correct-horse')).status,
+        change[0] === 'DELETE' ? 204 : 200,
+        `${change[0]} with the token`,
+      );
     }
   });
 });
 
 exposed('on 127.0.0.1 without a token: unchanged, every change answers', async () => {
   await withServer({}, async (origin) => {
-    for (const change of CHANGES) assert.is((await send(origin, change)).status, change[0] === 'DELETE' ? 204 : 200, change[0]);
+    for (const change of CHANGES)
+      assert.is((await send(origin, change)).status, change[0] === 'DELETE' ? 204 : 200, change[0]);
   });
 });
 
-exposed('health shows the snapshot\'s file name, not its path', async () => {
+exposed("health shows the snapshot's file name, not its path", async () => {
   const path = await httpSnapshot();
   await withServer({ host: '0.0.0.0' }, async (origin) => {
-    const health = await (await fetch(`${origin}/__mock/health`)).json() as { snapshot: { path: string } };
+    const health = (await (await fetch(`${origin}/__mock/health`)).json()) as { snapshot: { path: string } };
     assert.is(health.snapshot.path, path.split('/').pop());
     assert.not.match(JSON.stringify(health), path);
   });

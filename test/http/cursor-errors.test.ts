@@ -29,7 +29,14 @@ const enc = encodeURIComponent;
 errors('a tampered cursor (one character flipped anywhere but the last) is refused', async () => {
   const { next } = await cursors('/pools?sortBy=volume7d&size=10');
   assert.is((await call(`${served.url}/pools?next=${enc(next)}`)).status, 200);
-  for (const index of [0, 3, Math.floor(next.length / 3), Math.floor(next.length / 2), next.length - 5, next.length - 2]) {
+  for (const index of [
+    0,
+    3,
+    Math.floor(next.length / 3),
+    Math.floor(next.length / 2),
+    next.length - 5,
+    next.length - 2,
+  ]) {
     await rejected(`/pools?next=${enc(flip(next, index))}`);
   }
 });
@@ -41,12 +48,25 @@ errors('a cursor with characters cut or added is refused', async () => {
   await rejected(`/tokens?next=${enc(`${next}AAAA`)}`);
 });
 
-const GARBAGE = ['garbage', '!!!', 'abc.def', 'e30', 'eyJlbmRwb2ludCI6InBvb2xzIn0', '....', 'null', '%00', 'A'.repeat(9000)];
+const GARBAGE = [
+  'garbage',
+  '!!!',
+  'abc.def',
+  'e30',
+  'eyJlbmRwb2ludCI6InBvb2xzIn0',
+  '....',
+  'null',
+  '%00',
+  'A'.repeat(9000),
+];
 for (const value of GARBAGE) {
-  errors(`garbage cursor ${value.length > 20 ? `${value.slice(0, 8)}… (${value.length} chars)` : `'${value}'`} is refused`, async () => {
-    await rejected(`/pools?next=${enc(value)}`);
-    await rejected(`/tokens?previous=${enc(value)}`);
-  });
+  errors(
+    `garbage cursor ${value.length > 20 ? `${value.slice(0, 8)}… (${value.length} chars)` : `'${value}'`} is refused`,
+    async () => {
+      await rejected(`/pools?next=${enc(value)}`);
+      await rejected(`/tokens?previous=${enc(value)}`);
+    },
+  );
 }
 
 const FOREIGN: [string, string, string][] = [

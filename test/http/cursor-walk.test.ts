@@ -10,10 +10,35 @@ const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 
 /** A listing: endpoint, first-page query, page size, and the full expected order. */
 const LISTINGS: [string, string, number, (m: Model) => string[]][] = [
-  ['/pools', 'sortBy=volume7d&sortDirection=asc&size=37&includeBlocked=true', 37, (m) => expectedPools(m, { key: 'volume 7d', direction: 'asc', includeBlocked: true })],
-  ['/pools', 'sortBy=volume7d&sortDirection=asc&size=37&minTvl=100&stats=7d', 37, (m) => expectedPools(m, { key: 'volume 7d', direction: 'asc', where: (p) => p.tvl.gte(100) })],
-  ['/pools', 'sortBy=lockedliquiditypercent&sortDirection=desc&size=20&hasRewards=true', 20, (m) => expectedPools(m, { key: 'locked', direction: 'desc', where: (p) => p.activeRewards })],
-  ['/pools', `token=${USDC}&sortBy=fees&sortDirection=asc&size=9`, 9, (m) => expectedPools(m, { key: 'fees 24h', direction: 'asc', where: (p) => p.tokenA.address === USDC || p.tokenB.address === USDC })],
+  [
+    '/pools',
+    'sortBy=volume7d&sortDirection=asc&size=37&includeBlocked=true',
+    37,
+    (m) => expectedPools(m, { key: 'volume 7d', direction: 'asc', includeBlocked: true }),
+  ],
+  [
+    '/pools',
+    'sortBy=volume7d&sortDirection=asc&size=37&minTvl=100&stats=7d',
+    37,
+    (m) => expectedPools(m, { key: 'volume 7d', direction: 'asc', where: (p) => p.tvl.gte(100) }),
+  ],
+  [
+    '/pools',
+    'sortBy=lockedliquiditypercent&sortDirection=desc&size=20&hasRewards=true',
+    20,
+    (m) => expectedPools(m, { key: 'locked', direction: 'desc', where: (p) => p.activeRewards }),
+  ],
+  [
+    '/pools',
+    `token=${USDC}&sortBy=fees&sortDirection=asc&size=9`,
+    9,
+    (m) =>
+      expectedPools(m, {
+        key: 'fees 24h',
+        direction: 'asc',
+        where: (p) => p.tokenA.address === USDC || p.tokenB.address === USDC,
+      }),
+  ],
   ['/pools', 'size=100', 100, (m) => expectedPools(m)],
   ['/tokens', 'sort_by=volume_24h&sort_direction=desc&size=50', 50, (m) => expectedTokens(m, 'volume_24h', 'desc')],
   ['/tokens', 'sort_by=address&sort_direction=desc&size=40', 40, (m) => expectedTokens(m, 'address', 'desc')],
@@ -34,7 +59,8 @@ for (const [endpoint, query, size, expected] of LISTINGS) {
       assert.is(page.meta.previous === null, i === 0, `previous on page ${i}`);
       assert.is(page.meta.next === null, i === pages.length - 1, `next on page ${i}`);
     });
-    if (query.includes('stats=7d')) for (const item of pages.flatMap((p) => p.data)) assert.equal(Object.keys(item.stats), ['7d']);
+    if (query.includes('stats=7d'))
+      for (const item of pages.flatMap((p) => p.data)) assert.equal(Object.keys(item.stats), ['7d']);
     const back = await walkPrevious(`${served.url}${endpoint}`, pages[pages.length - 1]!);
     assert.equal(back.map(addresses), pages.slice(0, -1).reverse().map(addresses));
     back.forEach((page, i) => {
@@ -54,7 +80,10 @@ walks('size sent with a cursor overrides the carried size; limit is an alias of 
   assert.equal(addresses(await ok(`${served.url}/pools?next=${cursor}&limit=25`)), tvl().slice(10, 35));
   assert.equal(addresses(await ok(`${served.url}/pools?next=${cursor}`)), tvl().slice(10, 20));
   assert.equal(addresses(await ok(`${served.url}/pools?limit=7`)), tvl().slice(0, 7));
-  assert.equal(addresses(await ok(`${served.url}/tokens?limit=3`)), expectedTokens(served.model, 'mint_id', 'asc').slice(0, 3));
+  assert.equal(
+    addresses(await ok(`${served.url}/tokens?limit=3`)),
+    expectedTokens(served.model, 'mint_id', 'asc').slice(0, 3),
+  );
 });
 
 walks('after is an alias of next', async () => {
@@ -69,7 +98,9 @@ walks('after is an alias of next', async () => {
 walks('a cursor sent with the same parameters it carries is accepted', async () => {
   const first = await ok(`${served.url}/pools?sortBy=volume7d&sortDirection=asc&minTvl=100&size=10`);
   const alone = await call(`${served.url}/pools?next=${encodeURIComponent(first.meta.next)}`);
-  const repeated = await call(`${served.url}/pools?next=${encodeURIComponent(first.meta.next)}&sortBy=volume7d&sortDirection=asc&minTvl=100`);
+  const repeated = await call(
+    `${served.url}/pools?next=${encodeURIComponent(first.meta.next)}&sortBy=volume7d&sortDirection=asc&minTvl=100`,
+  );
   assert.is(repeated.status, 200);
   assert.is(repeated.text, alone.text);
 });
@@ -78,7 +109,14 @@ walks('parameters spelled differently but equal to the carried ones are accepted
   const first = await ok(`${served.url}/pools?sortBy=volume7d&minTvl=100&stats=24h,7d&hasRewards=true&size=5`);
   const cursor = encodeURIComponent(first.meta.next);
   const alone = await call(`${served.url}/pools?next=${cursor}`);
-  for (const same of ['sortBy=VOLUME7D', 'minTvl=100.00', 'stats=7d,24h', 'hasRewards=TRUE', 'sortDirection=desc', 'includeBlocked=false']) {
+  for (const same of [
+    'sortBy=VOLUME7D',
+    'minTvl=100.00',
+    'stats=7d,24h',
+    'hasRewards=TRUE',
+    'sortDirection=desc',
+    'includeBlocked=false',
+  ]) {
     const reply = await call(`${served.url}/pools?next=${cursor}&${same}`);
     assert.is(reply.status, 200, `${same}: ${reply.text}`);
     assert.is(reply.text, alone.text, same);
@@ -108,21 +146,27 @@ for (const [withEmpty, plain] of EMPTY) {
   });
 }
 
-walks('cursors are deterministic: same request, same bytes, even from another server on the same snapshot', async () => {
-  const path = '/pools?sortBy=fees7d&size=30&hasRewards=true';
-  const page2 = async (url: string): Promise<Json> => ok(`${url}/pools?next=${encodeURIComponent((await ok(`${url}${path}`)).meta.next)}`);
-  const [one, two] = [await page2(served.url), await page2(served.url)];
-  assert.equal(one.meta, two.meta);
-  const other = await createMockServer({ snapshot: await httpSnapshot(), port: 0 });
-  try {
-    assert.equal((await page2(other.url)).meta, one.meta);
-  } finally {
-    await other.close();
-  }
-});
+walks(
+  'cursors are deterministic: same request, same bytes, even from another server on the same snapshot',
+  async () => {
+    const path = '/pools?sortBy=fees7d&size=30&hasRewards=true';
+    const page2 = async (url: string): Promise<Json> =>
+      ok(`${url}/pools?next=${encodeURIComponent((await ok(`${url}${path}`)).meta.next)}`);
+    const [one, two] = [await page2(served.url), await page2(served.url)];
+    assert.equal(one.meta, two.meta);
+    const other = await createMockServer({ snapshot: await httpSnapshot(), port: 0 });
+    try {
+      assert.equal((await page2(other.url)).meta, one.meta);
+    } finally {
+      await other.close();
+    }
+  },
+);
 
 walks('cursors are opaque URL-safe base64url-ish strings', async () => {
-  const page = await ok(`${served.url}/pools?size=5&next=${encodeURIComponent((await ok(`${served.url}/pools?size=5`)).meta.next)}`);
+  const page = await ok(
+    `${served.url}/pools?size=5&next=${encodeURIComponent((await ok(`${served.url}/pools?size=5`)).meta.next)}`,
+  );
   for (const cursor of [page.meta.next, page.meta.previous] as string[]) {
     assert.match(cursor, /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/);
     assert.is(encodeURIComponent(cursor), cursor);

@@ -15,7 +15,12 @@ empty('lists are empty, protocol figures are zero, tokens are listed', async () 
     for (const path of ['/pools', '/pools?sortBy=volume7d&minTvl=1', '/pools/search?q=sol']) {
       assert.equal(await get(path), { status: 200, body: { data: [], meta: { next: null, previous: null } } }, path);
     }
-    assert.equal((await get('/protocol')).body.data, { tvl: '0', volume24hUsdc: '0', fees24hUsdc: '0', revenue24hUsdc: '0' });
+    assert.equal((await get('/protocol')).body.data, {
+      tvl: '0',
+      volume24hUsdc: '0',
+      fees24hUsdc: '0',
+      revenue24hUsdc: '0',
+    });
     const tokens = await get('/tokens');
     assert.is((tokens.body.data as unknown[]).length, 10);
     assert.is((await get('/pools/So11111111111111111111111111111111111111112')).status, 404);

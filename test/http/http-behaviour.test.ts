@@ -8,17 +8,31 @@ const served = serve(http);
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const pool = (): string => served.model.pools[0]!.address;
-const list = (header: string | string[] | undefined | null): string[] => String(header ?? '').split(',').map((s) => s.trim().toLowerCase());
+const list = (header: string | string[] | undefined | null): string[] =>
+  String(header ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase());
 
 /** The body as JSON, decoded by its Content-Encoding. */
 function decode(reply: RawReply): unknown {
   const encoding = reply.headers['content-encoding'];
-  const bytes = encoding === 'gzip' ? gunzipSync(reply.body) : encoding === 'br' ? brotliDecompressSync(reply.body) : reply.body;
+  const bytes =
+    encoding === 'gzip' ? gunzipSync(reply.body) : encoding === 'br' ? brotliDecompressSync(reply.body) : reply.body;
   assert.ok(encoding === undefined || encoding === 'gzip' || encoding === 'br', `encoding ${encoding}`);
   return JSON.parse(bytes.toString('utf8'));
 }
 
-const PATHS = ['/pools', '/pools?size=5&stats=24h', '/tokens', '/tokens/search?q=sol', '/pools/search?q=usd', '/pools/{pool}', '/lock/{pool}', '/protocol', '/protocol/token/total_supply'];
+const PATHS = [
+  '/pools',
+  '/pools?size=5&stats=24h',
+  '/tokens',
+  '/tokens/search?q=sol',
+  '/pools/search?q=usd',
+  '/pools/{pool}',
+  '/lock/{pool}',
+  '/protocol',
+  '/protocol/token/total_supply',
+];
 const at = (path: string): string => `${served.url}${path.replace('{pool}', pool())}`;
 
 http('Content-Type is application/json; charset=utf-8 on answers and errors alike', async () => {
@@ -28,7 +42,12 @@ http('Content-Type is application/json; charset=utf-8 on answers and errors alik
 });
 
 http('Access-Control-Allow-Origin: * on 200, 400, 404 and 405 responses', async () => {
-  for (const [path, method, status] of [['/pools', 'GET', 200], ['/pools?size=0', 'GET', 400], ['/nope', 'GET', 404], ['/pools', 'POST', 405]] as const) {
+  for (const [path, method, status] of [
+    ['/pools', 'GET', 200],
+    ['/pools?size=0', 'GET', 400],
+    ['/nope', 'GET', 404],
+    ['/pools', 'POST', 405],
+  ] as const) {
     const reply = await raw(at(path), { method, headers: { origin: 'http://localhost:5173' } });
     assert.is(reply.status, status);
     assert.is(reply.headers['access-control-allow-origin'], '*', `${method} ${path}`);
@@ -38,7 +57,10 @@ http('Access-Control-Allow-Origin: * on 200, 400, 404 and 405 responses', async 
 http('a preflight is answered 204, allowing GET and the x-mock-status / x-mock-delay headers', async () => {
   for (const path of ['/pools', '/pools/{pool}', '/protocol']) {
     for (const asked of ['x-mock-status, x-mock-delay', undefined]) {
-      const headers: Record<string, string> = { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' };
+      const headers: Record<string, string> = {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'GET',
+      };
       if (asked) headers['access-control-request-headers'] = asked;
       const reply = await raw(at(path), { method: 'OPTIONS', headers });
       assert.is(reply.status, 204, path);
@@ -62,7 +84,11 @@ http('a strong ETag on every 200; If-None-Match with it gives 304 with an empty 
     assert.is(again.status, 304, path);
     assert.is(again.body.length, 0);
     assert.is(again.headers.etag, etag);
-    assert.is((await raw(at(path), { headers: { 'if-none-match': `"x", W/${etag}` } })).status, 304, 'weak comparison, list');
+    assert.is(
+      (await raw(at(path), { headers: { 'if-none-match': `"x", W/${etag}` } })).status,
+      304,
+      'weak comparison, list',
+    );
     assert.is((await raw(at(path), { headers: { 'if-none-match': '"something-else"' } })).status, 200);
   }
   assert.is.not((await raw(at('/pools'))).headers.etag, (await raw(at('/pools?size=5'))).headers.etag);
@@ -73,10 +99,16 @@ http('If-None-Match works through fetch too (fetch negotiates compression)', asy
   await first.arrayBuffer();
   const again = await fetch(at('/pools?size=30'), { headers: { 'if-none-match': first.headers.get('etag')! } });
   assert.is(again.status, 304);
-  assert.is((await again.text()), '');
+  assert.is(await again.text(), '');
 });
 
-for (const [accept, expected] of [['gzip', 'gzip'], ['br', 'br'], ['gzip;q=0, br', 'br'], ['br;q=0, gzip', 'gzip'], ['identity', undefined]] as const) {
+for (const [accept, expected] of [
+  ['gzip', 'gzip'],
+  ['br', 'br'],
+  ['gzip;q=0, br', 'br'],
+  ['br;q=0, gzip', 'gzip'],
+  ['identity', undefined],
+] as const) {
   http(`Accept-Encoding: ${accept} → ${expected ?? 'no'} Content-Encoding, decoding to the same JSON`, async () => {
     for (const path of ['/pools?stats=24h,7d', '/tokens?size=200', '/pools/{pool}?stats=30d']) {
       const plain = await raw(at(path));
@@ -95,14 +127,22 @@ for (const [accept, expected] of [['gzip', 'gzip'], ['br', 'br'], ['gzip;q=0, br
 http('a small body with Accept-Encoding still decodes to the same JSON; a compressed ETag revalidates', async () => {
   const plain = await raw(at('/protocol'));
   for (const accept of ['gzip', 'br', 'gzip, deflate, br']) {
-    assert.equal(decode(await raw(at('/protocol'), { headers: { 'accept-encoding': accept } })), JSON.parse(plain.body.toString('utf8')));
+    assert.equal(
+      decode(await raw(at('/protocol'), { headers: { 'accept-encoding': accept } })),
+      JSON.parse(plain.body.toString('utf8')),
+    );
     const packed = await raw(at('/pools'), { headers: { 'accept-encoding': accept } });
-    const again = await raw(at('/pools'), { headers: { 'accept-encoding': accept, 'if-none-match': packed.headers.etag! } });
+    const again = await raw(at('/pools'), {
+      headers: { 'accept-encoding': accept, 'if-none-match': packed.headers.etag! },
+    });
     assert.is(again.status, 304, accept);
   }
 });
 
-const HEAD_CASES: [string, string[]][] = [['answers', PATHS], ['errors', ['/pools?size=0', `/pools/${'1'.repeat(32)}`, '/nope', '/v2/solana/pools/x/y']]];
+const HEAD_CASES: [string, string[]][] = [
+  ['answers', PATHS],
+  ['errors', ['/pools?size=0', `/pools/${'1'.repeat(32)}`, '/nope', '/v2/solana/pools/x/y']],
+];
 for (const [kind, paths] of HEAD_CASES) {
   http(`HEAD gives the same status and headers as GET, and no body (${kind})`, async () => {
     await sameHeadAsGet(paths);
@@ -115,7 +155,14 @@ async function sameHeadAsGet(paths: string[]): Promise<void> {
       const [get, head] = [await raw(at(path), { headers }), await raw(at(path), { method: 'HEAD', headers })];
       assert.is(head.status, get.status, path);
       assert.is(head.body.length, 0);
-      for (const name of ['content-type', 'content-length', 'content-encoding', 'etag', 'access-control-allow-origin', 'vary']) {
+      for (const name of [
+        'content-type',
+        'content-length',
+        'content-encoding',
+        'etag',
+        'access-control-allow-origin',
+        'vary',
+      ]) {
         assert.is(head.headers[name], get.headers[name], `${name} of HEAD ${path}`);
       }
     }

@@ -8,12 +8,22 @@ const logos = suite('HTTP logo URLs: absolute, at the origin the client reached,
 const served = serve(logos);
 
 /** GET with a chosen Host header (fetch always sends the real one); the parsed body and ETag. */
-function getWithHost(port: number, path: string, host: string): Promise<{ status: number; body: Json; etag: string | undefined }> {
+function getWithHost(
+  port: number,
+  path: string,
+  host: string,
+): Promise<{ status: number; body: Json; etag: string | undefined }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString()), etag: res.headers.etag }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode!,
+          body: JSON.parse(Buffer.concat(chunks).toString()),
+          etag: res.headers.etag,
+        }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -28,7 +38,10 @@ logos('every token with metadata has its logo at the server origin; tokens witho
   for (const token of all) {
     assert.is(token.imageUrl, token.symbol === null ? null : logoOf(served.origin, token.address), token.address);
   }
-  assert.ok(all.some((t) => t.imageUrl === null), 'the snapshot has tokens without metadata');
+  assert.ok(
+    all.some((t) => t.imageUrl === null),
+    'the snapshot has tokens without metadata',
+  );
 });
 
 logos('pool summaries, details and /protocol/token carry the same absolute URLs', async () => {
@@ -46,13 +59,16 @@ logos('the Host header names the origin; each origin has its own body and ETag',
   const a = await getWithHost(served.server.port, path, `localhost:${served.server.port}`);
   const b = await getWithHost(served.server.port, path, 'mock.test:9000');
   const again = await getWithHost(served.server.port, path, `localhost:${served.server.port}`);
-  assert.is(a.body.data[0].tokenA.imageUrl, logoOf(`http://localhost:${served.server.port}`, a.body.data[0].tokenA.address));
+  assert.is(
+    a.body.data[0].tokenA.imageUrl,
+    logoOf(`http://localhost:${served.server.port}`, a.body.data[0].tokenA.address),
+  );
   assert.is(b.body.data[0].tokenA.imageUrl, logoOf('http://mock.test:9000', b.body.data[0].tokenA.address));
   assert.is.not(a.etag, b.etag);
-  assert.equal(again, a, 'the cached answer for an origin is that origin\'s');
+  assert.equal(again, a, "the cached answer for an origin is that origin's");
 });
 
-logos('a malformed Host is never echoed into bodies: the server\'s own address is used', async () => {
+logos("a malformed Host is never echoed into bodies: the server's own address is used", async () => {
   for (const host of ['"><script>alert(1)</script>', 'a b', 'x/y', `${'a'.repeat(300)}.test`]) {
     const reply = await getWithHost(served.server.port, '/v2/solana/tokens?size=1', host);
     assert.is(reply.status, 200);
@@ -61,7 +77,11 @@ logos('a malformed Host is never echoed into bodies: the server\'s own address i
 });
 
 logos('publicUrl replaces the origin, path prefix kept and trailing slash dropped; a bad one is refused', async () => {
-  const server = await createMockServer({ snapshot: await httpSnapshot(), port: 0, publicUrl: 'https://mock.example.com/api-mock/' });
+  const server = await createMockServer({
+    snapshot: await httpSnapshot(),
+    port: 0,
+    publicUrl: 'https://mock.example.com/api-mock/',
+  });
   try {
     const token = (await ok(`${server.url}/tokens?size=1`)).data[0];
     assert.is(token.imageUrl, logoOf('https://mock.example.com/api-mock', token.address));

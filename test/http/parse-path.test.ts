@@ -3,7 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parsePath } from '../../src/http/parse-path.js';
 
-const parsing = suite('parsePath: polka\'s request parser without query parsing');
+const parsing = suite("parsePath: polka's request parser without query parsing");
 
 const CASES: [url: string, pathname: string, search: string, hash: string | undefined][] = [
   ['/', '/', '', undefined],

@@ -19,15 +19,34 @@ const byName = (a: { name: string }, b: { name: string }): number => (a.name < b
 function expectedItem(pool: PoolRow): Row {
   const r = pool.row;
   return {
-    address: pool.address, poolsConfig: r.pools_config, tickSpacing: r.tick_spacing, feeRate: r.fee_rate,
-    protocolFeeRate: r.protocol_fee_rate, liquidity: r.liquidity, sqrtPrice: r.sqrt_price, tickCurrentIndex: r.tick_current_index,
-    tokenMintA: pool.tokenA.address, tokenMintB: pool.tokenB.address, price: r.price, tvlUsdc: r.tvl_usdc,
-    tokenBalanceA: r.token_balance_a, tokenBalanceB: r.token_balance_b, poolType: r.pool_type,
-    adaptiveFeeEnabled: pool.adaptive, hasWarning: pool.hasWarning,
-    tokenA: tokenSummary(pool.tokenA), tokenB: tokenSummary(pool.tokenB), stats: {},
+    address: pool.address,
+    poolsConfig: r.pools_config,
+    tickSpacing: r.tick_spacing,
+    feeRate: r.fee_rate,
+    protocolFeeRate: r.protocol_fee_rate,
+    liquidity: r.liquidity,
+    sqrtPrice: r.sqrt_price,
+    tickCurrentIndex: r.tick_current_index,
+    tokenMintA: pool.tokenA.address,
+    tokenMintB: pool.tokenB.address,
+    price: r.price,
+    tvlUsdc: r.tvl_usdc,
+    tokenBalanceA: r.token_balance_a,
+    tokenBalanceB: r.token_balance_b,
+    poolType: r.pool_type,
+    adaptiveFeeEnabled: pool.adaptive,
+    hasWarning: pool.hasWarning,
+    tokenA: tokenSummary(pool.tokenA),
+    tokenB: tokenSummary(pool.tokenB),
+    stats: {},
     rewards: pool.rewards.map((w) => ({
-      mint: w.mint, vault: w.vault, authority: w.authority, emissions_per_second_x64: w.emissions_per_second_x64,
-      growth_global_x64: w.growth_global_x64, active: w.active === 1, emissionsPerSecond: w.emissions_per_second,
+      mint: w.mint,
+      vault: w.vault,
+      authority: w.authority,
+      emissions_per_second_x64: w.emissions_per_second_x64,
+      growth_global_x64: w.growth_global_x64,
+      active: w.active === 1,
+      emissionsPerSecond: w.emissions_per_second,
     })),
     lockedLiquidityPercent: [...pool.locks].sort(byName),
   };
@@ -38,7 +57,11 @@ fields('every pool, blocked ones included, is listed once with the values of its
   for (const pool of served.model.pools) {
     const item = items.get(pool.address);
     assert.ok(item, `pool ${pool.address} missing`);
-    assert.equal({ ...item, lockedLiquidityPercent: [...item.lockedLiquidityPercent].sort(byName) }, expectedItem(pool), pool.address);
+    assert.equal(
+      { ...item, lockedLiquidityPercent: [...item.lockedLiquidityPercent].sort(byName) },
+      expectedItem(pool),
+      pool.address,
+    );
   }
 });
 
@@ -46,23 +69,40 @@ fields('price has exactly 20 fractional digits; token balances exactly `decimals
   for (const pool of served.model.pools) {
     const item = items.get(pool.address);
     assert.match(item.price, /^\d+\.\d{20}$/, `price of ${pool.address}`);
-    for (const [balance, token] of [[item.tokenBalanceA, pool.tokenA], [item.tokenBalanceB, pool.tokenB]] as const) {
+    for (const [balance, token] of [
+      [item.tokenBalanceA, pool.tokenA],
+      [item.tokenBalanceB, pool.tokenB],
+    ] as const) {
       const shape = token.decimals === 0 ? /^\d+$/ : new RegExp(`^\\d+\\.\\d{${token.decimals}}$`);
       assert.match(balance, shape, `balance of ${token.symbol} in ${pool.address}`);
     }
   }
 });
 
-fields('price is (sqrtPrice / 2^64)^2 × 10^(decimalsA − decimalsB) to 20 digits; tvlUsdc is Σ balance × usd price', () => {
-  const q64 = new D(2).pow(64);
-  for (const pool of served.model.pools) {
-    const item = items.get(pool.address);
-    const exact = new D(item.sqrtPrice).div(q64).pow(2).times(new D(10).pow(pool.tokenA.decimals - pool.tokenB.decimals));
-    assert.ok(exact.minus(item.price).abs().lte('1e-20'), `price of ${pool.address}: ${item.price} vs ${exact.toFixed(30)}`);
-    const tvl = new D(item.tokenBalanceA).times(pool.tokenA.usdPrice).plus(new D(item.tokenBalanceB).times(pool.tokenB.usdPrice));
-    assert.ok(tvl.toDecimalPlaces(20, D.ROUND_HALF_EVEN).eq(item.tvlUsdc), `tvl of ${pool.address}: ${item.tvlUsdc} vs ${tvl.toFixed()}`);
-  }
-});
+fields(
+  'price is (sqrtPrice / 2^64)^2 × 10^(decimalsA − decimalsB) to 20 digits; tvlUsdc is Σ balance × usd price',
+  () => {
+    const q64 = new D(2).pow(64);
+    for (const pool of served.model.pools) {
+      const item = items.get(pool.address);
+      const exact = new D(item.sqrtPrice)
+        .div(q64)
+        .pow(2)
+        .times(new D(10).pow(pool.tokenA.decimals - pool.tokenB.decimals));
+      assert.ok(
+        exact.minus(item.price).abs().lte('1e-20'),
+        `price of ${pool.address}: ${item.price} vs ${exact.toFixed(30)}`,
+      );
+      const tvl = new D(item.tokenBalanceA)
+        .times(pool.tokenA.usdPrice)
+        .plus(new D(item.tokenBalanceB).times(pool.tokenB.usdPrice));
+      assert.ok(
+        tvl.toDecimalPlaces(20, D.ROUND_HALF_EVEN).eq(item.tvlUsdc),
+        `tvl of ${pool.address}: ${item.tvlUsdc} vs ${tvl.toFixed()}`,
+      );
+    }
+  },
+);
 
 fields('every other decimal string has at most 20 fractional digits', () => {
   for (const item of items.values()) {
@@ -75,39 +115,59 @@ fields('every other decimal string has at most 20 fractional digits', () => {
 fields('rewards: active exactly when emissions are above zero; protocolFeeRate is 1300', () => {
   for (const item of items.values()) {
     assert.is(item.protocolFeeRate, 1300);
-    for (const reward of item.rewards) assert.is(reward.active, BigInt(reward.emissions_per_second_x64) > 0n, item.address);
+    for (const reward of item.rewards)
+      assert.is(reward.active, BigInt(reward.emissions_per_second_x64) > 0n, item.address);
   }
 });
 
 fields('poolType: splashpool exactly when tick spacing is 32896, unless a launchpool (docs/api.md §5.2)', () => {
   const wrong = [...items.values()]
-    .filter((item) => item.poolType !== 'launchpool' && (item.poolType === 'splashpool') !== (item.tickSpacing === 32896))
+    .filter(
+      (item) => item.poolType !== 'launchpool' && (item.poolType === 'splashpool') !== (item.tickSpacing === 32896),
+    )
     .map((item) => `${item.address} ${item.poolType} tickSpacing ${item.tickSpacing}`);
   assert.equal(wrong, []);
   for (const item of items.values()) assert.ok(['whirlpool', 'splashpool', 'launchpool'].includes(item.poolType));
 });
 
-fields('detail fields: feeTierIndex, adaptiveFee rates and null-ness follow the row (docs/api.md §5.3, §5.6)', async () => {
-  for (const pool of served.model.pools) {
-    const detail = (await ok(`${served.url}/pools/${pool.address}`)).data;
-    const r = pool.row;
-    assert.is(detail.feeTierIndex, r.fee_tier_index);
-    assert.is(detail.feeTierIndex, pool.adaptive ? 1024 + detail.tickSpacing : detail.tickSpacing, pool.address);
-    if (!pool.adaptive) {
-      assert.is(detail.adaptiveFee, null, pool.address);
-      continue;
+fields(
+  'detail fields: feeTierIndex, adaptiveFee rates and null-ness follow the row (docs/api.md §5.3, §5.6)',
+  async () => {
+    for (const pool of served.model.pools) {
+      const detail = (await ok(`${served.url}/pools/${pool.address}`)).data;
+      const r = pool.row;
+      assert.is(detail.feeTierIndex, r.fee_tier_index);
+      assert.is(detail.feeTierIndex, pool.adaptive ? 1024 + detail.tickSpacing : detail.tickSpacing, pool.address);
+      if (!pool.adaptive) {
+        assert.is(detail.adaptiveFee, null, pool.address);
+        continue;
+      }
+      const fee = detail.adaptiveFee;
+      assert.is(fee.currentRate, r.adaptive_current_rate);
+      assert.is(fee.maxRate, r.adaptive_max_rate);
+      assert.ok(detail.feeRate <= fee.currentRate && fee.currentRate <= fee.maxRate, pool.address);
+      assert.equal(Object.keys(fee.constants), [
+        'filterPeriod',
+        'decayPeriod',
+        'reductionFactor',
+        'adaptiveFeeControlFactor',
+        'maxVolatilityAccumulator',
+        'tickGroupSize',
+        'majorSwapThresholdTicks',
+      ]);
+      assert.equal(Object.keys(fee.variables), [
+        'lastReferenceUpdateTimestamp',
+        'lastMajorSwapTimestamp',
+        'volatilityReference',
+        'tickGroupIndexReference',
+        'volatilityAccumulator',
+      ]);
+      for (const v of Object.values(fee.constants)) assert.ok(Number.isSafeInteger(v));
+      assert.match(fee.variables.lastReferenceUpdateTimestamp, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+      assert.match(fee.variables.lastMajorSwapTimestamp, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
     }
-    const fee = detail.adaptiveFee;
-    assert.is(fee.currentRate, r.adaptive_current_rate);
-    assert.is(fee.maxRate, r.adaptive_max_rate);
-    assert.ok(detail.feeRate <= fee.currentRate && fee.currentRate <= fee.maxRate, pool.address);
-    assert.equal(Object.keys(fee.constants), ['filterPeriod', 'decayPeriod', 'reductionFactor', 'adaptiveFeeControlFactor', 'maxVolatilityAccumulator', 'tickGroupSize', 'majorSwapThresholdTicks']);
-    assert.equal(Object.keys(fee.variables), ['lastReferenceUpdateTimestamp', 'lastMajorSwapTimestamp', 'volatilityReference', 'tickGroupIndexReference', 'volatilityAccumulator']);
-    for (const v of Object.values(fee.constants)) assert.ok(Number.isSafeInteger(v));
-    assert.match(fee.variables.lastReferenceUpdateTimestamp, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
-    assert.match(fee.variables.lastMajorSwapTimestamp, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
-  }
-});
+  },
+);
 
 fields('/lock/{address} equals the lock rows of the pool, blocked or not; [] when it has none', async () => {
   const samples = [

@@ -48,14 +48,20 @@ for (const [sortBy, key] of SORTS) {
 }
 
 order('sortDirection alone keeps the tvl sort; DESC and Asc are case-insensitive', async () => {
-  assert.equal(addresses(await ok(`${served.url}/pools?sortDirection=Asc&size=1000`)), expectedPools(served.model, { direction: 'asc' }));
+  assert.equal(
+    addresses(await ok(`${served.url}/pools?sortDirection=Asc&size=1000`)),
+    expectedPools(served.model, { direction: 'asc' }),
+  );
   assert.equal(addresses(await ok(`${served.url}/pools?sortDirection=DESC&size=1000`)), expectedPools(served.model));
 });
 
 order('the default-size and size=25 first pages of a sort equal the head of the computed order', async () => {
   const expected = expectedPools(served.model, { key: 'volume 7d', direction: 'desc' });
   assert.equal(addresses(await ok(`${served.url}/pools?sortBy=volume7d&sortDirection=desc`)), expected.slice(0, 100));
-  assert.equal(addresses(await ok(`${served.url}/pools?sortBy=volume7d&sortDirection=desc&size=25`)), expected.slice(0, 25));
+  assert.equal(
+    addresses(await ok(`${served.url}/pools?sortBy=volume7d&sortDirection=desc&size=25`)),
+    expected.slice(0, 25),
+  );
 });
 
 order('with includeBlocked=true the blocked pools take their place in the order', async () => {

@@ -4,7 +4,9 @@ import * as assert from 'uvu/assert';
 import { D, type PoolRow } from '../helpers/expected.js';
 import { ok, serve } from '../helpers/server.js';
 
-const protocol = suite('HTTP /protocol and the exchange token: figures equal the snapshot (docs/api.md §5.8–§5.10, §6.5)');
+const protocol = suite(
+  'HTTP /protocol and the exchange token: figures equal the snapshot (docs/api.md §5.8–§5.10, §6.5)',
+);
 const served = serve(protocol);
 
 /** A figure as docs/api.md §7.1 serves it: rounded once, half-even, to 20 fractional digits. */
@@ -15,7 +17,12 @@ const sum = (values: Decimal.Value[]): Decimal => values.reduce<Decimal>((total,
 protocol('/protocol equals the protocol row', async () => {
   const row = served.model.protocol;
   assert.equal(await ok(`${served.url}/protocol`), {
-    data: { tvl: row.tvl, volume24hUsdc: row.volume_24h_usdc, fees24hUsdc: row.fees_24h_usdc, revenue24hUsdc: row.revenue_24h_usdc },
+    data: {
+      tvl: row.tvl,
+      volume24hUsdc: row.volume_24h_usdc,
+      fees24hUsdc: row.fees_24h_usdc,
+      revenue24hUsdc: row.revenue_24h_usdc,
+    },
     meta: { next: null, previous: null },
   });
 });
@@ -25,9 +32,14 @@ protocol('/protocol figures are the sums over non-blocked pools; revenue is the 
   const pools = live();
   assert.ok(pools.length < served.model.pools.length, 'some pools are blocked');
   assert.ok(figure(sum(pools.map((p) => p.tvl))).eq(data.tvl), `tvl ${data.tvl}`);
-  assert.ok(figure(sum(pools.map((p) => p.stats['24h']!.volume))).eq(data.volume24hUsdc), `volume ${data.volume24hUsdc}`);
+  assert.ok(
+    figure(sum(pools.map((p) => p.stats['24h']!.volume))).eq(data.volume24hUsdc),
+    `volume ${data.volume24hUsdc}`,
+  );
   assert.ok(figure(sum(pools.map((p) => p.stats['24h']!.fees))).eq(data.fees24hUsdc), `fees ${data.fees24hUsdc}`);
-  const revenue = sum(pools.map((p) => new D(p.stats['24h']!.fees).times(p.row.protocol_fee_rate as number).div(10000)));
+  const revenue = sum(
+    pools.map((p) => new D(p.stats['24h']!.fees).times(p.row.protocol_fee_rate as number).div(10000)),
+  );
   assert.ok(figure(revenue).eq(data.revenue24hUsdc), `revenue ${data.revenue24hUsdc}`);
 });
 
@@ -35,11 +47,19 @@ protocol('/protocol/token equals the exchange_token row and its token', async ()
   const row = served.model.exchange;
   const token = served.model.tokens.find((t) => t.id === row.token_id)!;
   const data = (await ok(`${served.url}/protocol/token`)).data;
-  assert.equal({ ...data, description: '' }, {
-    symbol: token.symbol, name: token.name, description: '', imageUrl: token.imageUrl,
-    price: row.price, circulatingSupply: row.circulating_supply, totalSupply: row.total_supply,
-    stats: { '24h': { volume: row.volume_24h } },
-  });
+  assert.equal(
+    { ...data, description: '' },
+    {
+      symbol: token.symbol,
+      name: token.name,
+      description: '',
+      imageUrl: token.imageUrl,
+      price: row.price,
+      circulatingSupply: row.circulating_supply,
+      totalSupply: row.total_supply,
+      stats: { '24h': { volume: row.volume_24h } },
+    },
+  );
   assert.type(data.description, 'string');
   assert.ok(data.description.length > 0);
 });

@@ -2,7 +2,15 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { call, ok, serve, type Json } from '../helpers/server.js';
 import {
-  assertDetailFields, assertPlainNumbers, assertPoolItem, assertToken, DETAIL_KEYS, EXCHANGE_KEYS, listPart, LOCK_KEYS, PROTOCOL_KEYS,
+  assertDetailFields,
+  assertPlainNumbers,
+  assertPoolItem,
+  assertToken,
+  DETAIL_KEYS,
+  EXCHANGE_KEYS,
+  listPart,
+  LOCK_KEYS,
+  PROTOCOL_KEYS,
 } from '../helpers/shapes.js';
 
 const shapes = suite('HTTP shapes: wrappers, keys in order, types, plain numbers (docs/api.md §1.3, §5)');
@@ -28,27 +36,30 @@ const ENDPOINTS: [string, () => string, 'list' | 'object' | 'bare'][] = [
 ];
 
 for (const [name, path, kind] of ENDPOINTS) {
-  shapes(`${name} answers 200 with ${kind === 'bare' ? 'a bare array' : `{data, meta:{next, previous}} (${kind})`}`, async () => {
-    const reply = await call(`${served.url}${path()}`);
-    assert.is(reply.status, 200);
-    assert.is(reply.headers.get('content-type'), 'application/json; charset=utf-8');
-    assertPlainNumbers(reply.body);
-    if (kind === 'bare') {
-      assert.ok(Array.isArray(reply.body));
-      assert.ok(reply.body.length >= 2);
-      for (const entry of reply.body) assert.equal(Object.keys(entry), LOCK_KEYS);
-      return;
-    }
-    assert.equal(Object.keys(reply.body), ['data', 'meta']);
-    assert.equal(Object.keys(reply.body.meta), ['next', 'previous']);
-    if (kind === 'list') {
-      assert.ok(Array.isArray(reply.body.data) && reply.body.data.length > 0);
-      assert.is(reply.body.meta.previous, null);
-    } else {
-      assert.ok(reply.body.data !== null && typeof reply.body.data === 'object' && !Array.isArray(reply.body.data));
-      assert.equal(reply.body.meta, { next: null, previous: null });
-    }
-  });
+  shapes(
+    `${name} answers 200 with ${kind === 'bare' ? 'a bare array' : `{data, meta:{next, previous}} (${kind})`}`,
+    async () => {
+      const reply = await call(`${served.url}${path()}`);
+      assert.is(reply.status, 200);
+      assert.is(reply.headers.get('content-type'), 'application/json; charset=utf-8');
+      assertPlainNumbers(reply.body);
+      if (kind === 'bare') {
+        assert.ok(Array.isArray(reply.body));
+        assert.ok(reply.body.length >= 2);
+        for (const entry of reply.body) assert.equal(Object.keys(entry), LOCK_KEYS);
+        return;
+      }
+      assert.equal(Object.keys(reply.body), ['data', 'meta']);
+      assert.equal(Object.keys(reply.body.meta), ['next', 'previous']);
+      if (kind === 'list') {
+        assert.ok(Array.isArray(reply.body.data) && reply.body.data.length > 0);
+        assert.is(reply.body.meta.previous, null);
+      } else {
+        assert.ok(reply.body.data !== null && typeof reply.body.data === 'object' && !Array.isArray(reply.body.data));
+        assert.equal(reply.body.meta, { next: null, previous: null });
+      }
+    },
+  );
 }
 
 shapes('token objects carry exactly the docs/api.md §5.1 keys in order, in every token endpoint', async () => {
@@ -66,15 +77,19 @@ const STATS_CASES: [string, string[]][] = [
 ];
 
 for (const [query, periods] of STATS_CASES) {
-  shapes(`/pools list items have exactly the docs/api.md §5.2 keys; ${query || 'no stats'} gives stats keys [${periods}]`, async () => {
-    const body = await ok(`${served.url}/pools?includeBlocked=true&size=1000&${query}`);
-    assert.is(body.data.length, served.model.pools.length);
-    for (const pool of body.data) assertPoolItem(pool, periods);
-  });
+  shapes(
+    `/pools list items have exactly the docs/api.md §5.2 keys; ${query || 'no stats'} gives stats keys [${periods}]`,
+    async () => {
+      const body = await ok(`${served.url}/pools?includeBlocked=true&size=1000&${query}`);
+      assert.is(body.data.length, served.model.pools.length);
+      for (const pool of body.data) assertPoolItem(pool, periods);
+    },
+  );
 }
 
 shapes('/pools/search items and /pools/{address} stats follow the same rule', async () => {
-  for (const pool of (await ok(`${served.url}/pools/search?q=usdc&stats=30d,1h`)).data) assertPoolItem(pool, ['1h', '30d']);
+  for (const pool of (await ok(`${served.url}/pools/search?q=usdc&stats=30d,1h`)).data)
+    assertPoolItem(pool, ['1h', '30d']);
   assertPoolItem(listPart((await ok(`${served.url}/pools/${somePool()}`)).data), []);
   assertPoolItem(listPart((await ok(`${served.url}/pools/${somePool()}?stats=8h`)).data), ['8h']);
 });

@@ -10,7 +10,10 @@ import { assertError, call, raw, serve } from '../helpers/server.js';
 function assertWellFormedSvg(text: string, context: string): void {
   const reference = '&(?:#\\d+|#x[\\da-fA-F]+|amp|lt|gt|quot|apos);';
   const value = `"(?:[^"<&]|${reference})*"`;
-  const piece = new RegExp(`<(/?)([A-Za-z][\\w:-]*)((?:\\s+[\\w:-]+=${value})*)\\s*(/?)>|((?:[^<&]|${reference})+)`, 'y');
+  const piece = new RegExp(
+    `<(/?)([A-Za-z][\\w:-]*)((?:\\s+[\\w:-]+=${value})*)\\s*(/?)>|((?:[^<&]|${reference})+)`,
+    'y',
+  );
   const open: string[] = [];
   let roots = 0;
   while (piece.lastIndex < text.length) {
@@ -44,10 +47,23 @@ const logos = suite('token logos: tokenLogoSvg is a pure, escaped SVG');
 
 // [symbol, what the <text> holds exactly (XML-escaped), font size]; null text = no <text>, a ring instead.
 const CASES: [string | null, string | null, string | undefined][] = [
-  ['SOL', 'SOL', '20'], ['USDC', 'USDC', '16'], ['mSOL', 'mSOL', '16'], ['JitoSOL', 'Jito', '16'], ['X', 'X', '30'], ['wB', 'wB', '26'],
-  ['<&"', '&#60;&#38;&#34;', '20'], ["a'b>c", 'a&#39;b&#62;', '16'], ['</text><script>', '&#60;/te', '16'],
-  ['W I F', 'WIF', '20'], ['\u0000X\u0007\u001b', 'X', '30'], ['🐶DOGE', '🐶DOG', '16'], ['\ud800A', 'A', '30'],
-  ['\ufffe\uffff', null, undefined], ['', null, undefined], ['   ', null, undefined], [null, null, undefined],
+  ['SOL', 'SOL', '20'],
+  ['USDC', 'USDC', '16'],
+  ['mSOL', 'mSOL', '16'],
+  ['JitoSOL', 'Jito', '16'],
+  ['X', 'X', '30'],
+  ['wB', 'wB', '26'],
+  ['<&"', '&#60;&#38;&#34;', '20'],
+  ["a'b>c", 'a&#39;b&#62;', '16'],
+  ['</text><script>', '&#60;/te', '16'],
+  ['W I F', 'WIF', '20'],
+  ['\u0000X\u0007\u001b', 'X', '30'],
+  ['🐶DOGE', '🐶DOG', '16'],
+  ['\ud800A', 'A', '30'],
+  ['\ufffe\uffff', null, undefined],
+  ['', null, undefined],
+  ['   ', null, undefined],
+  [null, null, undefined],
 ];
 
 for (const [symbol, text, size] of CASES) {
@@ -86,27 +102,41 @@ const logoUrl = (mint: string): string => `${served.origin}/static/tokens/${mint
 
 /** A GET of a file that is not JSON. */
 const fetchText = async (url: string): Promise<{ status: number; headers: Headers; text: string }> =>
-  fetch(url).then(async (response) => ({ status: response.status, headers: response.headers, text: await response.text() }));
+  fetch(url).then(async (response) => ({
+    status: response.status,
+    headers: response.headers,
+    text: await response.text(),
+  }));
 
-routes('every token of the snapshot has its logo: 200 image/svg+xml, cached for good, well-formed, the same bytes twice', async () => {
-  const bodies = new Set<string>();
-  assert.ok(served.model.tokens.some((t) => t.symbol === null), 'the snapshot has tokens without metadata');
-  for (const token of served.model.tokens) {
-    const reply = await fetchText(logoUrl(token.address));
-    assert.is(reply.status, 200, token.address);
-    assert.is(reply.headers.get('content-type'), 'image/svg+xml');
-    assert.is(reply.headers.get('cache-control'), 'public, max-age=31536000, immutable');
-    assert.match(reply.headers.get('etag') ?? '', /^"[\x21\x23-\x7e]+"$/, 'a strong ETag');
-    assertWellFormedSvg(reply.text, token.address);
-    assert.is(reply.text, tokenLogoSvg(token.address, token.symbol));
-    assert.is(drawn(reply.text) === null, token.symbol === null || token.symbol.trim() === '', `${token.symbol}: initials or the ring`);
-    const again = await fetchText(logoUrl(token.address));
-    assert.is(again.text, reply.text, 'deterministic');
-    assert.is(again.headers.get('etag'), reply.headers.get('etag'));
-    bodies.add(reply.text);
-  }
-  assert.is(bodies.size, served.model.tokens.length, 'every token has its own logo');
-});
+routes(
+  'every token of the snapshot has its logo: 200 image/svg+xml, cached for good, well-formed, the same bytes twice',
+  async () => {
+    const bodies = new Set<string>();
+    assert.ok(
+      served.model.tokens.some((t) => t.symbol === null),
+      'the snapshot has tokens without metadata',
+    );
+    for (const token of served.model.tokens) {
+      const reply = await fetchText(logoUrl(token.address));
+      assert.is(reply.status, 200, token.address);
+      assert.is(reply.headers.get('content-type'), 'image/svg+xml');
+      assert.is(reply.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+      assert.match(reply.headers.get('etag') ?? '', /^"[\x21\x23-\x7e]+"$/, 'a strong ETag');
+      assertWellFormedSvg(reply.text, token.address);
+      assert.is(reply.text, tokenLogoSvg(token.address, token.symbol));
+      assert.is(
+        drawn(reply.text) === null,
+        token.symbol === null || token.symbol.trim() === '',
+        `${token.symbol}: initials or the ring`,
+      );
+      const again = await fetchText(logoUrl(token.address));
+      assert.is(again.text, reply.text, 'deterministic');
+      assert.is(again.headers.get('etag'), reply.headers.get('etag'));
+      bodies.add(reply.text);
+    }
+    assert.is(bodies.size, served.model.tokens.length, 'every token has its own logo');
+  },
+);
 
 routes('If-None-Match with the ETag gives 304 with no body; HEAD gives the headers only', async () => {
   const mint = served.model.tokens[1]!.address;
@@ -135,8 +165,21 @@ routes('an unknown but well-formed mint is a 404 not_found JSON body', async () 
 routes('a malformed logo path is a 404 not_found JSON body too: it names a file, not a parameter', async () => {
   const mint = served.model.tokens[0]!.address;
   const paths = [
-    `${mint}.png`, mint, `${mint}.SVG`, `${mint}.svg.svg`, `${mint}1.svg`, `${mint.slice(1)}x.svg`, `0OIl${mint.slice(4)}.svg`,
-    '.svg', 'x.svg', `%20${mint}.svg`, `${mint}.svg/`, `x/${mint}.svg`, `${mint}.svg%00`, `${'z'.repeat(5000)}.svg`, '',
+    `${mint}.png`,
+    mint,
+    `${mint}.SVG`,
+    `${mint}.svg.svg`,
+    `${mint}1.svg`,
+    `${mint.slice(1)}x.svg`,
+    `0OIl${mint.slice(4)}.svg`,
+    '.svg',
+    'x.svg',
+    `%20${mint}.svg`,
+    `${mint}.svg/`,
+    `x/${mint}.svg`,
+    `${mint}.svg%00`,
+    `${'z'.repeat(5000)}.svg`,
+    '',
   ];
   for (const path of paths) assertError(await call(`${served.origin}/static/tokens/${path}`), 404, 'not_found');
 });
@@ -149,7 +192,8 @@ routes('other methods are 405 with Allow; logos and the page are never subject t
   served.server.chaos.replace({ errorRate: 1, errorStatus: [503] });
   try {
     assertError(await call(`${served.url}/protocol`), 503, 'injected_fault');
-    for (const url of [logoUrl(mint), `${served.origin}/`, `${served.origin}/static/app.js`]) assert.is((await fetchText(url)).status, 200, url);
+    for (const url of [logoUrl(mint), `${served.origin}/`, `${served.origin}/static/app.js`])
+      assert.is((await fetchText(url)).status, 200, url);
   } finally {
     served.server.chaos.reset();
   }

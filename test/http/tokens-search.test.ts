@@ -4,7 +4,9 @@ import { expectedTokenSearch, tokenJson, type Model } from '../helpers/expected.
 import { addresses, assertError, call, ok, serve, type Json } from '../helpers/server.js';
 import { snapshotFor } from '../helpers/snapshots.js';
 
-const search = suite('HTTP /tokens/search: exact symbol, then prefix, then other matches; each by 24h volume desc, then address (docs/api.md §4.2)');
+const search = suite(
+  'HTTP /tokens/search: exact symbol, then prefix, then other matches; each by 24h volume desc, then address (docs/api.md §4.2)',
+);
 const served = serve(search);
 
 /** q as a function of the snapshot, and what the case exercises. */
@@ -72,13 +74,17 @@ for (const query of ['', '?q=', '?size=5']) {
 search.run();
 
 // Seed 7 has no symbol that is a prefix of another, so exact-before-prefix needs a second snapshot: seed 3 has BAD and BADAB.
-const ranks = suite('HTTP /tokens/search: an exact symbol match comes before a longer symbol it prefixes (docs/api.md §4.2)');
+const ranks = suite(
+  'HTTP /tokens/search: an exact symbol match comes before a longer symbol it prefixes (docs/api.md §4.2)',
+);
 const other = serve(ranks, { snapshot: () => snapshotFor(3, 400, 150) });
 
 ranks('q equal to one symbol and a prefix of another: exact, then prefix, then the rest', async () => {
   const m = other.model;
   const symbols = m.tokens.flatMap((t) => (t.symbol === null ? [] : [t.symbol]));
-  const q = symbols.find((s) => symbols.some((longer) => longer.length > s.length && longer.toLowerCase().startsWith(s.toLowerCase())));
+  const q = symbols.find((s) =>
+    symbols.some((longer) => longer.length > s.length && longer.toLowerCase().startsWith(s.toLowerCase())),
+  );
   assert.ok(q, 'the snapshot has a symbol that prefixes another');
   const expected = expectedTokenSearch(m, q!.toLowerCase());
   const ranked = expected.map((a) => m.token.get(a)!.symbol!.toLowerCase());

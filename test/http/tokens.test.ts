@@ -34,22 +34,38 @@ tokens('24h volume ties exist among tokens, so the tie-break is exercised', () =
 });
 
 tokens('sort_direction alone keeps the default mint_id order', async () => {
-  assert.equal(addresses(await ok(`${served.url}/tokens?sort_direction=desc&size=3000`)), expectedTokens(served.model, 'mint_id', 'desc'));
+  assert.equal(
+    addresses(await ok(`${served.url}/tokens?sort_direction=desc&size=3000`)),
+    expectedTokens(served.model, 'mint_id', 'desc'),
+  );
 });
 
 const pick = (...ids: number[]): TokenRow[] => ids.map((id) => served.model.tokens.find((t) => t.id === id)!);
 
 const FILTERS: [string, () => TokenRow[], string, 'address' | 'mint_id' | 'volume_24h', Direction][] = [
   ['three tokens in any order come back in mint_id order', () => pick(100, 5, 2), '', 'mint_id', 'asc'],
-  ['the filter applies within volume_24h desc', () => pick(100, 5, 2, 123, 129), '&sort_by=volume_24h&sort_direction=desc', 'volume_24h', 'desc'],
+  [
+    'the filter applies within volume_24h desc',
+    () => pick(100, 5, 2, 123, 129),
+    '&sort_by=volume_24h&sort_direction=desc',
+    'volume_24h',
+    'desc',
+  ],
   ['the filter applies within address asc', () => pick(7, 77, 140), '&sort_by=address', 'address', 'asc'],
   ['one token', () => pick(42), '', 'mint_id', 'asc'],
 ];
 for (const [name, chosen, extra, sortBy, direction] of FILTERS) {
   tokens(`tokens=: ${name}`, async () => {
     const wanted = new Set(chosen().map((t) => t.address));
-    const body = await ok(`${served.url}/tokens?tokens=${chosen().map((t) => t.address).join(',')}${extra}`);
-    assert.equal(addresses(body), expectedTokens(served.model, sortBy, direction, (t) => wanted.has(t.address)));
+    const body = await ok(
+      `${served.url}/tokens?tokens=${chosen()
+        .map((t) => t.address)
+        .join(',')}${extra}`,
+    );
+    assert.equal(
+      addresses(body),
+      expectedTokens(served.model, sortBy, direction, (t) => wanted.has(t.address)),
+    );
   });
 }
 

@@ -37,7 +37,11 @@ rate('hand-computed table', () => {
     [3000, 4000, 450000, 64, 100000],
   ];
   for (const [staticRate, factor, volatility, group, expected] of cases) {
-    assert.is(adaptiveFeeRate(staticRate, factor, volatility, group), expected, `${staticRate}, ${factor}, ${volatility}, ${group}`);
+    assert.is(
+      adaptiveFeeRate(staticRate, factor, volatility, group),
+      expected,
+      `${staticRate}, ${factor}, ${volatility}, ${group}`,
+    );
   }
 });
 
@@ -50,7 +54,10 @@ rate('never below the static rate, never above the cap, non-decreasing in volati
     let previous = 0;
     for (let volatility = 0; volatility <= 450000; volatility += random.int(1, 30000)) {
       const total = adaptiveFeeRate(staticRate, factor, volatility, group);
-      assert.ok(total >= staticRate && total <= 100000 && total >= previous, `${staticRate}, ${factor}, ${volatility}, ${group}: ${total}`);
+      assert.ok(
+        total >= staticRate && total <= 100000 && total >= previous,
+        `${staticRate}, ${factor}, ${volatility}, ${group}: ${total}`,
+      );
       assert.ok(Number.isInteger(total));
       previous = total;
     }

@@ -16,7 +16,8 @@ function swapChar(text: string, index: number, char: string): string {
 const valid = suite('isAddress');
 
 valid('real mints and the system program are addresses', () => {
-  for (const address of [WSOL, USDC, SYSTEM, 'whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc']) assert.ok(isAddress(address), address);
+  for (const address of [WSOL, USDC, SYSTEM, 'whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc'])
+    assert.ok(isAddress(address), address);
 });
 
 valid('characters outside base58 (0, O, I, l) are rejected', () => {

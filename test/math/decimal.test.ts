@@ -72,7 +72,8 @@ scale('table', () => {
     [1000000000n, 9, '1.000000000'],
     [18446744073709551615n, 9, '18446744073.709551615'],
   ];
-  for (const [raw, decimals, expected] of cases) assert.is(scaleAmount(raw, decimals), expected, `${raw} / 10^${decimals}`);
+  for (const [raw, decimals, expected] of cases)
+    assert.is(scaleAmount(raw, decimals), expected, `${raw} / 10^${decimals}`);
 });
 
 scale.run();

@@ -42,11 +42,15 @@ rates('the percent conversion itself', () => {
 });
 
 rates('every tier of docs/api.md §6.1', () => {
-  for (const [spacing, percent] of SPEC_TABLE) assert.is(feeRateForTickSpacing(spacing), percentToRate(percent), `spacing ${spacing}`);
+  for (const [spacing, percent] of SPEC_TABLE)
+    assert.is(feeRateForTickSpacing(spacing), percentToRate(percent), `spacing ${spacing}`);
 });
 
 rates('FEE_TIERS holds exactly those tiers, in that order', () => {
-  assert.equal(FEE_TIERS, SPEC_TABLE.map(([tickSpacing, percent]) => ({ tickSpacing, feeRate: percentToRate(percent) })));
+  assert.equal(
+    FEE_TIERS,
+    SPEC_TABLE.map(([tickSpacing, percent]) => ({ tickSpacing, feeRate: percentToRate(percent) })),
+  );
   assert.is(FULL_RANGE_TICK_SPACING, 32896);
 });
 
@@ -54,7 +58,10 @@ rates('an unknown spacing throws a RangeError naming the allowed values', () => 
   for (const spacing of [0, 3, 32, 63, 65, 512, 32768, -64, 1.5, Number.NaN]) {
     assert.throws(
       () => feeRateForTickSpacing(spacing),
-      (e: unknown) => e instanceof RangeError && e.message.includes('1, 2, 4, 8, 16, 64, 96, 128, 256, 32896') && e.message.includes(String(spacing)),
+      (e: unknown) =>
+        e instanceof RangeError &&
+        e.message.includes('1, 2, 4, 8, 16, 64, 96, 128, 256, 32896') &&
+        e.message.includes(String(spacing)),
       `spacing ${spacing}`,
     );
   }
@@ -74,7 +81,8 @@ index('the spacing for fixed-fee pools, 1024 + the spacing for adaptive-fee pool
     [256, true, 1280],
     [32896, true, 33920],
   ];
-  for (const [spacing, adaptive, expected] of cases) assert.is(feeTierIndex(spacing, adaptive), expected, `${spacing} ${adaptive}`);
+  for (const [spacing, adaptive, expected] of cases)
+    assert.is(feeTierIndex(spacing, adaptive), expected, `${spacing} ${adaptive}`);
   assert.is(ADAPTIVE_FEE_TIER_OFFSET, 1024);
 });
 
@@ -95,14 +103,22 @@ const full = suite('fullRangeTicks');
 full('equals getFullRangeTickIndexes for every fee-tier spacing', () => {
   for (const [spacing] of SPEC_TABLE) {
     const reference = core.getFullRangeTickIndexes(spacing);
-    assert.equal(fullRangeTicks(spacing), { lower: reference.tickLowerIndex, upper: reference.tickUpperIndex }, `spacing ${spacing}`);
+    assert.equal(
+      fullRangeTicks(spacing),
+      { lower: reference.tickLowerIndex, upper: reference.tickUpperIndex },
+      `spacing ${spacing}`,
+    );
   }
 });
 
 full('equals getFullRangeTickIndexes for every spacing 1..1024 as well', () => {
   for (let spacing = 1; spacing <= 1024; spacing++) {
     const reference = core.getFullRangeTickIndexes(spacing);
-    assert.equal(fullRangeTicks(spacing), { lower: reference.tickLowerIndex, upper: reference.tickUpperIndex }, `spacing ${spacing}`);
+    assert.equal(
+      fullRangeTicks(spacing),
+      { lower: reference.tickLowerIndex, upper: reference.tickUpperIndex },
+      `spacing ${spacing}`,
+    );
   }
 });
 

@@ -18,7 +18,12 @@ const single = suite('liquidityFromAmountA / liquidityFromAmountB');
 
 single('hand-computed values', () => {
   // Between 2^64 and 2^65 (prices 1 and 4): A = L / 2, B = L, so L = 2A and L = B; rounded down.
-  const cases: [bigint, bigint, bigint][] = [[0n, 0n, 0n], [1000n, 2000n, 1000n], [1n, 2n, 1n], [U64_MAX, 2n * U64_MAX, U64_MAX]];
+  const cases: [bigint, bigint, bigint][] = [
+    [0n, 0n, 0n],
+    [1000n, 2000n, 1000n],
+    [1n, 2n, 1n],
+    [U64_MAX, 2n * U64_MAX, U64_MAX],
+  ];
   for (const [amount, fromA, fromB] of cases) {
     assert.is(liquidityFromAmountA(amount, Q64, 2n * Q64), fromA, `A ${amount}`);
     assert.is(liquidityFromAmountA(amount, 2n * Q64, Q64), fromA, `A ${amount}, bounds swapped`);
@@ -39,11 +44,18 @@ both('3,000 random positions and u64 amounts agree with increaseLiquidityQuoteA/
     const spacing = random.pick(SPACINGS);
     const top = Math.floor(MAX_TICK / spacing);
     const k = random.int(-top, top - 1);
-    const [lower, upper] = [k * spacing, random.int(k + 1, Math.min(top, k + random.pick([1, 10, 1000, 2 * top]))) * spacing];
+    const [lower, upper] = [
+      k * spacing,
+      random.int(k + 1, Math.min(top, k + random.pick([1, 10, 1000, 2 * top]))) * spacing,
+    ];
     const [sl, su] = [tickIndexToSqrtPrice(lower), tickIndexToSqrtPrice(upper)];
     const where = random.pick(['below', 'inside', 'above'] as const);
-    const sqrt = where === 'below' ? randomBigInt(random, MIN_SQRT_PRICE, sl)
-      : where === 'inside' ? randomBigInt(random, sl + 1n, su - 1n) : randomBigInt(random, su, MAX_SQRT_PRICE);
+    const sqrt =
+      where === 'below'
+        ? randomBigInt(random, MIN_SQRT_PRICE, sl)
+        : where === 'inside'
+          ? randomBigInt(random, sl + 1n, su - 1n)
+          : randomBigInt(random, su, MAX_SQRT_PRICE);
     const amounts = { a: random.bigBits(random.int(1, 64)), b: random.bigBits(random.int(1, 64)) };
     const what = show({ lower, upper, sqrt, amounts });
     const ours = liquidityFromAmounts(sqrt, sl, su, amounts);
@@ -68,7 +80,10 @@ both('3,000 random positions and u64 amounts agree with increaseLiquidityQuoteA/
       assert.is(where, 'inside', what);
       assert.match(String(side.ref.error), /exceeds max u64/i, what);
       const sideLiquidity = side.ours!;
-      assert.ok(sideLiquidity > U128_MAX || !outcome(() => positionAmounts(sqrt, sl, su, sideLiquidity, true)).ok, what);
+      assert.ok(
+        sideLiquidity > U128_MAX || !outcome(() => positionAmounts(sqrt, sl, su, sideLiquidity, true)).ok,
+        what,
+      );
     }
     if (where === 'below') expected = refA.ok ? refA.value : null;
     if (where === 'above') expected = refB.ok ? refB.value : null;

@@ -20,8 +20,14 @@ periods('the periods of docs/api.md §5.7, shortest first, with their length in 
     ['7d', 7 * day],
     ['30d', 30 * day],
   ];
-  assert.equal(PERIODS.map((p) => [p.name, p.seconds]), expected);
-  assert.equal(PERIOD_NAMES, expected.map(([name]) => name));
+  assert.equal(
+    PERIODS.map((p) => [p.name, p.seconds]),
+    expected,
+  );
+  assert.equal(
+    PERIOD_NAMES,
+    expected.map(([name]) => name),
+  );
 });
 
 periods.run();

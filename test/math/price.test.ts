@@ -37,25 +37,30 @@ toPrice('hand-computed table', () => {
     // (2^-10)² / 10 = 0.000000095367431640625 exactly: a tie at the 21st digit, half-even keeps the even 2.
     [2n ** 54n, 5, 6, '0.00000009536743164062'],
   ];
-  for (const [sqrt, dA, dB, expected] of cases) assert.is(sqrtPriceToPrice(sqrt, dA, dB), expected, `${sqrt} ${dA}/${dB}`);
+  for (const [sqrt, dA, dB, expected] of cases)
+    assert.is(sqrtPriceToPrice(sqrt, dA, dB), expected, `${sqrt} ${dA}/${dB}`);
 });
 
-toPrice('at both sqrt-price bounds: exactly 20 fractional digits, no exponent (exact values from rational arithmetic)', () => {
-  const cases: [bigint, number, number, string][] = [
-    [MIN_SQRT_PRICE, 6, 6, '0.00000000000000000005'],
-    [MIN_SQRT_PRICE, 0, 9, '0.00000000000000000000'],
-    [MIN_SQRT_PRICE, 9, 0, '0.00000000005421214630'],
-    [MAX_SQRT_PRICE, 6, 6, '18446050711097703529.77634289240344000956'],
-    [MAX_SQRT_PRICE, 9, 0, '18446050711097703529776342892.40344000956095190260'],
-    [MAX_SQRT_PRICE, 0, 9, '18446050711.09770352977634289240'],
-  ];
-  for (const [sqrt, dA, dB, expected] of cases) assert.is(sqrtPriceToPrice(sqrt, dA, dB), expected, `${sqrt} ${dA}/${dB}`);
-  for (const sqrt of [MIN_SQRT_PRICE, MIN_SQRT_PRICE + 1n, MAX_SQRT_PRICE - 1n, MAX_SQRT_PRICE]) {
-    for (let dA = 0; dA <= 12; dA++) {
-      for (let dB = 0; dB <= 12; dB++) assert.match(sqrtPriceToPrice(sqrt, dA, dB), PLAIN_20, `${sqrt} ${dA}/${dB}`);
+toPrice(
+  'at both sqrt-price bounds: exactly 20 fractional digits, no exponent (exact values from rational arithmetic)',
+  () => {
+    const cases: [bigint, number, number, string][] = [
+      [MIN_SQRT_PRICE, 6, 6, '0.00000000000000000005'],
+      [MIN_SQRT_PRICE, 0, 9, '0.00000000000000000000'],
+      [MIN_SQRT_PRICE, 9, 0, '0.00000000005421214630'],
+      [MAX_SQRT_PRICE, 6, 6, '18446050711097703529.77634289240344000956'],
+      [MAX_SQRT_PRICE, 9, 0, '18446050711097703529776342892.40344000956095190260'],
+      [MAX_SQRT_PRICE, 0, 9, '18446050711.09770352977634289240'],
+    ];
+    for (const [sqrt, dA, dB, expected] of cases)
+      assert.is(sqrtPriceToPrice(sqrt, dA, dB), expected, `${sqrt} ${dA}/${dB}`);
+    for (const sqrt of [MIN_SQRT_PRICE, MIN_SQRT_PRICE + 1n, MAX_SQRT_PRICE - 1n, MAX_SQRT_PRICE]) {
+      for (let dA = 0; dA <= 12; dA++) {
+        for (let dB = 0; dB <= 12; dB++) assert.match(sqrtPriceToPrice(sqrt, dA, dB), PLAIN_20, `${sqrt} ${dA}/${dB}`);
+      }
     }
-  }
-});
+  },
+);
 
 toPrice('2,000 random sqrt prices and decimals agree with the exact integer oracle', () => {
   const random = rng('price');
@@ -84,12 +89,17 @@ toSqrt('hand-computed table', () => {
     ['2', 0, 0, 26087635650665564424n], // floor(√2 × 2^64) = isqrt(2^129)
     ['0', 6, 6, 0n],
   ];
-  for (const [price, dA, dB, expected] of cases) assert.is(priceToSqrtPrice(price, dA, dB), expected, `${price} ${dA}/${dB}`);
+  for (const [price, dA, dB, expected] of cases)
+    assert.is(priceToSqrtPrice(price, dA, dB), expected, `${price} ${dA}/${dB}`);
 });
 
 toSqrt('negative prices throw RangeError', () => {
   for (const price of ['-1', '-0.00000000000000000001']) {
-    assert.throws(() => priceToSqrtPrice(price, 6, 6), (e: unknown) => e instanceof RangeError, price);
+    assert.throws(
+      () => priceToSqrtPrice(price, 6, 6),
+      (e: unknown) => e instanceof RangeError,
+      price,
+    );
   }
 });
 
@@ -104,7 +114,10 @@ toSqrt('round trip: priceToSqrtPrice(sqrtPriceToPrice(s)) is within 5×10⁻²¹
   const random = rng('price-round-trip');
   let nearOne = 0;
   for (let i = 0; i < 2000; i++) {
-    const sqrt = i < 4 ? [MIN_SQRT_PRICE, MAX_SQRT_PRICE, Q64, Q64 + 1n][i]! : tickIndexToSqrtPrice(random.int(MIN_TICK, MAX_TICK)) + random.bigBits(20);
+    const sqrt =
+      i < 4
+        ? [MIN_SQRT_PRICE, MAX_SQRT_PRICE, Q64, Q64 + 1n][i]!
+        : tickIndexToSqrtPrice(random.int(MIN_TICK, MAX_TICK)) + random.bigBits(20);
     const [dA, dB] = i < 4 ? [6, 6] : [random.int(0, 12), random.int(0, 12)];
     const back = priceToSqrtPrice(sqrtPriceToPrice(sqrt, dA, dB), dA, dB);
     const distance = back > sqrt ? back - sqrt : sqrt - back;

@@ -1,7 +1,12 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as core from '@orca-so/whirlpools-core';
-import { MAX_SQRT_PRICE, MIN_SQRT_PRICE, sqrtPriceToTickIndex, tickIndexToSqrtPrice } from '../../src/math/tick-math.js';
+import {
+  MAX_SQRT_PRICE,
+  MIN_SQRT_PRICE,
+  sqrtPriceToTickIndex,
+  tickIndexToSqrtPrice,
+} from '../../src/math/tick-math.js';
 import { MAX_TICK, MIN_TICK, SPACINGS, randomBigInt, rng, sampleTicks } from '../helpers/math-samples.js';
 
 const TICKS = sampleTicks();
@@ -23,7 +28,8 @@ toSqrt('equals the reference on every tick of the range (887,273 ticks)', () => 
   let checked = 0;
   for (let tick = MIN_TICK; tick <= MAX_TICK; tick++, checked++) {
     const ours = tickIndexToSqrtPrice(tick);
-    if (ours !== core.tickIndexToSqrtPrice(tick)) assert.unreachable(`tick ${tick}: ${ours} vs ${core.tickIndexToSqrtPrice(tick)}`);
+    if (ours !== core.tickIndexToSqrtPrice(tick))
+      assert.unreachable(`tick ${tick}: ${ours} vs ${core.tickIndexToSqrtPrice(tick)}`);
   }
   assert.is(checked, 887273);
 });
@@ -39,7 +45,11 @@ toSqrt('is strictly increasing across the range', () => {
 
 toSqrt('out-of-range and non-integer ticks throw RangeError', () => {
   for (const tick of [MIN_TICK - 1, MAX_TICK + 1, -1e9, 1e9, 0.5, -1.5, Number.NaN, Infinity, -Infinity]) {
-    assert.throws(() => tickIndexToSqrtPrice(tick), (e: unknown) => e instanceof RangeError, `tick ${tick}`);
+    assert.throws(
+      () => tickIndexToSqrtPrice(tick),
+      (e: unknown) => e instanceof RangeError,
+      `tick ${tick}`,
+    );
   }
 });
 
@@ -67,20 +77,26 @@ toTick('the tick sample has 20,000+ ticks with the bounds, -1/0/1 and the extrem
   for (const spacing of SPACINGS) {
     const top = Math.floor(MAX_TICK / spacing) * spacing;
     for (const tick of [-top, -spacing, spacing, top]) assert.ok(has.has(tick), `spacing ${spacing}: ${tick}`);
-    assert.ok(TICKS.filter((t) => t % spacing === 0).length >= Math.min(1000, (2 * top) / spacing + 1), `spacing ${spacing}`);
+    assert.ok(
+      TICKS.filter((t) => t % spacing === 0).length >= Math.min(1000, (2 * top) / spacing + 1),
+      `spacing ${spacing}`,
+    );
   }
 });
 
-toTick('a tick\'s own sqrt price maps back to the tick, one less to the tick below (and agrees with the reference)', () => {
-  for (const tick of TICKS) {
-    const sqrt = tickIndexToSqrtPrice(tick);
-    assert.is(sqrtPriceToTickIndex(sqrt), tick, `sqrt price of tick ${tick}`);
-    assert.is(core.sqrtPriceToTickIndex(sqrt), tick, `reference, tick ${tick}`);
-    if (tick === MIN_TICK) continue;
-    assert.is(sqrtPriceToTickIndex(sqrt - 1n), tick - 1, `sqrt price of tick ${tick} minus 1`);
-    assert.is(core.sqrtPriceToTickIndex(sqrt - 1n), tick - 1, `reference, tick ${tick} minus 1`);
-  }
-});
+toTick(
+  "a tick's own sqrt price maps back to the tick, one less to the tick below (and agrees with the reference)",
+  () => {
+    for (const tick of TICKS) {
+      const sqrt = tickIndexToSqrtPrice(tick);
+      assert.is(sqrtPriceToTickIndex(sqrt), tick, `sqrt price of tick ${tick}`);
+      assert.is(core.sqrtPriceToTickIndex(sqrt), tick, `reference, tick ${tick}`);
+      if (tick === MIN_TICK) continue;
+      assert.is(sqrtPriceToTickIndex(sqrt - 1n), tick - 1, `sqrt price of tick ${tick} minus 1`);
+      assert.is(core.sqrtPriceToTickIndex(sqrt - 1n), tick - 1, `reference, tick ${tick} minus 1`);
+    }
+  },
+);
 
 toTick('random sqrt prices, uniform in [MIN_SQRT_PRICE, MAX_SQRT_PRICE], agree with the reference', () => {
   const random = rng('sqrt-uniform');
@@ -109,7 +125,11 @@ toTick('the bounds map to the bound ticks', () => {
 
 toTick('sqrt prices outside [MIN_SQRT_PRICE, MAX_SQRT_PRICE] throw RangeError', () => {
   for (const sqrt of [0n, 1n, MIN_SQRT_PRICE - 1n, MAX_SQRT_PRICE + 1n, 1n << 128n, -Q64]) {
-    assert.throws(() => sqrtPriceToTickIndex(sqrt), (e: unknown) => e instanceof RangeError, `sqrt price ${sqrt}`);
+    assert.throws(
+      () => sqrtPriceToTickIndex(sqrt),
+      (e: unknown) => e instanceof RangeError,
+      `sqrt price ${sqrt}`,
+    );
   }
 });
 

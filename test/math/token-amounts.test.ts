@@ -3,7 +3,16 @@ import * as assert from 'uvu/assert';
 import * as core from '@orca-so/whirlpools-core';
 import { MAX_SQRT_PRICE, MIN_SQRT_PRICE, tickIndexToSqrtPrice } from '../../src/math/tick-math.js';
 import { amountDeltaA, amountDeltaB, positionAmounts } from '../../src/math/token-amounts.js';
-import { MAX_TICK, SPACINGS, outcome, randomBigInt, randomLiquidity, rng, show, type Outcome } from '../helpers/math-samples.js';
+import {
+  MAX_TICK,
+  SPACINGS,
+  outcome,
+  randomBigInt,
+  randomLiquidity,
+  rng,
+  show,
+  type Outcome,
+} from '../helpers/math-samples.js';
 import type { Random } from '../../src/generator/random.js';
 
 const U64_MAX = 2n ** 64n - 1n;
@@ -33,11 +42,15 @@ function randomPosition(random: Random) {
   const sqrtUpper = tickIndexToSqrtPrice(upper);
   const where = random.pick(['below', 'at lower', 'inside', 'at upper', 'above'] as const);
   const sqrtPrice =
-    where === 'below' ? randomBigInt(random, MIN_SQRT_PRICE, sqrtLower)
-    : where === 'at lower' ? sqrtLower
-    : where === 'inside' ? randomBigInt(random, sqrtLower + 1n, sqrtUpper - 1n)
-    : where === 'at upper' ? sqrtUpper
-    : randomBigInt(random, sqrtUpper, MAX_SQRT_PRICE);
+    where === 'below'
+      ? randomBigInt(random, MIN_SQRT_PRICE, sqrtLower)
+      : where === 'at lower'
+        ? sqrtLower
+        : where === 'inside'
+          ? randomBigInt(random, sqrtLower + 1n, sqrtUpper - 1n)
+          : where === 'at upper'
+            ? sqrtUpper
+            : randomBigInt(random, sqrtUpper, MAX_SQRT_PRICE);
   return { spacing, lower, upper, sqrtLower, sqrtUpper, sqrtPrice, where, liquidity: randomLiquidity(random, 80) };
 }
 
@@ -58,13 +71,28 @@ deltas('u64 boundary: exactly U64_MAX passes, one more (by rounding up) throws R
   // L × (√u − √l) = U64_MAX × 2^64 + U64_MAX: down gives U64_MAX, up gives 2^64.
   const [l, u] = [Q64, 2n * Q64 + 1n];
   assert.is(amountDeltaB(l, u, U64_MAX, false), U64_MAX);
-  assert.throws(() => amountDeltaB(l, u, U64_MAX, true), (e: unknown) => e instanceof RangeError);
-  assertSameOutcome(outcome(() => amountDeltaB(l, u, U64_MAX, true)), outcome(() => core.tryGetAmountDeltaB(l, u, U64_MAX, true)), 'B up');
-  assertSameOutcome(outcome(() => amountDeltaB(l, u, U64_MAX, false)), outcome(() => core.tryGetAmountDeltaB(l, u, U64_MAX, false)), 'B down');
+  assert.throws(
+    () => amountDeltaB(l, u, U64_MAX, true),
+    (e: unknown) => e instanceof RangeError,
+  );
+  assertSameOutcome(
+    outcome(() => amountDeltaB(l, u, U64_MAX, true)),
+    outcome(() => core.tryGetAmountDeltaB(l, u, U64_MAX, true)),
+    'B up',
+  );
+  assertSameOutcome(
+    outcome(() => amountDeltaB(l, u, U64_MAX, false)),
+    outcome(() => core.tryGetAmountDeltaB(l, u, U64_MAX, false)),
+    'B down',
+  );
   // Between 2^64 and 2^65, A = L / 2: L = 2 × U64_MAX + 1 gives U64_MAX.5.
   const L = 2n * U64_MAX + 1n;
   assert.is(amountDeltaA(Q64, 2n * Q64, L, false), U64_MAX);
-  assertSameOutcome(outcome(() => amountDeltaA(Q64, 2n * Q64, L, true)), outcome(() => core.tryGetAmountDeltaA(Q64, 2n * Q64, L, true)), 'A up');
+  assertSameOutcome(
+    outcome(() => amountDeltaA(Q64, 2n * Q64, L, true)),
+    outcome(() => core.tryGetAmountDeltaA(Q64, 2n * Q64, L, true)),
+    'A up',
+  );
 });
 
 deltas('4,000 random sqrt-price pairs (either order) and liquidities agree with the reference, both roundings', () => {
@@ -72,14 +100,24 @@ deltas('4,000 random sqrt-price pairs (either order) and liquidities agree with 
   let threw = 0;
   for (let i = 0; i < 4000; i++) {
     const s1 = randomBigInt(random, MIN_SQRT_PRICE, MAX_SQRT_PRICE);
-    const s2 = random.chance(0.5) ? randomBigInt(random, MIN_SQRT_PRICE, MAX_SQRT_PRICE) : s1 + BigInt(random.int(-1000, 1000));
+    const s2 = random.chance(0.5)
+      ? randomBigInt(random, MIN_SQRT_PRICE, MAX_SQRT_PRICE)
+      : s1 + BigInt(random.int(-1000, 1000));
     const liquidity = randomLiquidity(random, 80);
     for (const roundUp of [true, false]) {
       const what = `(${s1}, ${s2}, ${liquidity}, ${roundUp})`;
       const a = outcome(() => amountDeltaA(s1, s2, liquidity, roundUp));
-      assertSameOutcome(a, outcome(() => core.tryGetAmountDeltaA(s1, s2, liquidity, roundUp)), `A${what}`);
+      assertSameOutcome(
+        a,
+        outcome(() => core.tryGetAmountDeltaA(s1, s2, liquidity, roundUp)),
+        `A${what}`,
+      );
       const b = outcome(() => amountDeltaB(s1, s2, liquidity, roundUp));
-      assertSameOutcome(b, outcome(() => core.tryGetAmountDeltaB(s1, s2, liquidity, roundUp)), `B${what}`);
+      assertSameOutcome(
+        b,
+        outcome(() => core.tryGetAmountDeltaB(s1, s2, liquidity, roundUp)),
+        `B${what}`,
+      );
       if (!a.ok) threw++;
       if (!b.ok) threw++;
     }
@@ -97,27 +135,45 @@ amounts('below the range only A, above only B, at the lower bound counts as belo
   assert.equal(positionAmounts(l - 1n, l, u, L, true), { a: amountDeltaA(l, u, L, true), b: 0n });
   assert.equal(positionAmounts(l, l, u, L, true), { a: amountDeltaA(l, u, L, true), b: 0n });
   assert.equal(positionAmounts(u, l, u, L, false), { a: 0n, b: amountDeltaB(l, u, L, false) });
-  assert.equal(positionAmounts(Q64, l, u, L, false), { a: amountDeltaA(Q64, u, L, false), b: amountDeltaB(l, Q64, L, false) });
+  assert.equal(positionAmounts(Q64, l, u, L, false), {
+    a: amountDeltaA(Q64, u, L, false),
+    b: amountDeltaB(l, Q64, L, false),
+  });
   assert.equal(positionAmounts(Q64, l, u, 0n, true), { a: 0n, b: 0n });
 });
 
-amounts('4,000 random positions: deposit amounts = increaseLiquidityQuote, withdrawal amounts = decreaseLiquidityQuote', () => {
-  const random = rng('positions');
-  const seen = { below: 0, 'at lower': 0, inside: 0, 'at upper': 0, above: 0, threw: 0 };
-  for (let i = 0; i < 4000; i++) {
-    const p = randomPosition(random);
-    seen[p.where]++;
-    const what = `position ${show(p)}`;
-    const up = outcome(() => positionAmounts(p.sqrtPrice, p.sqrtLower, p.sqrtUpper, p.liquidity, true));
-    const inc = outcome(() => core.increaseLiquidityQuote(p.liquidity, 0, p.sqrtPrice, p.lower, p.upper));
-    assertSameOutcome(up, inc.ok ? { ok: true, value: { a: inc.value.tokenEstA, b: inc.value.tokenEstB } } : inc, `deposit, ${what}`);
-    const down = outcome(() => positionAmounts(p.sqrtPrice, p.sqrtLower, p.sqrtUpper, p.liquidity, false));
-    const dec = outcome(() => core.decreaseLiquidityQuote(p.liquidity, 0, p.sqrtPrice, p.lower, p.upper));
-    assertSameOutcome(down, dec.ok ? { ok: true, value: { a: dec.value.tokenEstA, b: dec.value.tokenEstB } } : dec, `withdrawal, ${what}`);
-    if (!up.ok) seen.threw++;
-    if (up.ok && down.ok) assert.ok(up.value.a - down.value.a <= 1n && up.value.b - down.value.b <= 1n && up.value.a >= down.value.a, what);
-  }
-  for (const [where, count] of Object.entries(seen)) assert.ok(count >= 100, `${where}: ${count} cases`);
-});
+amounts(
+  '4,000 random positions: deposit amounts = increaseLiquidityQuote, withdrawal amounts = decreaseLiquidityQuote',
+  () => {
+    const random = rng('positions');
+    const seen = { below: 0, 'at lower': 0, inside: 0, 'at upper': 0, above: 0, threw: 0 };
+    for (let i = 0; i < 4000; i++) {
+      const p = randomPosition(random);
+      seen[p.where]++;
+      const what = `position ${show(p)}`;
+      const up = outcome(() => positionAmounts(p.sqrtPrice, p.sqrtLower, p.sqrtUpper, p.liquidity, true));
+      const inc = outcome(() => core.increaseLiquidityQuote(p.liquidity, 0, p.sqrtPrice, p.lower, p.upper));
+      assertSameOutcome(
+        up,
+        inc.ok ? { ok: true, value: { a: inc.value.tokenEstA, b: inc.value.tokenEstB } } : inc,
+        `deposit, ${what}`,
+      );
+      const down = outcome(() => positionAmounts(p.sqrtPrice, p.sqrtLower, p.sqrtUpper, p.liquidity, false));
+      const dec = outcome(() => core.decreaseLiquidityQuote(p.liquidity, 0, p.sqrtPrice, p.lower, p.upper));
+      assertSameOutcome(
+        down,
+        dec.ok ? { ok: true, value: { a: dec.value.tokenEstA, b: dec.value.tokenEstB } } : dec,
+        `withdrawal, ${what}`,
+      );
+      if (!up.ok) seen.threw++;
+      if (up.ok && down.ok)
+        assert.ok(
+          up.value.a - down.value.a <= 1n && up.value.b - down.value.b <= 1n && up.value.a >= down.value.a,
+          what,
+        );
+    }
+    for (const [where, count] of Object.entries(seen)) assert.ok(count >= 100, `${where}: ${count} cases`);
+  },
+);
 
 amounts.run();

@@ -16,8 +16,17 @@ async function assertValid(doc: unknown, what: string): Promise<void> {
 
 // Listed here from docs/api.md §1.2, §3–§4 and docs/admin-and-chaos.md §1, independently of the code.
 const API_PATHS = [
-  '/tokens', '/tokens/search', '/tokens/{mint_address}', '/pools', '/pools/search', '/pools/{address}', '/lock/{address}',
-  '/protocol', '/protocol/token', '/protocol/token/circulating_supply', '/protocol/token/total_supply',
+  '/tokens',
+  '/tokens/search',
+  '/tokens/{mint_address}',
+  '/pools',
+  '/pools/search',
+  '/pools/{address}',
+  '/lock/{address}',
+  '/protocol',
+  '/protocol/token',
+  '/protocol/token/circulating_supply',
+  '/protocol/token/total_supply',
 ];
 const ADMIN_PATHS = ['/__mock/health', '/__mock/chaos', '/__mock/reset', '/__mock/requests', '/__mock/openapi.json'];
 const PAGING = ['next', 'after', 'previous', 'size', 'limit'];
@@ -26,7 +35,17 @@ const PARAMETERS: Record<string, string[]> = {
   '/tokens': ['sort_by', 'sort_direction', 'tokens', ...PAGING],
   '/tokens/search': ['q', ...PAGING],
   '/tokens/{mint_address}': ['mint_address'],
-  '/pools': [...POOL_FILTERS, 'hasWarning', 'hasAdaptiveFee', 'isLaunchPool', 'minLockedLiquidityPercent', 'token', 'tokensBothOf', 'addresses', ...PAGING],
+  '/pools': [
+    ...POOL_FILTERS,
+    'hasWarning',
+    'hasAdaptiveFee',
+    'isLaunchPool',
+    'minLockedLiquidityPercent',
+    'token',
+    'tokensBothOf',
+    'addresses',
+    ...PAGING,
+  ],
   '/pools/search': [...POOL_FILTERS, 'q', 'userTokens', 'verifiedOnly', 'hasLockedLiquidity', ...PAGING],
   '/pools/{address}': ['address', 'stats'],
   '/lock/{address}': ['address'],
@@ -48,8 +67,16 @@ built('validates as OpenAPI 3.1, with a relative and with an absolute server URL
 built('has every docs/api.md §1.2 path under /v2/solana, then the admin paths on the bare origin', () => {
   const doc = buildOpenApi({ serverUrl: 'http://127.0.0.1:8080/v2/solana' });
   assert.equal(Object.keys(doc.paths), [...API_PATHS, ...ADMIN_PATHS]);
-  assert.equal(doc.servers.map((s) => s.url), ['http://127.0.0.1:8080/v2/solana']);
-  for (const path of ADMIN_PATHS) assert.equal(doc.paths[path]!.servers?.map((s) => s.url), ['http://127.0.0.1:8080'], path);
+  assert.equal(
+    doc.servers.map((s) => s.url),
+    ['http://127.0.0.1:8080/v2/solana'],
+  );
+  for (const path of ADMIN_PATHS)
+    assert.equal(
+      doc.paths[path]!.servers?.map((s) => s.url),
+      ['http://127.0.0.1:8080'],
+      path,
+    );
   for (const path of API_PATHS) assert.equal(Object.keys(doc.paths[path]!), ['get'], path);
   assert.equal(Object.keys(doc.paths['/__mock/chaos']!), ['servers', 'get', 'put']);
   assert.equal(Object.keys(doc.paths['/__mock/requests']!), ['servers', 'get', 'delete']);
@@ -81,16 +108,48 @@ built('states defaults and page sizes as docs/api.md §3.2–§3.3 fix them', ()
 built('answers errors with the error body and its code enum; the lock endpoint with a bare array', () => {
   const doc = buildOpenApi();
   const codes = (doc.components.schemas.ErrorBody!.properties as Record<string, { enum: string[] }>).code!.enum;
-  assert.equal(codes, ['invalid_parameter', 'invalid_cursor', 'invalid_address', 'not_found', 'unknown_chain', 'method_not_allowed', 'rate_limited', 'injected_fault', 'internal', 'forbidden']);
-  assert.equal(Object.keys(doc.paths['/pools/{address}']!.get!.responses), ['200', '304', '400', '404', '405', '429', 'default']);
+  assert.equal(codes, [
+    'invalid_parameter',
+    'invalid_cursor',
+    'invalid_address',
+    'not_found',
+    'unknown_chain',
+    'method_not_allowed',
+    'rate_limited',
+    'injected_fault',
+    'internal',
+    'forbidden',
+  ]);
+  assert.equal(Object.keys(doc.paths['/pools/{address}']!.get!.responses), [
+    '200',
+    '304',
+    '400',
+    '404',
+    '405',
+    '429',
+    'default',
+  ]);
   assert.equal(Object.keys(doc.paths['/pools']!.get!.responses), ['200', '304', '400', '405', '429', 'default']);
   const lock = doc.paths['/lock/{address}']!.get!.responses['200'] as { content: Record<string, { schema: unknown }> };
-  assert.equal(lock.content['application/json']!.schema, { type: 'array', items: { $ref: '#/components/schemas/LockEntry' } });
-  assert.equal(Object.keys(doc.components.headers), ['ETag', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Allow']);
+  assert.equal(lock.content['application/json']!.schema, {
+    type: 'array',
+    items: { $ref: '#/components/schemas/LockEntry' },
+  });
+  assert.equal(Object.keys(doc.components.headers), [
+    'ETag',
+    'Retry-After',
+    'RateLimit-Limit',
+    'RateLimit-Remaining',
+    'RateLimit-Reset',
+    'Allow',
+  ]);
 });
 
 built('is deterministic: two builds are deep-equal and the same JSON text', () => {
-  const [a, b] = [buildOpenApi({ serverUrl: 'http://x:1/v2/solana' }), buildOpenApi({ serverUrl: 'http://x:1/v2/solana' })];
+  const [a, b] = [
+    buildOpenApi({ serverUrl: 'http://x:1/v2/solana' }),
+    buildOpenApi({ serverUrl: 'http://x:1/v2/solana' }),
+  ];
   assert.equal(a, b);
   assert.is(JSON.stringify(a), JSON.stringify(b));
 });
@@ -100,7 +159,7 @@ built.run();
 const served = suite('OpenAPI document: GET /__mock/openapi.json');
 const server = serve(served);
 
-served('is valid, and names the server\'s own URL; the admin paths its origin', async () => {
+served("is valid, and names the server's own URL; the admin paths its origin", async () => {
   const doc = (await ok(`${server.origin}/__mock/openapi.json`)) as OpenApiDocument;
   await assertValid(doc, 'the served document');
   assert.is(doc.servers[0]!.url, server.url);
@@ -109,7 +168,9 @@ served('is valid, and names the server\'s own URL; the admin paths its origin', 
 });
 
 served('names the origin the client used (Host), not a fixed one', async () => {
-  const reply = await raw(`${server.origin}/__mock/openapi.json`, { headers: { host: `localhost:${server.server.port}` } });
+  const reply = await raw(`${server.origin}/__mock/openapi.json`, {
+    headers: { host: `localhost:${server.server.port}` },
+  });
   assert.is(reply.status, 200);
   const doc = JSON.parse(reply.body.toString('utf8')) as OpenApiDocument;
   assert.is(doc.servers[0]!.url, `http://localhost:${server.server.port}/v2/solana`);
@@ -119,7 +180,7 @@ served.run();
 
 const written = suite('OpenAPI document: written by clmm-mock openapi and the build');
 
-written('the CLI\'s file and the packaged dist/openapi.json are valid and equal the built document', async () => {
+written("the CLI's file and the packaged dist/openapi.json are valid and equal the built document", async () => {
   const { dir, remove } = tempDir();
   try {
     const out = join(dir, 'openapi.json');

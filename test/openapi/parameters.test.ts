@@ -14,10 +14,49 @@ const repeat = (n: number): string => Array.from({ length: n }, () => SOL).join(
 
 // Raw query values of every kind, good and bad; each parameter's schema must judge them as its parser does.
 const SAMPLES = [
-  '', ' ', 'abc', 'tvl', 'volume', 'volume7d', 'fees30d', 'tvl24h', 'lockedliquiditypercent', 'volume99d', 'asc', 'desc', 'up',
-  'address', 'mint_id', 'volume_24h', 'volume24h', '24h', '24h,7d', ' 5m , 30d ', '24h,,7d', ',', '1d', '24H', '0', '1000', '0.5',
-  '00.50', '1e3', '-1', '.5', '5.', '1,000', 'NaN', '9'.repeat(61), SOL, `${SOL},${USDC}`, ` ${SOL} , ${USDC} `, `${SOL},`,
-  repeat(100), repeat(101), `${SOL}0`, 'So1111111111111111111111111111111111111111O',
+  '',
+  ' ',
+  'abc',
+  'tvl',
+  'volume',
+  'volume7d',
+  'fees30d',
+  'tvl24h',
+  'lockedliquiditypercent',
+  'volume99d',
+  'asc',
+  'desc',
+  'up',
+  'address',
+  'mint_id',
+  'volume_24h',
+  'volume24h',
+  '24h',
+  '24h,7d',
+  ' 5m , 30d ',
+  '24h,,7d',
+  ',',
+  '1d',
+  '24H',
+  '0',
+  '1000',
+  '0.5',
+  '00.50',
+  '1e3',
+  '-1',
+  '.5',
+  '5.',
+  '1,000',
+  'NaN',
+  '9'.repeat(61),
+  SOL,
+  `${SOL},${USDC}`,
+  ` ${SOL} , ${USDC} `,
+  `${SOL},`,
+  repeat(100),
+  repeat(101),
+  `${SOL}0`,
+  'So1111111111111111111111111111111111111111O',
 ];
 
 function accepts(spec: ParamSpec, name: string, raw: string): boolean {
@@ -31,7 +70,13 @@ function accepts(spec: ParamSpec, name: string, raw: string): boolean {
 
 const params = suite('Query parameter schemas say what the parsers accept (one source)');
 
-const SPECS = { POOLS_SPEC, POOL_SEARCH_SPEC, TOKENS_SPEC, TOKEN_SEARCH_SPEC, POOL_DETAIL: { params: POOL_DETAIL_QUERY } };
+const SPECS = {
+  POOLS_SPEC,
+  POOL_SEARCH_SPEC,
+  TOKENS_SPEC,
+  TOKEN_SEARCH_SPEC,
+  POOL_DETAIL: { params: POOL_DETAIL_QUERY },
+};
 
 for (const [specName, spec] of Object.entries(SPECS)) {
   params(`${specName}: every string parameter's schema accepts exactly what its parser accepts`, () => {
@@ -39,7 +84,11 @@ for (const [specName, spec] of Object.entries(SPECS)) {
       assert.type(param.description, 'string');
       assert.ok(param.description.length > 10, `${name} has a description`);
       if (param.schema.type === 'boolean') {
-        assert.equal([accepts(param, name, 'true'), accepts(param, name, 'FALSE'), accepts(param, name, 'yes')], [true, true, false], name);
+        assert.equal(
+          [accepts(param, name, 'true'), accepts(param, name, 'FALSE'), accepts(param, name, 'yes')],
+          [true, true, false],
+          name,
+        );
         continue;
       }
       const validate = ajv.compile(param.schema);
@@ -47,8 +96,16 @@ for (const [specName, spec] of Object.entries(SPECS)) {
         const parsed = accepts(param, name, raw);
         // The address pattern is base58 of 32–44 characters; only decoding tells 32 bytes from 33.
         const schemaAccepts = validate(raw);
-        if (parsed) assert.ok(schemaAccepts, `${specName}.${name}: the parser accepts '${raw.slice(0, 60)}', the schema does not`);
-        else if (raw !== `${SOL}0` && !raw.endsWith('O')) assert.not.ok(schemaAccepts, `${specName}.${name}: the schema accepts '${raw.slice(0, 60)}', the parser does not`);
+        if (parsed)
+          assert.ok(
+            schemaAccepts,
+            `${specName}.${name}: the parser accepts '${raw.slice(0, 60)}', the schema does not`,
+          );
+        else if (raw !== `${SOL}0` && !raw.endsWith('O'))
+          assert.not.ok(
+            schemaAccepts,
+            `${specName}.${name}: the schema accepts '${raw.slice(0, 60)}', the parser does not`,
+          );
       }
     }
   });
@@ -56,7 +113,8 @@ for (const [specName, spec] of Object.entries(SPECS)) {
 
 params('every sortBy value of the schema parses to a stored order, and sortBy is case-insensitive', () => {
   const sortBy = POOLS_SPEC.params.sortBy!;
-  for (const value of POOL_SORT_VALUES) assert.ok(POOL_SORT_KEYS.includes(sortBy.parse('sortBy', value) as string), value);
+  for (const value of POOL_SORT_VALUES)
+    assert.ok(POOL_SORT_KEYS.includes(sortBy.parse('sortBy', value) as string), value);
   assert.is(POOL_SORT_VALUES.length, 66);
   assert.is(sortBy.parse('sortBy', 'Volume7D'), 'volume7d');
 });

@@ -46,20 +46,28 @@ const MISUSES: Record<string, string> = {
 
 function diagnostics(dir: string, file: string): readonly ts.Diagnostic[] {
   const program = ts.createProgram([join(dir, file)], {
-    strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler, lib: ['lib.es2022.d.ts'], types: [],
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    lib: ['lib.es2022.d.ts'],
+    types: [],
   });
   return ts.getPreEmitDiagnostics(program);
 }
 
-const text = (list: readonly ts.Diagnostic[]): string => list.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')).join('\n');
+const text = (list: readonly ts.Diagnostic[]): string =>
+  list.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')).join('\n');
 
 const typed = suite('Typed client: openapi-typescript types from the document');
 const dir = tempDir();
 typed.after(() => dir.remove());
 
 typed.before(async () => {
-  const types = astToString(await openapiTS(JSON.parse(JSON.stringify(buildOpenApi())) as Parameters<typeof openapiTS>[0], { silent: true }));
+  const types = astToString(
+    await openapiTS(JSON.parse(JSON.stringify(buildOpenApi())) as Parameters<typeof openapiTS>[0], { silent: true }),
+  );
   writeFileSync(join(dir.dir, 'clmm-api.d.ts'), types);
   writeFileSync(join(dir.dir, 'client.ts'), CLIENT);
 });
@@ -72,11 +80,17 @@ typed('a client using paths[...] responses, parameters and components compiles w
 for (const [what, line] of Object.entries(MISUSES)) {
   typed(`${what} does not compile`, () => {
     const file = `misuse-${what.replace(/\W+/g, '-')}.ts`;
-    const misuse = CLIENT.replace("export const query", "declare const page: PoolsPage;\n" + line + "\nexport const query");
+    const misuse = CLIENT.replace(
+      'export const query',
+      'declare const page: PoolsPage;\n' + line + '\nexport const query',
+    );
     writeFileSync(join(dir.dir, file), misuse);
     const found = diagnostics(dir.dir, file);
     assert.ok(found.length > 0, `${what}: compiled, but should not`);
-    assert.ok(found.every((d) => d.file?.fileName.endsWith(file)), text(found));
+    assert.ok(
+      found.every((d) => d.file?.fileName.endsWith(file)),
+      text(found),
+    );
   });
 }
 

@@ -14,10 +14,18 @@ import * as assert from 'uvu/assert';
 const installed = suite('the packed package, installed into a new project');
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string }> };
+const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, { version: string }>;
+};
 const versionOf = (name: string): string => lock.packages[`node_modules/${name}`]!.version;
 /** The consumer's own tools, at the versions this project tests with. */
-const TOOLS = [`typescript@${versionOf('typescript')}`, `@types/node@${versionOf('@types/node')}`, `playwright-core@${versionOf('playwright-core')}`, 'vitest@^3', 'msw@^2'];
+const TOOLS = [
+  `typescript@${versionOf('typescript')}`,
+  `@types/node@${versionOf('@types/node')}`,
+  `playwright-core@${versionOf('playwright-core')}`,
+  'vitest@^3',
+  'msw@^2',
+];
 
 const project = mkdtempSync(join(tmpdir(), 'clmm-consumer-'));
 
@@ -27,7 +35,9 @@ function run(command: string, args: string[], timeout = 300_000): string {
     return execFileSync(command, args, { cwd: project, encoding: 'utf8', timeout, stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    const printed = `${stdout}\n${stderr}`.split('\n').filter((line) => line.trim() && !line.includes('Unknown user config'));
+    const printed = `${stdout}\n${stderr}`
+      .split('\n')
+      .filter((line) => line.trim() && !line.includes('Unknown user config'));
     throw new Error(`${command} ${args.join(' ')} failed:\n${printed.join('\n')}`);
   }
 }
@@ -46,7 +56,10 @@ function writeReadmeSnippets(): string[] {
 }
 
 installed.before(() => {
-  const packed = run('npm', ['pack', '--ignore-scripts', '--pack-destination', project, ROOT]).trim().split('\n').pop()!;
+  const packed = run('npm', ['pack', '--ignore-scripts', '--pack-destination', project, ROOT])
+    .trim()
+    .split('\n')
+    .pop()!;
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', join(project, packed), ...TOOLS], 600_000);
 });
@@ -55,33 +68,47 @@ installed.after(() => rmSync(project, { recursive: true, force: true }));
 
 installed('only production dependencies came along: no better-sqlite3 types, no dev tools', () => {
   const modules = readdirSync(join(project, 'node_modules'));
-  const typed = existsSync(join(project, 'node_modules/@types')) ? readdirSync(join(project, 'node_modules/@types')) : [];
+  const typed = existsSync(join(project, 'node_modules/@types'))
+    ? readdirSync(join(project, 'node_modules/@types'))
+    : [];
   assert.ok(modules.includes('better-sqlite3'));
   assert.not.ok(typed.includes('better-sqlite3'), `@types: ${typed.join(', ')}`);
   for (const dev of ['autocannon', 'uvu', 'tsx', '@orca-so']) assert.not.ok(modules.includes(dev), dev);
   const shipped = readdirSync(join(project, 'node_modules/clmm-mock'));
   assert.ok(shipped.includes('LICENSE'));
   assert.not.ok(existsSync(join(project, 'node_modules/clmm-mock/dist/bench')), 'the benchmark is not shipped');
-  assert.not.ok(existsSync(join(project, 'node_modules/clmm-mock/fixtures/upstream')), 'recorder test data is not shipped');
+  assert.not.ok(
+    existsSync(join(project, 'node_modules/clmm-mock/fixtures/upstream')),
+    'recorder test data is not shipped',
+  );
 });
 
 installed('`npx clmm-mock start` generates into ./.clmm-mock and serves', async () => {
-  const child = spawn('npx', ['clmm-mock', 'start'], { cwd: project, env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npx', ['clmm-mock', 'start'], {
+    cwd: project,
+    env: { ...process.env, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal === 'SIGTERM' ? 0 : code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(signal === 'SIGTERM' ? 0 : code)),
+  );
   try {
     const url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no listening line in 120 s: ${out} ${err}`)), 120_000);
       child.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString();
         const line = /listening on (\S+)/.exec(out);
-        if (line) resolve(line[1]!), clearTimeout(timer);
+        if (line) (resolve(line[1]!), clearTimeout(timer));
       });
       void exited.then((code) => reject(new Error(`exited with ${code}: ${out} ${err}`)));
     });
-    assert.match(out, /generating the default snapshot: seed 42, 2000 pools, 500 tokens at \.clmm-mock\/default\.sqlite/);
+    assert.match(
+      out,
+      /generating the default snapshot: seed 42, 2000 pools, 500 tokens at \.clmm-mock\/default\.sqlite/,
+    );
     const page = (await fetch(`${url}/pools?size=2`).then((r) => r.json())) as { data: unknown[] };
     assert.is(page.data.length, 2);
     assert.ok(existsSync(join(project, '.clmm-mock/default.sqlite')));
@@ -130,22 +157,50 @@ export { entries, first, fault, route, key, path, functions, errors, wrongRoute,
 
 installed('the public types compile under strict settings with skipLibCheck off, and route typos do not', () => {
   writeFileSync(join(project, 'public-types.ts'), PUBLIC_TYPES);
-  writeFileSync(join(project, 'tsconfig.types.json'), JSON.stringify({
-    compilerOptions: { strict: true, skipLibCheck: false, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', types: ['node'] },
-    files: ['public-types.ts'],
-  }));
+  writeFileSync(
+    join(project, 'tsconfig.types.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        skipLibCheck: false,
+        noEmit: true,
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'es2022',
+        types: ['node'],
+      },
+      files: ['public-types.ts'],
+    }),
+  );
   run('npx', ['tsc', '-p', 'tsconfig.types.json']);
 });
 
-installed('the README\'s snippets compile under strict, and its vitest example passes', () => {
+installed("the README's snippets compile under strict, and its vitest example passes", () => {
   const files = writeReadmeSnippets();
-  for (const file of ['vitest.config.ts', 'test/mock-api.ts', 'test/pools.test.ts', 'test/msw-server.ts', 'test/api-routes.ts']) {
+  for (const file of [
+    'vitest.config.ts',
+    'test/mock-api.ts',
+    'test/pools.test.ts',
+    'test/msw-server.ts',
+    'test/api-routes.ts',
+  ]) {
     assert.ok(files.includes(file), `README has no snippet for ${file}: ${files.join(', ')}`);
   }
-  writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: { strict: true, noEmit: true, module: 'preserve', moduleResolution: 'bundler', target: 'es2022', types: ['node'], skipLibCheck: true },
-    files,
-  }));
+  writeFileSync(
+    join(project, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        module: 'preserve',
+        moduleResolution: 'bundler',
+        target: 'es2022',
+        types: ['node'],
+        skipLibCheck: true,
+      },
+      files,
+    }),
+  );
   run('npx', ['tsc', '-p', 'tsconfig.json']);
   const output = run('npx', ['vitest', 'run', 'test/pools.test.ts']);
   assert.match(output, /1 passed/);

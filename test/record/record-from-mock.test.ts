@@ -16,7 +16,11 @@ const PUBLIC_URL = 'http://mock.test';
 const PERIODS = '5m,15m,30m,1h,2h,4h,8h,24h,7d,30d';
 const POOL_SORTS = ['tvl', 'lockedliquiditypercent', 'volume', 'volume7d', 'fees30d', 'rewards24h', 'yieldovertvl1h'];
 
-interface Answer { status: number; etag: string | null; body: string }
+interface Answer {
+  status: number;
+  etag: string | null;
+  body: string;
+}
 
 async function get(server: MockServer, path: string): Promise<Answer> {
   const response = await fetch(`${server.url}${path}`);
@@ -27,7 +31,7 @@ async function get(server: MockServer, path: string): Promise<Answer> {
 async function pages(server: MockServer, path: string): Promise<string[]> {
   const paths = [path];
   const endpoint = path.split('?')[0]!;
-  for (let body: Json = JSON.parse((await get(server, path)).body); body.meta?.next; ) {
+  for (let body: Json = JSON.parse((await get(server, path)).body); body.meta?.next;) {
     paths.push(`${endpoint}?next=${encodeURIComponent(body.meta.next)}`);
     body = JSON.parse((await get(server, paths[paths.length - 1]!)).body);
   }
@@ -40,23 +44,55 @@ async function requestsOf(server: MockServer): Promise<string[]> {
   const tokens: Json[] = JSON.parse((await get(server, '/tokens?size=3000')).body).data;
   const [first, second] = [pools[0].tokenA, pools[3].tokenB];
   const listings = [
-    ...POOL_SORTS.flatMap((s) => [`/pools?size=37&stats=24h&sortBy=${s}`, `/pools?size=41&sortBy=${s}&sortDirection=asc&includeBlocked=true`]),
-    '/pools?size=50&hasRewards=true', '/pools?size=50&hasWarning=true', '/pools?size=50&hasAdaptiveFee=true&stats=7d',
-    '/pools?size=50&isLaunchPool=true', '/pools?size=50&minTvl=1000', '/pools?size=50&minVolume=10',
-    '/pools?size=50&minLockedLiquidityPercent=1', `/pools?size=20&token=${first.address}`,
-    `/pools?tokensBothOf=${first.address},${pools[0].tokenB.address}`, `/pools?addresses=${pools.slice(5, 9).map((p) => p.address).join(',')}`,
-    `/pools/search?q=${first.symbol}&size=30`, `/pools/search?q=${first.symbol}-${pools[0].tokenB.symbol}`, '/pools/search?q=so&verifiedOnly=true',
-    `/pools/search?q=${second.address}&hasLockedLiquidity=true`, `/pools/search?q=${pools[2].address}`, `/pools/search?q=usd&userTokens=${second.address}`,
-    ...['mint_id', 'address', 'volume_24h'].flatMap((s) => [`/tokens?size=33&sort_by=${s}`, `/tokens?size=29&sort_by=${s}&sort_direction=desc`]),
-    `/tokens?tokens=${tokens.slice(0, 7).map((t) => t.address).join(',')}&size=3`, '/tokens/search?q=s&size=20', '/tokens/search?q=usd',
+    ...POOL_SORTS.flatMap((s) => [
+      `/pools?size=37&stats=24h&sortBy=${s}`,
+      `/pools?size=41&sortBy=${s}&sortDirection=asc&includeBlocked=true`,
+    ]),
+    '/pools?size=50&hasRewards=true',
+    '/pools?size=50&hasWarning=true',
+    '/pools?size=50&hasAdaptiveFee=true&stats=7d',
+    '/pools?size=50&isLaunchPool=true',
+    '/pools?size=50&minTvl=1000',
+    '/pools?size=50&minVolume=10',
+    '/pools?size=50&minLockedLiquidityPercent=1',
+    `/pools?size=20&token=${first.address}`,
+    `/pools?tokensBothOf=${first.address},${pools[0].tokenB.address}`,
+    `/pools?addresses=${pools
+      .slice(5, 9)
+      .map((p) => p.address)
+      .join(',')}`,
+    `/pools/search?q=${first.symbol}&size=30`,
+    `/pools/search?q=${first.symbol}-${pools[0].tokenB.symbol}`,
+    '/pools/search?q=so&verifiedOnly=true',
+    `/pools/search?q=${second.address}&hasLockedLiquidity=true`,
+    `/pools/search?q=${pools[2].address}`,
+    `/pools/search?q=usd&userTokens=${second.address}`,
+    ...['mint_id', 'address', 'volume_24h'].flatMap((s) => [
+      `/tokens?size=33&sort_by=${s}`,
+      `/tokens?size=29&sort_by=${s}&sort_direction=desc`,
+    ]),
+    `/tokens?tokens=${tokens
+      .slice(0, 7)
+      .map((t) => t.address)
+      .join(',')}&size=3`,
+    '/tokens/search?q=s&size=20',
+    '/tokens/search?q=usd',
   ];
   const walked = (await Promise.all(listings.map((path) => pages(server, path)))).flat();
   return [
     ...walked,
     ...pools.flatMap((p) => [`/pools/${p.address}`, `/pools/${p.address}?stats=${PERIODS}`, `/lock/${p.address}`]),
     ...tokens.map((t) => `/tokens/${t.address}`),
-    '/protocol', '/protocol/token', '/protocol/token/circulating_supply', '/protocol/token/total_supply',
-    '/pools?size=0', '/pools?sortBy=nope', '/tokens/notanaddress', `/pools/${tokens[0].address}`, '/pools/search', '/pools?next=garbage',
+    '/protocol',
+    '/protocol/token',
+    '/protocol/token/circulating_supply',
+    '/protocol/token/total_supply',
+    '/pools?size=0',
+    '/pools?sortBy=nope',
+    '/tokens/notanaddress',
+    `/pools/${tokens[0].address}`,
+    '/pools/search',
+    '/pools?next=garbage',
   ];
 }
 
@@ -70,7 +106,10 @@ replay('every listing page, detail, lock, token, protocol figure and error is id
     const store = openSnapshotStore(await httpSnapshot());
     const { facts } = store;
     store.close();
-    assert.equal([summary.tokens, summary.pools, summary.fromMock, summary.asOf], [facts.tokens, facts.pools, true, facts.asOf]);
+    assert.equal(
+      [summary.tokens, summary.pools, summary.fromMock, summary.asOf],
+      [facts.tokens, facts.pools, true, facts.asOf],
+    );
     assert.not.ok(existsSync(`${out}.partial`));
     copy = await createMockServer({ snapshot: out, port: 0, publicUrl: PUBLIC_URL });
     const paths = await requestsOf(source);
@@ -86,28 +125,34 @@ replay('every listing page, detail, lock, token, protocol figure and error is id
   }
 });
 
-replay('the replay serves its own logos: a source origin in imageUrl becomes the replaying server\'s; no listener piles up on the caller\'s signal', async () => {
-  const temp = tempDir();
-  const source = await createMockServer({ snapshot: await httpSnapshot(), port: 0 });
-  let copy: MockServer | undefined;
-  try {
-    const out = join(temp.dir, 'copy.sqlite');
-    const stop = new AbortController();
-    await recordSnapshot({ from: source.url, out, signal: stop.signal });
-    // Thousands of requests, and listeners on the caller's signal stay a constant few (the crawl's one,
-    // the health probe's): none piles up per request.
-    assert.ok(getEventListeners(stop.signal, 'abort').length <= 2, `${getEventListeners(stop.signal, 'abort').length} abort listeners left`);
-    copy = await createMockServer({ snapshot: out, port: 0 });
-    const token: Json = JSON.parse((await get(copy, '/tokens?size=1')).body).data[0];
-    assert.is(token.imageUrl, `http://127.0.0.1:${copy.port}/static/tokens/${token.address}.svg`);
-    const logo = await fetch(token.imageUrl);
-    assert.is(logo.status, 200);
-    assert.is(logo.headers.get('content-type'), 'image/svg+xml');
-  } finally {
-    await copy?.close();
-    await source.close();
-    temp.remove();
-  }
-});
+replay(
+  "the replay serves its own logos: a source origin in imageUrl becomes the replaying server's; no listener piles up on the caller's signal",
+  async () => {
+    const temp = tempDir();
+    const source = await createMockServer({ snapshot: await httpSnapshot(), port: 0 });
+    let copy: MockServer | undefined;
+    try {
+      const out = join(temp.dir, 'copy.sqlite');
+      const stop = new AbortController();
+      await recordSnapshot({ from: source.url, out, signal: stop.signal });
+      // Thousands of requests, and listeners on the caller's signal stay a constant few (the crawl's one,
+      // the health probe's): none piles up per request.
+      assert.ok(
+        getEventListeners(stop.signal, 'abort').length <= 2,
+        `${getEventListeners(stop.signal, 'abort').length} abort listeners left`,
+      );
+      copy = await createMockServer({ snapshot: out, port: 0 });
+      const token: Json = JSON.parse((await get(copy, '/tokens?size=1')).body).data[0];
+      assert.is(token.imageUrl, `http://127.0.0.1:${copy.port}/static/tokens/${token.address}.svg`);
+      const logo = await fetch(token.imageUrl);
+      assert.is(logo.status, 200);
+      assert.is(logo.headers.get('content-type'), 'image/svg+xml');
+    } finally {
+      await copy?.close();
+      await source.close();
+      temp.remove();
+    }
+  },
+);
 
 replay.run();

@@ -12,53 +12,79 @@ const AS_OF = '2026-02-01T00:00:00Z';
 
 const throttled = suite('record from the upstream: a 429 with Retry-After is waited out, then retried');
 
-throttled('two 429s on /protocol: onWait told 1 s twice, each retry at least 1 s after its 429, and the recording succeeds', async () => {
-  const { dir, remove } = tempDir();
-  const fake = await startFakeUpstream({ throttle: { path: '/protocol', count: 2 } });
-  try {
-    const waits: [number, string][] = [];
-    const out = join(dir, 'throttled.sqlite');
-    const summary = await recordSnapshot({ from: fake.url, out, asOf: AS_OF, onWait: (seconds, url) => waits.push([seconds, url]) });
-    assert.equal([summary.tokens, summary.pools], [6, 4]);
-    assert.equal(waits, [[1, `${fake.url}/protocol`], [1, `${fake.url}/protocol`]]);
-    const protocol = fake.requests.filter((r) => r.path === '/protocol');
-    assert.equal(protocol.map((r) => r.status), [429, 429, 200]);
-    // The fake stamps arrival; libuv's millisecond timer clock may fire a sleep up to 1 ms early.
-    for (let i = 1; i < protocol.length; i++) assert.ok(protocol[i]!.at - protocol[i - 1]!.at >= 999, `retry ${i} after ${protocol[i]!.at - protocol[i - 1]!.at} ms`);
-    const server = await createMockServer({ snapshot: out, port: 0 });
+throttled(
+  'two 429s on /protocol: onWait told 1 s twice, each retry at least 1 s after its 429, and the recording succeeds',
+  async () => {
+    const { dir, remove } = tempDir();
+    const fake = await startFakeUpstream({ throttle: { path: '/protocol', count: 2 } });
     try {
-      assert.equal((await ok(`${server.url}/protocol`)).data, fake.fixtures.protocol);
+      const waits: [number, string][] = [];
+      const out = join(dir, 'throttled.sqlite');
+      const summary = await recordSnapshot({
+        from: fake.url,
+        out,
+        asOf: AS_OF,
+        onWait: (seconds, url) => waits.push([seconds, url]),
+      });
+      assert.equal([summary.tokens, summary.pools], [6, 4]);
+      assert.equal(waits, [
+        [1, `${fake.url}/protocol`],
+        [1, `${fake.url}/protocol`],
+      ]);
+      const protocol = fake.requests.filter((r) => r.path === '/protocol');
+      assert.equal(
+        protocol.map((r) => r.status),
+        [429, 429, 200],
+      );
+      // The fake stamps arrival; libuv's millisecond timer clock may fire a sleep up to 1 ms early.
+      for (let i = 1; i < protocol.length; i++)
+        assert.ok(
+          protocol[i]!.at - protocol[i - 1]!.at >= 999,
+          `retry ${i} after ${protocol[i]!.at - protocol[i - 1]!.at} ms`,
+        );
+      const server = await createMockServer({ snapshot: out, port: 0 });
+      try {
+        assert.equal((await ok(`${server.url}/protocol`)).data, fake.fixtures.protocol);
+      } finally {
+        await server.close();
+      }
     } finally {
-      await server.close();
+      await fake.close();
+      remove();
     }
-  } finally {
-    await fake.close();
-    remove();
-  }
-});
+  },
+);
 
 throttled.run();
 
-const failing = suite('record from the upstream: a path that keeps failing stops the recording and leaves nothing behind');
+const failing = suite(
+  'record from the upstream: a path that keeps failing stops the recording and leaves nothing behind',
+);
 
-failing('500 forever on /protocol/token: a RecordError naming the URL and status after the retries; no out, no out.partial', async () => {
-  const { dir, remove } = tempDir();
-  const fake = await startFakeUpstream({ fail: { path: '/protocol/token', status: 500 } });
-  try {
-    const out = join(dir, 'failed.sqlite');
-    let caught: unknown;
-    await recordSnapshot({ from: fake.url, out, asOf: AS_OF }).catch((error: unknown) => (caught = error));
-    assert.instance(caught, RecordError);
-    assert.match((caught as Error).message, new RegExp(`^GET ${fake.url}/protocol/token answered 500: `));
-    // One try and three retries (upstream-client.ts), then it gives up.
-    assert.equal(fake.requests.filter((r) => r.path === '/protocol/token').map((r) => r.status), [500, 500, 500, 500]);
-    assert.not.ok(existsSync(out));
-    assert.not.ok(existsSync(`${out}.partial`));
-    assert.equal(readdirSync(dir), []);
-  } finally {
-    await fake.close();
-    remove();
-  }
-});
+failing(
+  '500 forever on /protocol/token: a RecordError naming the URL and status after the retries; no out, no out.partial',
+  async () => {
+    const { dir, remove } = tempDir();
+    const fake = await startFakeUpstream({ fail: { path: '/protocol/token', status: 500 } });
+    try {
+      const out = join(dir, 'failed.sqlite');
+      let caught: unknown;
+      await recordSnapshot({ from: fake.url, out, asOf: AS_OF }).catch((error: unknown) => (caught = error));
+      assert.instance(caught, RecordError);
+      assert.match((caught as Error).message, new RegExp(`^GET ${fake.url}/protocol/token answered 500: `));
+      // One try and three retries (upstream-client.ts), then it gives up.
+      assert.equal(
+        fake.requests.filter((r) => r.path === '/protocol/token').map((r) => r.status),
+        [500, 500, 500, 500],
+      );
+      assert.not.ok(existsSync(out));
+      assert.not.ok(existsSync(`${out}.partial`));
+      assert.equal(readdirSync(dir), []);
+    } finally {
+      await fake.close();
+      remove();
+    }
+  },
+);
 
 failing.run();

@@ -9,29 +9,47 @@ import { snapshotFor } from '../helpers/snapshots.js';
 /** Cursors a client signed itself, with payloads the server never makes: a 400, never a 500. */
 const cursors = suite('robustness: fuzzing the API: signed malformed cursors');
 
-cursors('cursors that carry the right signature but a malformed payload are 400 invalid_cursor, never 500', async () => {
-  const internal: string[] = [];
-  const server = await createMockServer({ snapshot: await snapshotFor(7, 400, 150), port: 0, gracePeriodMs: 1000, onError: (e) => internal.push(String((e as Error)?.message ?? e)) });
-  try {
-    // The key is derived from the snapshot's public facts (the same ones /__mock/health shows), so any client can sign.
-    const store = openSnapshotStore(await snapshotFor(7, 400, 150));
-    const key = store.cursorKey;
-    store.close();
-    const page = JSON.parse((await exchange(server.port, { method: 'GET', path: '/v2/solana/pools?size=1' }, false) as { body: Buffer }).body.toString());
-    const address = page.data[0].address as string;
-    const payloads = malformedCursorPayloads(address);
-    const failures: string[] = [];
-    for (const payload of payloads) {
-      const endpoint = JSON.parse(payload.startsWith('[') && payload.length > 2 ? payload : '["pools"]')[0] as string;
-      const path = `/v2/solana/${typeof endpoint === 'string' ? endpoint : 'pools'}?next=${encodeURIComponent(signCursor(key, payload))}`;
-      const answer = await exchange(server.port, { method: 'GET', path }, false);
-      const text = answer.ok ? answer.body.toString() : answer.error;
-      if (!answer.ok || answer.status !== 400 || !/"code":"invalid_(cursor|parameter)"/.test(text)) failures.push(`payload ${payload} on ${path.split('?')[0]} -> ${answer.ok ? answer.status : ''} ${text.slice(0, 160)}`);
+cursors(
+  'cursors that carry the right signature but a malformed payload are 400 invalid_cursor, never 500',
+  async () => {
+    const internal: string[] = [];
+    const server = await createMockServer({
+      snapshot: await snapshotFor(7, 400, 150),
+      port: 0,
+      gracePeriodMs: 1000,
+      onError: (e) => internal.push(String((e as Error)?.message ?? e)),
+    });
+    try {
+      // The key is derived from the snapshot's public facts (the same ones /__mock/health shows), so any client can sign.
+      const store = openSnapshotStore(await snapshotFor(7, 400, 150));
+      const key = store.cursorKey;
+      store.close();
+      const page = JSON.parse(
+        (
+          (await exchange(server.port, { method: 'GET', path: '/v2/solana/pools?size=1' }, false)) as { body: Buffer }
+        ).body.toString(),
+      );
+      const address = page.data[0].address as string;
+      const payloads = malformedCursorPayloads(address);
+      const failures: string[] = [];
+      for (const payload of payloads) {
+        const endpoint = JSON.parse(payload.startsWith('[') && payload.length > 2 ? payload : '["pools"]')[0] as string;
+        const path = `/v2/solana/${typeof endpoint === 'string' ? endpoint : 'pools'}?next=${encodeURIComponent(signCursor(key, payload))}`;
+        const answer = await exchange(server.port, { method: 'GET', path }, false);
+        const text = answer.ok ? answer.body.toString() : answer.error;
+        if (!answer.ok || answer.status !== 400 || !/"code":"invalid_(cursor|parameter)"/.test(text))
+          failures.push(
+            `payload ${payload} on ${path.split('?')[0]} -> ${answer.ok ? answer.status : ''} ${text.slice(0, 160)}`,
+          );
+      }
+      assert.ok(
+        failures.length === 0,
+        `${failures.length} of ${payloads.length} signed malformed cursors were not a 400 invalid_cursor:\n${failures.join('\n')}\ninternal errors: ${[...new Set(internal)].join(' | ')}`,
+      );
+    } finally {
+      await server.close();
     }
-    assert.ok(failures.length === 0, `${failures.length} of ${payloads.length} signed malformed cursors were not a 400 invalid_cursor:\n${failures.join('\n')}\ninternal errors: ${[...new Set(internal)].join(' | ')}`);
-  } finally {
-    await server.close();
-  }
-});
+  },
+);
 
 cursors.run();

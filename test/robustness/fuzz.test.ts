@@ -55,45 +55,71 @@ async function fuzzServer(server: MockServer, agent: Agent, known: Known): Promi
 function assertCoverage({ cases, statuses }: FuzzRun, replay: string): void {
   const perTarget = new Map<string, number>();
   for (const fc of cases) perTarget.set(fc.target, (perTarget.get(fc.target) ?? 0) + 1);
-  for (const target of [...API_ENDPOINTS, ...ADMIN_PATHS]) assert.ok((perTarget.get(target) ?? 0) >= 20, `only ${perTarget.get(target) ?? 0} requests aimed at ${target} ${replay}`);
-  for (const status of [200, 204, 400, 404, 405]) assert.ok((statuses.get(status) ?? 0) > 0, `no ${status} among ${JSON.stringify([...statuses])} ${replay}`);
+  for (const target of [...API_ENDPOINTS, ...ADMIN_PATHS])
+    assert.ok(
+      (perTarget.get(target) ?? 0) >= 20,
+      `only ${perTarget.get(target) ?? 0} requests aimed at ${target} ${replay}`,
+    );
+  for (const status of [200, 204, 400, 404, 405])
+    assert.ok((statuses.get(status) ?? 0) > 0, `no ${status} among ${JSON.stringify([...statuses])} ${replay}`);
 }
 
 /** Afterwards the server answers normally, with the settings it started with. */
 async function assertServesAsStarted(server: MockServer, startup: ChaosSettings, replay: string): Promise<void> {
   const pools = await exchange(server.port, { method: 'GET', path: '/v2/solana/pools?size=1' }, false);
-  assert.ok(pools.ok && pools.status === 200 && JSON.parse(pools.body.toString()).data.length === 1, `GET /pools?size=1 after fuzzing: ${JSON.stringify(pools).slice(0, 300)}`);
+  assert.ok(
+    pools.ok && pools.status === 200 && JSON.parse(pools.body.toString()).data.length === 1,
+    `GET /pools?size=1 after fuzzing: ${JSON.stringify(pools).slice(0, 300)}`,
+  );
   const health = await exchange(server.port, { method: 'GET', path: '/__mock/health' }, false);
-  assert.ok(health.ok && health.status === 200, `GET /__mock/health after fuzzing: ${JSON.stringify(health).slice(0, 300)}`);
+  assert.ok(
+    health.ok && health.status === 200,
+    `GET /__mock/health after fuzzing: ${JSON.stringify(health).slice(0, 300)}`,
+  );
   assert.equal(server.chaos.describe(), startup, `fuzzing changed the chaos settings ${replay}`);
   assert.ok((await chaosSizes(server)).journal <= 1000);
 }
 
-fuzz(`${REQUESTS} seeded malformed requests get only 200/204/304/400/404/405/413, errors as JSON (seed ${SEED})`, async () => {
-  assert.ok(Number.isInteger(SEED), `FUZZ_SEED must be an integer, got ${process.env.FUZZ_SEED}`);
-  const internal: string[] = [];
-  const server = await createMockServer({
-    snapshot: await snapshotFor(7, 400, 150),
-    port: 0,
-    gracePeriodMs: 1000,
-    onError: (error) => internal.push(error instanceof Error ? `${error.message} @ ${(error.stack ?? '').split('\n')[1]?.trim()}` : String(error)),
-  });
-  const agent = keepAliveAgent(CONCURRENCY);
-  try {
-    const startup = server.chaos.describe();
-    const known = await learn(server);
-    const result = await fuzzServer(server, agent, known);
-    const { run, failures } = result;
-    const replay = `(replay with FUZZ_SEED=${SEED})`;
-    assert.not.ok(run.timedOut, `the fuzz run passed its ${DEADLINE_MS} ms deadline after ${run.started} requests ${replay}`);
-    assert.ok(internal.length === 0, `internal errors reported through onError ${replay}:\n${[...new Set(internal)].slice(0, 10).join('\n')}`);
-    assert.ok(failures.length === 0, `${failures.length} of ${REQUESTS} answers were wrong ${replay}; first ones:\n${failures.slice(0, 12).join('\n')}`);
-    assertCoverage(result, replay);
-    await assertServesAsStarted(server, startup, replay);
-  } finally {
-    agent.destroy();
-    await server.close();
-  }
-});
+fuzz(
+  `${REQUESTS} seeded malformed requests get only 200/204/304/400/404/405/413, errors as JSON (seed ${SEED})`,
+  async () => {
+    assert.ok(Number.isInteger(SEED), `FUZZ_SEED must be an integer, got ${process.env.FUZZ_SEED}`);
+    const internal: string[] = [];
+    const server = await createMockServer({
+      snapshot: await snapshotFor(7, 400, 150),
+      port: 0,
+      gracePeriodMs: 1000,
+      onError: (error) =>
+        internal.push(
+          error instanceof Error ? `${error.message} @ ${(error.stack ?? '').split('\n')[1]?.trim()}` : String(error),
+        ),
+    });
+    const agent = keepAliveAgent(CONCURRENCY);
+    try {
+      const startup = server.chaos.describe();
+      const known = await learn(server);
+      const result = await fuzzServer(server, agent, known);
+      const { run, failures } = result;
+      const replay = `(replay with FUZZ_SEED=${SEED})`;
+      assert.not.ok(
+        run.timedOut,
+        `the fuzz run passed its ${DEADLINE_MS} ms deadline after ${run.started} requests ${replay}`,
+      );
+      assert.ok(
+        internal.length === 0,
+        `internal errors reported through onError ${replay}:\n${[...new Set(internal)].slice(0, 10).join('\n')}`,
+      );
+      assert.ok(
+        failures.length === 0,
+        `${failures.length} of ${REQUESTS} answers were wrong ${replay}; first ones:\n${failures.slice(0, 12).join('\n')}`,
+      );
+      assertCoverage(result, replay);
+      await assertServesAsStarted(server, startup, replay);
+    } finally {
+      agent.destroy();
+      await server.close();
+    }
+  },
+);
 
 fuzz.run();

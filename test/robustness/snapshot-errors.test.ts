@@ -22,7 +22,11 @@ interface BrokenCase {
 const PAGE_SIZE_OFFSET = 16;
 
 const CASES: BrokenCase[] = [
-  { name: 'a missing file', make: (dir) => join(dir, 'missing.sqlite'), problem: /not found|no such file|does not exist/i },
+  {
+    name: 'a missing file',
+    make: (dir) => join(dir, 'missing.sqlite'),
+    problem: /not found|no such file|does not exist/i,
+  },
   {
     name: 'a text file',
     make: (dir) => {
@@ -92,71 +96,125 @@ const CASES: BrokenCase[] = [
 ];
 
 for (const broken of CASES) {
-  snapshots(`serve --snapshot <${broken.name}>: one line naming the file and the problem, exit 1, no stack trace`, async () => {
-    const good = await snapshotFor(31, 60, 40);
-    const temp = tempDir();
-    try {
-      const path = broken.make(temp.dir, good);
-      const result = await runCliBounded(['serve', '--snapshot', path, '--port', '0'], 20_000);
-      const shown = `exit ${result.code}${result.signal ? ` (${result.signal})` : ''}, stdout ${JSON.stringify(result.stdout.slice(0, 300))}, stderr ${JSON.stringify(result.stderr.slice(0, 600))}`;
-      assert.not.ok(result.started, `the server started on ${broken.name} instead of refusing it: ${shown}`);
-      assert.not.ok(result.timedOut, `neither exited nor started within 20 s: ${shown}`);
-      assert.is(result.code, 1, shown);
-      const lines = result.stderr.split('\n').filter((line) => line !== '');
-      assert.is(lines.length, 1, `stderr has ${lines.length} lines: ${shown}`);
-      assert.not.ok(lines.some((line) => line.startsWith('    at ')), `stack trace on stderr: ${shown}`);
-      assert.ok(lines[0]!.includes(basename(path)), `the line does not name the file: ${shown}`);
-      assert.match(lines[0]!, broken.problem, `the line does not say what is wrong: ${shown}`);
-      assert.is(result.stdout, '', shown);
-    } finally {
-      temp.remove();
-    }
-  });
+  snapshots(
+    `serve --snapshot <${broken.name}>: one line naming the file and the problem, exit 1, no stack trace`,
+    async () => {
+      const good = await snapshotFor(31, 60, 40);
+      const temp = tempDir();
+      try {
+        const path = broken.make(temp.dir, good);
+        const result = await runCliBounded(['serve', '--snapshot', path, '--port', '0'], 20_000);
+        const shown = `exit ${result.code}${result.signal ? ` (${result.signal})` : ''}, stdout ${JSON.stringify(result.stdout.slice(0, 300))}, stderr ${JSON.stringify(result.stderr.slice(0, 600))}`;
+        assert.not.ok(result.started, `the server started on ${broken.name} instead of refusing it: ${shown}`);
+        assert.not.ok(result.timedOut, `neither exited nor started within 20 s: ${shown}`);
+        assert.is(result.code, 1, shown);
+        const lines = result.stderr.split('\n').filter((line) => line !== '');
+        assert.is(lines.length, 1, `stderr has ${lines.length} lines: ${shown}`);
+        assert.not.ok(
+          lines.some((line) => line.startsWith('    at ')),
+          `stack trace on stderr: ${shown}`,
+        );
+        assert.ok(lines[0]!.includes(basename(path)), `the line does not name the file: ${shown}`);
+        assert.match(lines[0]!, broken.problem, `the line does not say what is wrong: ${shown}`);
+        assert.is(result.stdout, '', shown);
+      } finally {
+        temp.remove();
+      }
+    },
+  );
 }
 
 function fingerprint(path: string): { sha256: string; mtimeMs: number; size: number } {
   const stat = statSync(path);
-  return { sha256: createHash('sha256').update(readFileSync(path)).digest('hex'), mtimeMs: stat.mtimeMs, size: stat.size };
+  return {
+    sha256: createHash('sha256').update(readFileSync(path)).digest('hex'),
+    mtimeMs: stat.mtimeMs,
+    size: stat.size,
+  };
 }
 
-snapshots('serving a snapshot never writes to it: same bytes and mtime, no -wal, -journal or -shm beside it', async () => {
-  const temp = tempDir();
-  try {
-    const path = join(temp.dir, 'served.sqlite');
-    copyFileSync(await snapshotFor(7, 400, 150), path);
-    const before = fingerprint(path);
-    const server = await createMockServer({ snapshot: path, port: 0, gracePeriodMs: 1000, chaos: { chaosSeed: 3 } });
-    const agent = keepAliveAgent(6);
-    const failures: string[] = [];
+snapshots(
+  'serving a snapshot never writes to it: same bytes and mtime, no -wal, -journal or -shm beside it',
+  async () => {
+    const temp = tempDir();
     try {
-      const first = JSON.parse((await exchange(server.port, { method: 'GET', path: '/v2/solana/pools?size=30&includeBlocked=true' }, agent) as { body: Buffer }).body.toString());
-      const pools = (first.data as { address: string }[]).map((p) => p.address);
-      const tokens = (JSON.parse((await exchange(server.port, { method: 'GET', path: '/v2/solana/tokens?size=30' }, agent) as { body: Buffer }).body.toString()).data as { address: string }[]).map((t) => t.address);
-      const paths = [
-        `/pools?next=${encodeURIComponent(first.meta.next)}`, '/pools?sortBy=volume7d&stats=24h,7d&size=50', '/pools?minTvl=1000&hasRewards=true',
-        '/pools/search?q=SOL-USDC', '/pools/search?q=orca&stats=24h', '/tokens?sort_by=volume_24h&sort_direction=desc', '/tokens/search?q=us',
-        '/protocol', '/protocol/token', '/protocol/token/circulating_supply', '/protocol/token/total_supply',
-        ...pools.flatMap((a) => [`/pools/${a}?stats=24h,7d,30d`, `/lock/${a}`]), ...tokens.map((a) => `/tokens/${a}`),
-        '/pools/11111111111111111111111111111111', '/tokens/bad', '/pools?size=0',
-      ];
-      await inParallel(paths.length, 6, 20_000, async (i) => {
-        const answer = await exchange(server.port, { method: 'GET', path: `/v2/solana${paths[i]}`, headers: { 'accept-encoding': 'br' } }, agent);
-        if (!answer.ok || answer.status >= 500) failures.push(`${paths[i]}: ${answer.ok ? answer.status : answer.error}`);
-      });
-      for (const [method, admin, body] of [['PUT', '/__mock/chaos', '{"latency": 1}'], ['POST', '/__mock/reset', undefined], ['DELETE', '/__mock/requests', undefined]] as const) {
-        const answer = await exchange(server.port, { method, path: admin, ...(body === undefined ? {} : { body }) }, agent);
-        if (!answer.ok || answer.status >= 300) failures.push(`${method} ${admin}: ${answer.ok ? answer.status : answer.error}`);
+      const path = join(temp.dir, 'served.sqlite');
+      copyFileSync(await snapshotFor(7, 400, 150), path);
+      const before = fingerprint(path);
+      const server = await createMockServer({ snapshot: path, port: 0, gracePeriodMs: 1000, chaos: { chaosSeed: 3 } });
+      const agent = keepAliveAgent(6);
+      const failures: string[] = [];
+      try {
+        const first = JSON.parse(
+          (
+            (await exchange(
+              server.port,
+              { method: 'GET', path: '/v2/solana/pools?size=30&includeBlocked=true' },
+              agent,
+            )) as { body: Buffer }
+          ).body.toString(),
+        );
+        const pools = (first.data as { address: string }[]).map((p) => p.address);
+        const tokens = (
+          JSON.parse(
+            (
+              (await exchange(server.port, { method: 'GET', path: '/v2/solana/tokens?size=30' }, agent)) as {
+                body: Buffer;
+              }
+            ).body.toString(),
+          ).data as { address: string }[]
+        ).map((t) => t.address);
+        const paths = [
+          `/pools?next=${encodeURIComponent(first.meta.next)}`,
+          '/pools?sortBy=volume7d&stats=24h,7d&size=50',
+          '/pools?minTvl=1000&hasRewards=true',
+          '/pools/search?q=SOL-USDC',
+          '/pools/search?q=orca&stats=24h',
+          '/tokens?sort_by=volume_24h&sort_direction=desc',
+          '/tokens/search?q=us',
+          '/protocol',
+          '/protocol/token',
+          '/protocol/token/circulating_supply',
+          '/protocol/token/total_supply',
+          ...pools.flatMap((a) => [`/pools/${a}?stats=24h,7d,30d`, `/lock/${a}`]),
+          ...tokens.map((a) => `/tokens/${a}`),
+          '/pools/11111111111111111111111111111111',
+          '/tokens/bad',
+          '/pools?size=0',
+        ];
+        await inParallel(paths.length, 6, 20_000, async (i) => {
+          const answer = await exchange(
+            server.port,
+            { method: 'GET', path: `/v2/solana${paths[i]}`, headers: { 'accept-encoding': 'br' } },
+            agent,
+          );
+          if (!answer.ok || answer.status >= 500)
+            failures.push(`${paths[i]}: ${answer.ok ? answer.status : answer.error}`);
+        });
+        for (const [method, admin, body] of [
+          ['PUT', '/__mock/chaos', '{"latency": 1}'],
+          ['POST', '/__mock/reset', undefined],
+          ['DELETE', '/__mock/requests', undefined],
+        ] as const) {
+          const answer = await exchange(
+            server.port,
+            { method, path: admin, ...(body === undefined ? {} : { body }) },
+            agent,
+          );
+          if (!answer.ok || answer.status >= 300)
+            failures.push(`${method} ${admin}: ${answer.ok ? answer.status : answer.error}`);
+        }
+      } finally {
+        agent.destroy();
+        await server.close();
       }
+      assert.ok(failures.length === 0, `requests failed: ${failures.join(', ')}`);
+      assert.equal(fingerprint(path), before, 'the snapshot changed while it was served');
+      assert.equal(readdirSync(temp.dir), ['served.sqlite'], 'files appeared beside the snapshot');
     } finally {
-      agent.destroy();
-      await server.close();
+      temp.remove();
     }
-    assert.ok(failures.length === 0, `requests failed: ${failures.join(', ')}`);
-    assert.equal(fingerprint(path), before, 'the snapshot changed while it was served');
-    assert.equal(readdirSync(temp.dir), ['served.sqlite'], 'files appeared beside the snapshot');
-  } finally {
-    temp.remove();
-  }
-});
+  },
+);
 
 snapshots.run();

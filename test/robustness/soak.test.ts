@@ -32,7 +32,13 @@ const FD_SLACK = 3;
  */
 const CACHE_BYTES = 4 * 1024 * 1024;
 const LIMIT_PER_SECOND = 1200;
-const CHAOS: ChaosSettings = { latency: '0-2', errorRate: 0.05, errorStatus: [500, 503, 'truncate'], rateLimit: `${LIMIT_PER_SECOND}/1s`, chaosSeed: 11 };
+const CHAOS: ChaosSettings = {
+  latency: '0-2',
+  errorRate: 0.05,
+  errorStatus: [500, 503, 'truncate'],
+  rateLimit: `${LIMIT_PER_SECOND}/1s`,
+  chaosSeed: 11,
+};
 
 interface Measured {
   /** Resources after the warm-up and after the load, each after a garbage collection when one can be forced. */
@@ -57,9 +63,14 @@ async function runLoad(load: SoakLoad): Promise<Measured> {
     const gc = gcFunction();
     gc?.();
     const before = resourceSample();
-    const run = await inParallel(TOTAL - WARM_UP, WORKERS, DEADLINE_MS - (performance.now() - started), (_i, worker) => load.one(worker, agent));
+    const run = await inParallel(TOTAL - WARM_UP, WORKERS, DEADLINE_MS - (performance.now() - started), (_i, worker) =>
+      load.one(worker, agent),
+    );
     const seconds = (performance.now() - started) / 1000;
-    assert.not.ok(run.timedOut, `the soak passed its ${DEADLINE_MS} ms deadline after ${WARM_UP + run.started} requests`);
+    assert.not.ok(
+      run.timedOut,
+      `the soak passed its ${DEADLINE_MS} ms deadline after ${WARM_UP + run.started} requests`,
+    );
     agent.destroy();
     const fdsSettled = await waitFor(() => openFds() <= before.fds + FD_SLACK, 3000);
     gc?.();
@@ -70,57 +81,95 @@ async function runLoad(load: SoakLoad): Promise<Measured> {
 }
 
 function summarize(tally: Tally, { before, after, seconds, gcForced }: Measured): string {
-  return `per client ${JSON.stringify([...tally.perClient])}; ${TOTAL} requests in ${seconds.toFixed(1)} s; statuses ${JSON.stringify([...tally.statuses].sort())}, ${tally.truncated} truncated; `
-    + `rss ${mb(before.rss)} -> ${mb(after.rss)}, heap ${mb(before.heap)} -> ${mb(after.heap)} (gc ${gcForced ? 'forced' : 'unavailable'}), fds ${before.fds} -> ${after.fds}`;
+  return (
+    `per client ${JSON.stringify([...tally.perClient])}; ${TOTAL} requests in ${seconds.toFixed(1)} s; statuses ${JSON.stringify([...tally.statuses].sort())}, ${tally.truncated} truncated; ` +
+    `rss ${mb(before.rss)} -> ${mb(after.rss)}, heap ${mb(before.heap)} -> ${mb(after.heap)} (gc ${gcForced ? 'forced' : 'unavailable'}), fds ${before.fds} -> ${after.fds}`
+  );
 }
 
 function assertAnswers(internal: string[], tally: Tally, seconds: number, summary: string): void {
   assert.ok(internal.length === 0, `internal errors: ${internal.slice(0, 3).join('\n')}`);
-  assert.ok(tally.failures.length === 0, `${tally.failures.length} wrong answers (${summary}):\n${tally.failures.slice(0, 10).join('\n')}`);
+  assert.ok(
+    tally.failures.length === 0,
+    `${tally.failures.length} wrong answers (${summary}):\n${tally.failures.slice(0, 10).join('\n')}`,
+  );
   // Chaos really was on: some requests were limited, some failed on purpose, some were cut short.
   // A client that averaged well over the limit must have met it in some window (a slower machine may never get there).
   const fastest = Math.max(...[...tally.perClient.values()]) / seconds;
-  if (fastest > LIMIT_PER_SECOND * 1.2) assert.ok((tally.statuses.get(429) ?? 0) > 0, `no 429 at all although a client averaged ${fastest.toFixed(0)} requests/s: ${summary}`);
+  if (fastest > LIMIT_PER_SECOND * 1.2)
+    assert.ok(
+      (tally.statuses.get(429) ?? 0) > 0,
+      `no 429 at all although a client averaged ${fastest.toFixed(0)} requests/s: ${summary}`,
+    );
   assert.ok((tally.statuses.get(500) ?? 0) + (tally.statuses.get(503) ?? 0) > 0, `no injected 500/503: ${summary}`);
   assert.ok(tally.truncated > 0, `no truncated body: ${summary}`);
   assert.ok((tally.statuses.get(200) ?? 0) > TOTAL / 4, `too few 200s: ${summary}`);
 }
 
 function assertFlat({ before, after, fdsSettled }: Measured, summary: string): void {
-  assert.ok(after.rss - before.rss < RSS_GROWTH_LIMIT, `RSS grew by ${mb(after.rss - before.rss)} over ${TOTAL - WARM_UP} requests (limit ${mb(RSS_GROWTH_LIMIT)}): ${summary}`);
-  assert.ok(after.heap - before.heap < HEAP_GROWTH_LIMIT, `heap grew by ${mb(after.heap - before.heap)} (limit ${mb(HEAP_GROWTH_LIMIT)}): ${summary}`);
-  assert.ok(fdsSettled, `open file descriptors went from ${before.fds} to ${after.fds} (slack ${FD_SLACK}): ${summary}`);
+  assert.ok(
+    after.rss - before.rss < RSS_GROWTH_LIMIT,
+    `RSS grew by ${mb(after.rss - before.rss)} over ${TOTAL - WARM_UP} requests (limit ${mb(RSS_GROWTH_LIMIT)}): ${summary}`,
+  );
+  assert.ok(
+    after.heap - before.heap < HEAP_GROWTH_LIMIT,
+    `heap grew by ${mb(after.heap - before.heap)} (limit ${mb(HEAP_GROWTH_LIMIT)}): ${summary}`,
+  );
+  assert.ok(
+    fdsSettled,
+    `open file descriptors went from ${before.fds} to ${after.fds} (slack ${FD_SLACK}): ${summary}`,
+  );
 }
 
 /** The journal, the limiter and the seeded request counts hold no more than the traffic calls for, and nothing is held. */
 async function assertStateBounded(server: MockServer, tally: Tally): Promise<void> {
-  const sizes = (await chaosSizes(server));
+  const sizes = await chaosSizes(server);
   assert.ok(sizes.journal <= 1000, `journal holds ${sizes.journal} entries`);
-  const journal = JSON.parse((await exchange(server.port, { method: 'GET', path: '/__mock/requests' }, false) as { body: Buffer }).body.toString()).data as unknown[];
+  const journal = JSON.parse(
+    (
+      (await exchange(server.port, { method: 'GET', path: '/__mock/requests' }, false)) as { body: Buffer }
+    ).body.toString(),
+  ).data as unknown[];
   assert.ok(journal.length <= 1000 && journal.length > 0, `GET /__mock/requests lists ${journal.length} entries`);
-  assert.ok(sizes.limiterClients <= CLIENTS.length, `limiter holds ${sizes.limiterClients} clients for ${CLIENTS.length} client addresses`);
-  assert.ok(sizes.requestCounts <= tally.keys.size, `seeded request counts hold ${sizes.requestCounts} keys for ${tally.keys.size} distinct requests`);
+  assert.ok(
+    sizes.limiterClients <= CLIENTS.length,
+    `limiter holds ${sizes.limiterClients} clients for ${CLIENTS.length} client addresses`,
+  );
+  assert.ok(
+    sizes.requestCounts <= tally.keys.size,
+    `seeded request counts hold ${sizes.requestCounts} keys for ${tally.keys.size} distinct requests`,
+  );
   assert.is(sizes.held, 0, 'connections still held');
 }
 
-soak(`${TOTAL} mixed requests from ${WORKERS} workers under latency, faults and 429s: memory, descriptors and state stay flat`, async () => {
-  const internal: string[] = [];
-  const server = await createMockServer({ snapshot: await snapshotFor(7, 400, 150), port: 0, chaos: CHAOS, gracePeriodMs: 1000, cacheBytes: CACHE_BYTES, onError: (e) => internal.push(String((e as Error)?.stack ?? e)) });
-  try {
-    const load = new SoakLoad(server.port, seededRng(7), await soakAddresses(server.port), SET_UP_KEYS);
-    const measured = await runLoad(load);
-    const summary = summarize(load.tally, measured);
-    if (process.env.SOAK_VERBOSE) console.log(summary);
-    assertAnswers(internal, load.tally, measured.seconds, summary);
-    assertFlat(measured, summary);
-    await assertStateBounded(server, load.tally);
-    // And the server still answers normally (the rate limit window may still be closed: wait it out once).
-    await sleep(1000);
-    const last = await exchange(server.port, { method: 'GET', path: '/v2/solana/pools?size=1&__status=200' }, false);
-    assert.ok(last.ok && last.status === 200, `after the soak: ${JSON.stringify(last).slice(0, 200)}`);
-  } finally {
-    await server.close();
-  }
-});
+soak(
+  `${TOTAL} mixed requests from ${WORKERS} workers under latency, faults and 429s: memory, descriptors and state stay flat`,
+  async () => {
+    const internal: string[] = [];
+    const server = await createMockServer({
+      snapshot: await snapshotFor(7, 400, 150),
+      port: 0,
+      chaos: CHAOS,
+      gracePeriodMs: 1000,
+      cacheBytes: CACHE_BYTES,
+      onError: (e) => internal.push(String((e as Error)?.stack ?? e)),
+    });
+    try {
+      const load = new SoakLoad(server.port, seededRng(7), await soakAddresses(server.port), SET_UP_KEYS);
+      const measured = await runLoad(load);
+      const summary = summarize(load.tally, measured);
+      if (process.env.SOAK_VERBOSE) console.log(summary);
+      assertAnswers(internal, load.tally, measured.seconds, summary);
+      assertFlat(measured, summary);
+      await assertStateBounded(server, load.tally);
+      // And the server still answers normally (the rate limit window may still be closed: wait it out once).
+      await sleep(1000);
+      const last = await exchange(server.port, { method: 'GET', path: '/v2/solana/pools?size=1&__status=200' }, false);
+      assert.ok(last.ok && last.status === 200, `after the soak: ${JSON.stringify(last).slice(0, 200)}`);
+    } finally {
+      await server.close();
+    }
+  },
+);
 
 soak.run();

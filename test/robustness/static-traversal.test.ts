@@ -71,64 +71,100 @@ const PATHS = [
 
 function assertNoLeak(context: string, status: number | null, text: string): void {
   assert.ok(status === 404 || status === 400, `${context}: answered ${status}: ${text.slice(0, 300)}`);
-  for (const leak of LEAKS) assert.not.ok(text.includes(leak), `${context}: the answer holds ${leak}: ${text.slice(0, 300)}`);
+  for (const leak of LEAKS)
+    assert.not.ok(text.includes(leak), `${context}: the answer holds ${leak}: ${text.slice(0, 300)}`);
 }
 
-traversal('the targets exist, and files inside src/static/ are served: the cases below would notice a leak', async () => {
-  assert.ok(PACKAGE_JSON.includes('"devDependencies"'));
-  await withServer(async (server) => {
-    for (const [path, file, type] of [['/', 'index.html', 'text/html;charset=utf-8'], ['/static/app.js', 'app.js', 'text/javascript'], ['/static/style.css', 'style.css', 'text/css']] as const) {
-      const answer = await exchange(server.port, { method: 'GET', path }, false);
-      assert.ok(answer.ok && answer.status === 200, `${path}: ${JSON.stringify(answer).slice(0, 200)}`);
-      assert.is(answer.body.toString('utf8'), readFileSync(new URL(file, STATIC), 'utf8'), path);
-      assert.is(answer.headers['content-type'], type, path);
-      const again = await exchange(server.port, { method: 'GET', path, headers: { 'if-none-match': String(answer.headers.etag) } }, false);
-      assert.ok(again.ok && again.status === 304, `${path} with its ETag`);
-    }
-  });
-});
+traversal(
+  'the targets exist, and files inside src/static/ are served: the cases below would notice a leak',
+  async () => {
+    assert.ok(PACKAGE_JSON.includes('"devDependencies"'));
+    await withServer(async (server) => {
+      for (const [path, file, type] of [
+        ['/', 'index.html', 'text/html;charset=utf-8'],
+        ['/static/app.js', 'app.js', 'text/javascript'],
+        ['/static/style.css', 'style.css', 'text/css'],
+      ] as const) {
+        const answer = await exchange(server.port, { method: 'GET', path }, false);
+        assert.ok(answer.ok && answer.status === 200, `${path}: ${JSON.stringify(answer).slice(0, 200)}`);
+        assert.is(answer.body.toString('utf8'), readFileSync(new URL(file, STATIC), 'utf8'), path);
+        assert.is(answer.headers['content-type'], type, path);
+        const again = await exchange(
+          server.port,
+          { method: 'GET', path, headers: { 'if-none-match': String(answer.headers.etag) } },
+          false,
+        );
+        assert.ok(again.ok && again.status === 304, `${path} with its ETag`);
+      }
+    });
+  },
+);
 
-traversal('traversal paths sent verbatim with node:http are 404 (or 400) JSON errors, and the server keeps serving', async () => {
-  await withServer(async (server) => {
-    for (const path of PATHS) {
-      for (const method of ['GET', 'HEAD']) {
-        const answer = await exchange(server.port, { method, path }, false);
-        assert.ok(answer.ok, `${method} ${path}: ${answer.ok ? '' : answer.error}`);
-        assertNoLeak(`${method} ${path}`, answer.status, answer.body.toString('latin1'));
-        if (method === 'GET') {
-          assert.is(answer.headers['content-type'], 'application/json; charset=utf-8', path);
-          const body = JSON.parse(answer.body.toString('utf8'));
-          assert.equal(Object.keys(body), ['status', 'inner', 'code'], path);
-          assert.is(body.status, answer.status);
+traversal(
+  'traversal paths sent verbatim with node:http are 404 (or 400) JSON errors, and the server keeps serving',
+  async () => {
+    await withServer(async (server) => {
+      for (const path of PATHS) {
+        for (const method of ['GET', 'HEAD']) {
+          const answer = await exchange(server.port, { method, path }, false);
+          assert.ok(answer.ok, `${method} ${path}: ${answer.ok ? '' : answer.error}`);
+          assertNoLeak(`${method} ${path}`, answer.status, answer.body.toString('latin1'));
+          if (method === 'GET') {
+            assert.is(answer.headers['content-type'], 'application/json; charset=utf-8', path);
+            const body = JSON.parse(answer.body.toString('utf8'));
+            assert.equal(Object.keys(body), ['status', 'inner', 'code'], path);
+            assert.is(body.status, answer.status);
+          }
         }
       }
-    }
-    await stillServes(server, 'the traversal paths');
-  });
-});
+      await stillServes(server, 'the traversal paths');
+    });
+  },
+);
 
-traversal('raw bytes node:http would not send (literal NUL, overlong UTF-8, an absolute-form target) are refused or 404, never a file', async () => {
-  await withServer(async (server) => {
-    const lines: [string, Buffer][] = [
-      ['a literal NUL', Buffer.from('GET /static/\u0000../package.json HTTP/1.1\r\nHost: x\r\n\r\n', 'latin1')],
-      ['raw overlong dots', Buffer.concat([Buffer.from('GET /static/'), Buffer.from([0xc0, 0xae, 0xc0, 0xae]), Buffer.from('/package.json HTTP/1.1\r\nHost: x\r\n\r\n')])],
-      ['an absolute-form target', Buffer.from('GET http://127.0.0.1/static/../package.json HTTP/1.1\r\nHost: x\r\n\r\n')],
-      ['a target without a leading slash', Buffer.from('GET static/../package.json HTTP/1.1\r\nHost: x\r\n\r\n')],
-      ['a tab in the target', Buffer.from('GET /static/..\t/package.json HTTP/1.1\r\nHost: x\r\n\r\n')],
-    ];
-    for (const [name, bytes] of lines) {
-      const result = await rawRequest(server.port, bytes, 1500);
-      if (result.status !== null) assertNoLeak(name, result.status, result.text);
-      else assert.ok(result.closed, `${name}: neither an answer nor a closed connection`);
-      await stillServes(server, name);
-    }
-  });
-});
+traversal(
+  'raw bytes node:http would not send (literal NUL, overlong UTF-8, an absolute-form target) are refused or 404, never a file',
+  async () => {
+    await withServer(async (server) => {
+      const lines: [string, Buffer][] = [
+        ['a literal NUL', Buffer.from('GET /static/\u0000../package.json HTTP/1.1\r\nHost: x\r\n\r\n', 'latin1')],
+        [
+          'raw overlong dots',
+          Buffer.concat([
+            Buffer.from('GET /static/'),
+            Buffer.from([0xc0, 0xae, 0xc0, 0xae]),
+            Buffer.from('/package.json HTTP/1.1\r\nHost: x\r\n\r\n'),
+          ]),
+        ],
+        [
+          'an absolute-form target',
+          Buffer.from('GET http://127.0.0.1/static/../package.json HTTP/1.1\r\nHost: x\r\n\r\n'),
+        ],
+        ['a target without a leading slash', Buffer.from('GET static/../package.json HTTP/1.1\r\nHost: x\r\n\r\n')],
+        ['a tab in the target', Buffer.from('GET /static/..\t/package.json HTTP/1.1\r\nHost: x\r\n\r\n')],
+      ];
+      for (const [name, bytes] of lines) {
+        const result = await rawRequest(server.port, bytes, 1500);
+        if (result.status !== null) assertNoLeak(name, result.status, result.text);
+        else assert.ok(result.closed, `${name}: neither an answer nor a closed connection`);
+        await stillServes(server, name);
+      }
+    });
+  },
+);
 
 traversal('Range headers are ignored (sirv would fail on a reversed range): 200 with the whole file', async () => {
   await withServer(async (server) => {
     const whole = readFileSync(new URL('app.js', STATIC), 'utf8');
-    for (const range of ['bytes=10-5', 'bytes=-5', 'bytes=0-0', 'bytes=abc', `bytes=${whole.length + 10}-`, 'bytes=0-1,5-9', 'items=0-1']) {
+    for (const range of [
+      'bytes=10-5',
+      'bytes=-5',
+      'bytes=0-0',
+      'bytes=abc',
+      `bytes=${whole.length + 10}-`,
+      'bytes=0-1,5-9',
+      'items=0-1',
+    ]) {
       const answer = await exchange(server.port, { method: 'GET', path: '/static/app.js', headers: { range } }, false);
       assert.ok(answer.ok && answer.status === 200, `${range}: ${JSON.stringify(answer).slice(0, 200)}`);
       assert.is(answer.body.toString('utf8'), whole, range);

@@ -27,7 +27,13 @@ lookups('every address finds its id and back, over 20,000 addresses (a table wit
 lookups('what is not an address of the index is undefined', () => {
   const all = addresses(1000, 8);
   const index = AddressIndex.of(all);
-  const cases = ['', all[0]!.slice(1), `${all[0]}x`, all[0]!.toLowerCase() === all[0] ? 'Z' : all[0]!.toLowerCase(), ...addresses(50, 9).filter((a) => !all.includes(a))];
+  const cases = [
+    '',
+    all[0]!.slice(1),
+    `${all[0]}x`,
+    all[0]!.toLowerCase() === all[0] ? 'Z' : all[0]!.toLowerCase(),
+    ...addresses(50, 9).filter((a) => !all.includes(a)),
+  ];
   for (const probe of cases) assert.is(index.idOf(probe), undefined, probe);
 });
 
@@ -42,16 +48,19 @@ lookups('an empty index, and addresses that are not ASCII (a recording keeps wha
   assert.is(index.idOf('Ä'), undefined);
 });
 
-lookups('built from stored bytes, lookups by string agree for any text (hashes of UTF-8 bytes and of strings match)', () => {
-  const odd = ['ÄÖÜ', 'plain', '日本', 'mixed-é-1'];
-  const packed = Buffer.from(odd.join(''));
-  const ends = Uint32Array.from([0, ...odd.map((_, i) => Buffer.byteLength(odd.slice(0, i + 1).join('')))]);
-  const index = new AddressIndex(packed, ends);
-  odd.forEach((address, i) => {
-    assert.is(index.idOf(address), i + 1);
-    assert.is(index.addressOf(i + 1), address);
-  });
-  assert.is(index.idOf('mixed-e-1'), undefined);
-});
+lookups(
+  'built from stored bytes, lookups by string agree for any text (hashes of UTF-8 bytes and of strings match)',
+  () => {
+    const odd = ['ÄÖÜ', 'plain', '日本', 'mixed-é-1'];
+    const packed = Buffer.from(odd.join(''));
+    const ends = Uint32Array.from([0, ...odd.map((_, i) => Buffer.byteLength(odd.slice(0, i + 1).join('')))]);
+    const index = new AddressIndex(packed, ends);
+    odd.forEach((address, i) => {
+      assert.is(index.idOf(address), i + 1);
+      assert.is(index.addressOf(i + 1), address);
+    });
+    assert.is(index.idOf('mixed-e-1'), undefined);
+  },
+);
 
 lookups.run();

@@ -5,7 +5,11 @@ import { fnv1a, fnv1aBytes, fnv1aUtf8 } from '../../src/store/fnv1a.js';
 const hashing = suite('fnv1a: the published FNV-1a 32-bit vectors, over strings, bytes and UTF-8');
 
 // From the FNV reference test vectors (isthe.com/chongo/tech/comp/fnv).
-const VECTORS: [string, number][] = [['', 0x811c9dc5], ['a', 0xe40c292c], ['foobar', 0xbf9cf968]];
+const VECTORS: [string, number][] = [
+  ['', 0x811c9dc5],
+  ['a', 0xe40c292c],
+  ['foobar', 0xbf9cf968],
+];
 
 for (const [text, expected] of VECTORS) {
   hashing(JSON.stringify(text), () => {

@@ -147,10 +147,17 @@ function send(agent: Agent, port: number, method: string, path: string): Promise
           const value = res.headers[name];
           return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
         };
-        resolvePromise({ status: res.statusCode ?? 0, contentType: header('content-type'), etag: header('etag'), body: Buffer.concat(chunks) });
+        resolvePromise({
+          status: res.statusCode ?? 0,
+          contentType: header('content-type'),
+          etag: header('etag'),
+          body: Buffer.concat(chunks),
+        });
       });
     });
-    req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error(`${method} ${path}: no answer in ${REQUEST_TIMEOUT_MS} ms`)));
+    req.setTimeout(REQUEST_TIMEOUT_MS, () =>
+      req.destroy(new Error(`${method} ${path}: no answer in ${REQUEST_TIMEOUT_MS} ms`)),
+    );
     req.on('error', reject);
     req.end();
   });
@@ -224,7 +231,8 @@ function dataOf(body: Json): Json[] {
 
 async function crawl(rec: Recorder): Promise<void> {
   // --- protocol
-  for (const path of ['protocol', 'protocol/token', 'protocol/token/circulating_supply', 'protocol/token/total_supply']) await rec.get(path);
+  for (const path of ['protocol', 'protocol/token', 'protocol/token/circulating_supply', 'protocol/token/total_supply'])
+    await rec.get(path);
 
   // --- data the rest is built from
   const tokenPage = dataOf(await rec.get('tokens?size=3000'));
@@ -232,13 +240,19 @@ async function crawl(rec: Recorder): Promise<void> {
   const symbols = unique(strings(tokenPage.map((t) => field(t, 'symbol'))));
   const names = strings(tokenPage.map((t) => field(t, 'name')));
   const noMetadata = strings(tokenPage.filter((t) => field(t, 'symbol') === null).map((t) => field(t, 'address')));
-  const byVolume = strings(dataOf(await rec.get('tokens?sort_by=volume_24h&sort_direction=desc&size=50')).map((t) => field(t, 'address')));
+  const byVolume = strings(
+    dataOf(await rec.get('tokens?sort_by=volume_24h&sort_direction=desc&size=50')).map((t) => field(t, 'address')),
+  );
 
   const poolsByTvl = dataOf(await rec.get('pools?includeBlocked=true&size=100'));
   const poolsByTvlAsc = dataOf(await rec.get('pools?includeBlocked=true&sortDirection=asc&size=30'));
   const poolsByLock = dataOf(await rec.get('pools?includeBlocked=true&sortBy=lockedliquiditypercent&size=30'));
   const poolsAddr = (pools: Json[]): string[] => strings(pools.map((p) => field(p, 'address')));
-  const poolAddresses = unique([...poolsAddr(poolsByTvl).slice(0, 60), ...poolsAddr(poolsByLock).slice(0, 20), ...poolsAddr(poolsByTvlAsc).slice(0, 20)]);
+  const poolAddresses = unique([
+    ...poolsAddr(poolsByTvl).slice(0, 60),
+    ...poolsAddr(poolsByLock).slice(0, 20),
+    ...poolsAddr(poolsByTvlAsc).slice(0, 20),
+  ]);
   const pairs = poolsByTvl.map((p) => ({
     mintA: text(field(p, 'tokenMintA')),
     mintB: text(field(p, 'tokenMintB')),
@@ -246,8 +260,9 @@ async function crawl(rec: Recorder): Promise<void> {
     symbolB: text(field(field(p, 'tokenB'), 'symbol')),
   }));
   const mintPairs = pairs.flatMap((p) => (p.mintA !== null && p.mintB !== null ? [[p.mintA, p.mintB] as const] : []));
-  const symbolPairs = unique(pairs.flatMap((p) => (p.symbolA !== null && p.symbolB !== null ? [`${p.symbolA}\u0000${p.symbolB}`] : [])))
-    .map((s) => s.split('\u0000') as [string, string]);
+  const symbolPairs = unique(
+    pairs.flatMap((p) => (p.symbolA !== null && p.symbolB !== null ? [`${p.symbolA}\u0000${p.symbolB}`] : [])),
+  ).map((s) => s.split('\u0000') as [string, string]);
 
   // --- /pools: defaults, every sort, both directions
   await rec.get('pools');
@@ -270,7 +285,16 @@ async function crawl(rec: Recorder): Promise<void> {
   for (const size of ['1', '2', '7', '50', '100', '250', '1000']) await rec.get(`pools?size=${size}`);
   await rec.get('pools?limit=3');
   for (const p of PERIODS) await rec.get(`pools?stats=${p}&size=5`);
-  for (const stats of ['24h,7d', '7d,24h', '5m,15m,30m,1h,2h,4h,8h,24h,7d,30d', '30d,5m', '24h,24h', ' 24h , ,7d', ',', '']) {
+  for (const stats of [
+    '24h,7d',
+    '7d,24h',
+    '5m,15m,30m,1h,2h,4h,8h,24h,7d,30d',
+    '30d,5m',
+    '24h,24h',
+    ' 24h , ,7d',
+    ',',
+    '',
+  ]) {
     await rec.get(`pools?stats=${enc(stats)}&size=4`);
   }
   await rec.get('pools?stats=5m,15m,30m,1h,2h,4h,8h,24h,7d,30d&size=100&includeBlocked=true');
@@ -285,9 +309,12 @@ async function crawl(rec: Recorder): Promise<void> {
   await rec.get('pools?hasAdaptiveFee=true&isLaunchPool=true&size=50');
   await rec.get('pools?hasRewards=true&sortBy=rewards7d&stats=7d&size=15');
   await rec.get('pools?isLaunchPool=true&includeBlocked=true&sortBy=fees30d&sortDirection=asc&size=15');
-  for (const minTvl of ['0', '0.5', '1000', '100000', '1000000.000', '99999999999']) await rec.get(`pools?minTvl=${minTvl}&size=10`);
-  for (const minVolume of ['0', '10', '5000.25', '1000000']) await rec.get(`pools?minVolume=${minVolume}&sortBy=volume&stats=24h&size=10`);
-  for (const pct of ['0', '1', '10', '50', '99.9', '100']) await rec.get(`pools?minLockedLiquidityPercent=${pct}&sortBy=lockedliquiditypercent&size=10`);
+  for (const minTvl of ['0', '0.5', '1000', '100000', '1000000.000', '99999999999'])
+    await rec.get(`pools?minTvl=${minTvl}&size=10`);
+  for (const minVolume of ['0', '10', '5000.25', '1000000'])
+    await rec.get(`pools?minVolume=${minVolume}&sortBy=volume&stats=24h&size=10`);
+  for (const pct of ['0', '1', '10', '50', '99.9', '100'])
+    await rec.get(`pools?minLockedLiquidityPercent=${pct}&sortBy=lockedliquiditypercent&size=10`);
   await rec.get('pools?minTvl=1000&minVolume=100&minLockedLiquidityPercent=1&hasRewards=true&size=25');
   for (const mint of unique([...mints.slice(0, 10), ...byVolume.slice(0, 5), ...noMetadata.slice(0, 2)])) {
     await rec.get(`pools?token=${mint}&size=10`);
@@ -298,7 +325,9 @@ async function crawl(rec: Recorder): Promise<void> {
   await rec.get(`pools?tokensBothOf=${mints[0]},${mints[1]}&stats=24h`);
   await rec.get(`pools?tokensBothOf=${mints[0]},${mints.at(-1)}`);
   await rec.get(`pools?addresses=${poolAddresses.slice(0, 10).join(',')}`);
-  await rec.get(`pools?addresses=${poolAddresses.slice(0, 10).join(',')}&includeBlocked=true&sortBy=volume24h&stats=24h`);
+  await rec.get(
+    `pools?addresses=${poolAddresses.slice(0, 10).join(',')}&includeBlocked=true&sortBy=volume24h&stats=24h`,
+  );
   await rec.get(`pools?addresses=${enc(poolAddresses.slice(0, 5).join(' , '))}&sortDirection=asc`);
   await rec.get(`pools?addresses=${poolAddresses[0]},${poolAddresses[0]},${UNKNOWN_ADDRESS}`);
   await rec.get(`pools?addresses=${poolAddresses.slice(0, 100).join(',')}&includeBlocked=true&size=1000`);
@@ -382,7 +411,9 @@ async function crawl(rec: Recorder): Promise<void> {
     await rec.get(`pools/search?q=${enc(q)}&hasRewards=true&stats=7d`);
     await rec.get(`pools/search?q=${enc(q)}&minTvl=10000&minVolume=100`);
   }
-  await rec.get(`pools/search?q=SOL&verifiedOnly=true&hasLockedLiquidity=true&includeBlocked=true&userTokens=${user}&size=50`);
+  await rec.get(
+    `pools/search?q=SOL&verifiedOnly=true&hasLockedLiquidity=true&includeBlocked=true&userTokens=${user}&size=50`,
+  );
   await rec.get('pools/search?q=SOL&verifiedOnly=false&hasLockedLiquidity=false');
   await rec.get('pools/search?q=SOL&sortBy=lockedliquiditypercent&sortDirection=asc&size=1000');
   await rec.get('pools/search?q=SOL&hasWarning=true'); // a /pools-only parameter, ignored here
@@ -427,30 +458,87 @@ async function crawl(rec: Recorder): Promise<void> {
   for (const mint of tokenDetails) await rec.get(`tokens/${mint}`);
 
   // --- logos
-  for (const mint of unique([...mints.slice(0, 15), ...noMetadata.slice(0, 3)])) await rec.get(`/static/tokens/${mint}.svg`);
+  for (const mint of unique([...mints.slice(0, 15), ...noMetadata.slice(0, 3)]))
+    await rec.get(`/static/tokens/${mint}.svg`);
   await rec.get(`/static/tokens/${UNKNOWN_ADDRESS}.svg`);
   await rec.get('/static/tokens/not-a-mint.svg');
   await rec.get(`/static/tokens/${mints[0]}.png`);
 
   // --- errors
   const errors = [
-    'pools?size=0', 'pools?size=1001', 'pools?size=abc', 'pools?size=-1', 'pools?size=1.5', 'pools?size=', 'pools?limit=0',
-    'tokens?size=0', 'tokens?size=3001', 'tokens/search?q=a&size=0',
-    'pools?sortBy=bogus', 'pools?sortBy=volume1y', 'pools?sortBy=', 'pools?sortDirection=up', 'pools?stats=1y', 'pools?stats=24h,1y',
-    'pools?hasRewards=yes', 'pools?includeBlocked=1', 'pools?minTvl=-1', 'pools?minTvl=1e3', 'pools?minTvl=abc', 'pools?minVolume=',
-    'pools?minLockedLiquidityPercent=-5', 'pools?token=bad', 'pools?token=', `pools?token=${UNKNOWN_ADDRESS}`,
-    'pools?tokensBothOf=bad,bad', `pools?tokensBothOf=${mints[0]},`, 'pools?addresses=bad',
+    'pools?size=0',
+    'pools?size=1001',
+    'pools?size=abc',
+    'pools?size=-1',
+    'pools?size=1.5',
+    'pools?size=',
+    'pools?limit=0',
+    'tokens?size=0',
+    'tokens?size=3001',
+    'tokens/search?q=a&size=0',
+    'pools?sortBy=bogus',
+    'pools?sortBy=volume1y',
+    'pools?sortBy=',
+    'pools?sortDirection=up',
+    'pools?stats=1y',
+    'pools?stats=24h,1y',
+    'pools?hasRewards=yes',
+    'pools?includeBlocked=1',
+    'pools?minTvl=-1',
+    'pools?minTvl=1e3',
+    'pools?minTvl=abc',
+    'pools?minVolume=',
+    'pools?minLockedLiquidityPercent=-5',
+    'pools?token=bad',
+    'pools?token=',
+    `pools?token=${UNKNOWN_ADDRESS}`,
+    'pools?tokensBothOf=bad,bad',
+    `pools?tokensBothOf=${mints[0]},`,
+    'pools?addresses=bad',
     `pools?addresses=${Array.from({ length: 101 }, (_, i) => poolAddresses[i % poolAddresses.length]).join(',')}`,
-    'tokens?sort_by=bogus', 'tokens?sort_direction=sideways', 'tokens?tokens=bad',
-    'pools?size=5&size=6', 'pools?sortBy=tvl&sortBy=tvl', 'pools?size=5&limit=5', 'tokens?sort_by=address&sort_by=mint_id',
-    'pools/search?q=SOL&q=USDC', `pools/${poolAddresses[0]}?stats=24h&stats=7d`, `pools/${poolAddresses[0]}?stats=1y`,
-    'pools/search', 'pools/search?q=', 'pools/search?q=%20%20', 'pools/search?size=5', 'tokens/search', 'tokens/search?q=',
-    'pools/search?q=SOL&userTokens=bad', 'pools/search?q=SOL&verifiedOnly=maybe',
-    'pools/notanaddress', `pools/${UNKNOWN_ADDRESS}`, `pools/${poolAddresses[0]}x`, 'pools/0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OIl',
-    'lock/notanaddress', `lock/${UNKNOWN_ADDRESS}`, 'tokens/notamint', `tokens/${UNKNOWN_ADDRESS}`,
-    '/v2/ethereum/pools', '/v2/ethereum/protocol', `/v2/ethereum/pools/${poolAddresses[0]}`, '/v2/SOLANA/pools?size=1',
-    'nope', 'pools/a/b', `pools/${poolAddresses[0]}/extra`, 'protocol/nope', 'protocol/token/nope', 'lock', 'tokens/search/x',
-    'pools/', 'protocol/', '/v2/solana', '/v2', '/v3/solana/pools', '/v2/solana/POOLS',
+    'tokens?sort_by=bogus',
+    'tokens?sort_direction=sideways',
+    'tokens?tokens=bad',
+    'pools?size=5&size=6',
+    'pools?sortBy=tvl&sortBy=tvl',
+    'pools?size=5&limit=5',
+    'tokens?sort_by=address&sort_by=mint_id',
+    'pools/search?q=SOL&q=USDC',
+    `pools/${poolAddresses[0]}?stats=24h&stats=7d`,
+    `pools/${poolAddresses[0]}?stats=1y`,
+    'pools/search',
+    'pools/search?q=',
+    'pools/search?q=%20%20',
+    'pools/search?size=5',
+    'tokens/search',
+    'tokens/search?q=',
+    'pools/search?q=SOL&userTokens=bad',
+    'pools/search?q=SOL&verifiedOnly=maybe',
+    'pools/notanaddress',
+    `pools/${UNKNOWN_ADDRESS}`,
+    `pools/${poolAddresses[0]}x`,
+    'pools/0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OIl',
+    'lock/notanaddress',
+    `lock/${UNKNOWN_ADDRESS}`,
+    'tokens/notamint',
+    `tokens/${UNKNOWN_ADDRESS}`,
+    '/v2/ethereum/pools',
+    '/v2/ethereum/protocol',
+    `/v2/ethereum/pools/${poolAddresses[0]}`,
+    '/v2/SOLANA/pools?size=1',
+    'nope',
+    'pools/a/b',
+    `pools/${poolAddresses[0]}/extra`,
+    'protocol/nope',
+    'protocol/token/nope',
+    'lock',
+    'tokens/search/x',
+    'pools/',
+    'protocol/',
+    '/v2/solana',
+    '/v2',
+    '/v3/solana/pools',
+    '/v2/solana/POOLS',
   ];
   for (const path of errors) await rec.get(path);
   for (const path of ['pools', 'tokens', 'protocol', `pools/${poolAddresses[0]}`]) await rec.get(path, 'POST');
@@ -492,7 +580,9 @@ async function capture(distArg: string, out: string, workArg: string | undefined
   }
   const corpus: Corpus = { dist, snapshots };
   await writeFile(out, `${JSON.stringify(corpus, null, 2)}\n`);
-  const counts = Object.entries(snapshots).map(([name, entries]) => `${name}: ${entries.length} URLs`).join(', ');
+  const counts = Object.entries(snapshots)
+    .map(([name, entries]) => `${name}: ${entries.length} URLs`)
+    .join(', ');
   console.log(`${counts}; combined sha256 ${combinedHash(snapshots)} -> ${out}`);
 }
 
@@ -513,7 +603,13 @@ function describe(entry: CorpusEntry | undefined): string {
 }
 
 function sameEntry(a: CorpusEntry, b: CorpusEntry): boolean {
-  return a.status === b.status && a.contentType === b.contentType && a.etag === b.etag && a.bytes === b.bytes && a.sha256 === b.sha256;
+  return (
+    a.status === b.status &&
+    a.contentType === b.contentType &&
+    a.etag === b.etag &&
+    a.bytes === b.bytes &&
+    a.sha256 === b.sha256
+  );
 }
 
 async function compare(fileA: string, fileB: string): Promise<number> {
@@ -531,7 +627,8 @@ async function compare(fileA: string, fileB: string): Promise<number> {
     for (const entry of left) {
       compared++;
       const other = rightByKey.get(keyOf(entry));
-      if (other === undefined || !sameEntry(entry, other)) diffs.push(`${name} ${keyOf(entry)}\n    a: ${describe(entry)}\n    b: ${describe(other)}`);
+      if (other === undefined || !sameEntry(entry, other))
+        diffs.push(`${name} ${keyOf(entry)}\n    a: ${describe(entry)}\n    b: ${describe(other)}`);
     }
     for (const entry of right) {
       if (leftKeys.has(keyOf(entry))) continue;
@@ -571,7 +668,8 @@ async function main(argv: string[]): Promise<number> {
   for (let i = 0; i < argv.length; i += 2) {
     const flag = argv[i]!;
     const value = argv[i + 1];
-    if (!['--dist', '--out', '--work'].includes(flag) || value === undefined) throw new Error(`unexpected argument '${flag}'\n${USAGE}`);
+    if (!['--dist', '--out', '--work'].includes(flag) || value === undefined)
+      throw new Error(`unexpected argument '${flag}'\n${USAGE}`);
     options.set(flag, value);
   }
   const dist = options.get('--dist');

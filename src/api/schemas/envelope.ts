@@ -4,10 +4,13 @@ import { Nullable, PATTERNS } from './strings.js';
 const cursor = (description: string) => Nullable(Type.String({ pattern: PATTERNS.cursor }), description);
 
 /** The `meta` of every wrapped response: opaque cursors, null where there is no page. */
-export const MetaSchema = Type.Object({
-  next: cursor('Cursor of the next page; null on the last page and for single objects'),
-  previous: cursor('Cursor of the previous page; null on the first page and for single objects'),
-}, { additionalProperties: false, description: 'Page cursors' });
+export const MetaSchema = Type.Object(
+  {
+    next: cursor('Cursor of the next page; null on the last page and for single objects'),
+    previous: cursor('Cursor of the previous page; null on the first page and for single objects'),
+  },
+  { additionalProperties: false, description: 'Page cursors' },
+);
 
 /**
  * The response wrapper of docs/api.md §1.3 around `data`.

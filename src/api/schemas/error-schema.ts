@@ -6,10 +6,22 @@ import { StringEnum } from './strings.js';
  * The body of every non-2xx response (docs/api.md §2): `{ status, inner, code[, parameter][, retryAfter] }`.
  * @example { "status": 400, "inner": "size must be an integer from 1 to 1000, got '0'", "code": "invalid_parameter", "parameter": "size" }
  */
-export const ErrorBodySchema = Type.Object({
-  status: Type.Integer({ minimum: 400, maximum: 599, description: 'The HTTP status, repeated' }),
-  inner: Type.String({ minLength: 1, description: 'What went wrong, naming the bad value and what would be accepted' }),
-  code: StringEnum(ERROR_CODES, 'Machine-readable error code'),
-  parameter: Type.Optional(Type.String({ description: 'The parameter at fault (invalid_parameter; invalid_address when a parameter holds it)' })),
-  retryAfter: Type.Optional(Type.Integer({ minimum: 1, description: 'Seconds to wait (rate_limited), as in Retry-After' })),
-}, { additionalProperties: false, description: 'The error body (docs/api.md §2)' });
+export const ErrorBodySchema = Type.Object(
+  {
+    status: Type.Integer({ minimum: 400, maximum: 599, description: 'The HTTP status, repeated' }),
+    inner: Type.String({
+      minLength: 1,
+      description: 'What went wrong, naming the bad value and what would be accepted',
+    }),
+    code: StringEnum(ERROR_CODES, 'Machine-readable error code'),
+    parameter: Type.Optional(
+      Type.String({
+        description: 'The parameter at fault (invalid_parameter; invalid_address when a parameter holds it)',
+      }),
+    ),
+    retryAfter: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'Seconds to wait (rate_limited), as in Retry-After' }),
+    ),
+  },
+  { additionalProperties: false, description: 'The error body (docs/api.md §2)' },
+);

@@ -31,7 +31,8 @@ export const IntegerString = (description: string): TString => Type.String({ pat
 export const AddressString = (description: string): TString => Type.String({ pattern: PATTERNS.address, description });
 
 /** An ISO 8601 UTC instant. */
-export const TimestampString = (description: string): TString => Type.String({ format: 'date-time', pattern: PATTERNS.timestamp, description });
+export const TimestampString = (description: string): TString =>
+  Type.String({ format: 'date-time', pattern: PATTERNS.timestamp, description });
 
 /**
  * `T` or null.

@@ -51,11 +51,21 @@ export interface PoolRow {
 export function* iteratePools(db: Database.Database, count: number): Generator<PoolRow> {
   const [head, tail, ...stats] = readPieceColumns(db, PIECE_NAMES, count);
   const text = (column: PieceColumn | undefined, id: number): string => Buffer.from(pieceOf(column!, id)).toString();
-  const rows = db.prepare(`
+  const rows = db
+    .prepare(
+      `
     SELECT p.*, a.address AS mint_a, b.address AS mint_b, a.decimals AS decimals_a, b.decimals AS decimals_b,
            a.usd_price AS usd_a, b.usd_price AS usd_b, a.verified AS verified_a, b.verified AS verified_b,
            a.summary_json AS summary_a, b.summary_json AS summary_b
     FROM pools p JOIN tokens a ON a.id = p.token_a JOIN tokens b ON b.id = p.token_b
-    ORDER BY p.id`).iterate() as IterableIterator<PoolRow>;
-  for (const row of rows) yield { ...row, head: text(head, row.id), tail: text(tail, row.id), pieces: stats.map((column) => text(column, row.id)) };
+    ORDER BY p.id`,
+    )
+    .iterate() as IterableIterator<PoolRow>;
+  for (const row of rows)
+    yield {
+      ...row,
+      head: text(head, row.id),
+      tail: text(tail, row.id),
+      pieces: stats.map((column) => text(column, row.id)),
+    };
 }

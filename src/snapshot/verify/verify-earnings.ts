@@ -43,7 +43,13 @@ export function verifyRewards(pool: PoolRow, rewards: RewardRow[], v: Violations
 }
 
 /** Stats: every period present, volume growing with the period, fees = volume × rate, rewards from emissions, yield = (fees + rewards) / tvl. */
-export function verifyStats(pool: PoolRow, stats: StatsRow[], rewardsUsdPerSecond: Dec, v: Violations, subject: string): void {
+export function verifyStats(
+  pool: PoolRow,
+  stats: StatsRow[],
+  rewardsUsdPerSecond: Dec,
+  v: Violations,
+  subject: string,
+): void {
   const byPeriod = new Map(stats.map((s) => [s.period, s]));
   let previous: StatsRow | undefined;
   const maxRate = pool.adaptive_max_rate ?? pool.fee_rate;
@@ -54,9 +60,16 @@ export function verifyStats(pool: PoolRow, stats: StatsRow[], rewardsUsdPerSecon
       v.add(subject, `no stats for period ${period.name}`);
       continue;
     }
-    if (previous && compareDecimalStrings(s.volume, previous.volume) < 0) v.add(where, `volume ${s.volume} is below the ${previous.period} volume ${previous.volume}`);
-    if (s.effective_fee_rate < pool.fee_rate || s.effective_fee_rate > maxRate) v.add(where, `effective fee rate ${s.effective_fee_rate} is outside ${pool.fee_rate}..${maxRate}`);
-    v.expectEqual(where, 'fees', s.fees, formatFigure(new Dec(s.volume).mul(s.effective_fee_rate).div(FEE_RATE_DENOMINATOR)));
+    if (previous && compareDecimalStrings(s.volume, previous.volume) < 0)
+      v.add(where, `volume ${s.volume} is below the ${previous.period} volume ${previous.volume}`);
+    if (s.effective_fee_rate < pool.fee_rate || s.effective_fee_rate > maxRate)
+      v.add(where, `effective fee rate ${s.effective_fee_rate} is outside ${pool.fee_rate}..${maxRate}`);
+    v.expectEqual(
+      where,
+      'fees',
+      s.fees,
+      formatFigure(new Dec(s.volume).mul(s.effective_fee_rate).div(FEE_RATE_DENOMINATOR)),
+    );
     v.expectEqual(where, 'rewards', s.rewards, formatFigure(rewardsUsdPerSecond.mul(period.seconds)));
     const tvl = new Dec(pool.tvl_usdc);
     const expectedYield = tvl.isZero() ? '0' : formatFigure(new Dec(s.fees).plus(s.rewards).div(tvl));
@@ -70,7 +83,8 @@ export function verifyLocks(pool: PoolRow, locks: LockRow[], v: Violations, subj
   let sum = new Dec(0);
   for (const l of locks) {
     const value = new Dec(l.locked_percentage);
-    if (value.lt(0) || value.gt(100)) v.add(subject, `lock ${l.name} has lockedPercentage ${l.locked_percentage} outside 0..100`);
+    if (value.lt(0) || value.gt(100))
+      v.add(subject, `lock ${l.name} has lockedPercentage ${l.locked_percentage} outside 0..100`);
     sum = sum.plus(value);
   }
   v.expectEqual(subject, 'locked percent (sum of entries)', pool.locked_percent, formatFigure(sum));

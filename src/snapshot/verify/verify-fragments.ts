@@ -7,22 +7,41 @@ import type { Violations } from './violations.js';
  * The served pieces must say what the columns say: the list item and the detail assembled from
  * them parse as JSON and carry the same values the rules were checked on.
  */
-export function verifyFragments(pool: PoolRow, stats: StatsRow[], locks: LockRow[], v: Violations, subject: string): void {
+export function verifyFragments(
+  pool: PoolRow,
+  stats: StatsRow[],
+  locks: LockRow[],
+  v: Violations,
+  subject: string,
+): void {
   let detail: Record<string, unknown>;
   try {
-    detail = JSON.parse(joinPoolItem(pool.head, pool.summary_a, pool.summary_b, pool.pieces, pool.tail, pool.detail_json)) as Record<string, unknown>;
+    detail = JSON.parse(
+      joinPoolItem(pool.head, pool.summary_a, pool.summary_b, pool.pieces, pool.tail, pool.detail_json),
+    ) as Record<string, unknown>;
     JSON.parse(joinPoolItem(pool.head, pool.summary_a, pool.summary_b, [], pool.tail));
   } catch (error) {
     v.add(subject, `response pieces do not form JSON: ${(error as Error).message}`);
     return;
   }
   const columns: [string, unknown][] = [
-    ['address', pool.address], ['tickSpacing', pool.tick_spacing], ['feeRate', pool.fee_rate],
-    ['protocolFeeRate', pool.protocol_fee_rate], ['liquidity', pool.liquidity], ['sqrtPrice', pool.sqrt_price],
-    ['tickCurrentIndex', pool.tick_current_index], ['tokenMintA', pool.mint_a], ['tokenMintB', pool.mint_b],
-    ['price', pool.price], ['tvlUsdc', pool.tvl_usdc], ['tokenBalanceA', pool.token_balance_a],
-    ['tokenBalanceB', pool.token_balance_b], ['poolType', pool.pool_type], ['adaptiveFeeEnabled', pool.adaptive_fee_enabled === 1],
-    ['hasWarning', pool.has_warning === 1], ['feeTierIndex', pool.fee_tier_index],
+    ['address', pool.address],
+    ['tickSpacing', pool.tick_spacing],
+    ['feeRate', pool.fee_rate],
+    ['protocolFeeRate', pool.protocol_fee_rate],
+    ['liquidity', pool.liquidity],
+    ['sqrtPrice', pool.sqrt_price],
+    ['tickCurrentIndex', pool.tick_current_index],
+    ['tokenMintA', pool.mint_a],
+    ['tokenMintB', pool.mint_b],
+    ['price', pool.price],
+    ['tvlUsdc', pool.tvl_usdc],
+    ['tokenBalanceA', pool.token_balance_a],
+    ['tokenBalanceB', pool.token_balance_b],
+    ['poolType', pool.pool_type],
+    ['adaptiveFeeEnabled', pool.adaptive_fee_enabled === 1],
+    ['hasWarning', pool.has_warning === 1],
+    ['feeTierIndex', pool.fee_tier_index],
   ];
   for (const [field, value] of columns) v.expectEqual(subject, `served ${field}`, detail[field], value);
   v.expectEqual(subject, 'served tokenA', (detail.tokenA as { address?: unknown } | undefined)?.address, pool.mint_a);
@@ -30,7 +49,12 @@ export function verifyFragments(pool: PoolRow, stats: StatsRow[], locks: LockRow
   const served = detail.stats as Record<string, Record<string, string>>;
   for (const s of stats) {
     const entry = served[s.period];
-    const same = entry && entry.volume === s.volume && entry.fees === s.fees && entry.rewards === s.rewards && entry.yieldOverTvl === s.yield_over_tvl;
+    const same =
+      entry &&
+      entry.volume === s.volume &&
+      entry.fees === s.fees &&
+      entry.rewards === s.rewards &&
+      entry.yieldOverTvl === s.yield_over_tvl;
     if (!same) v.add(subject, `served stats ${s.period} differ from the stats row`);
   }
   const servedLocks = JSON.stringify(detail.lockedLiquidityPercent);

@@ -19,8 +19,14 @@ function readIds(blob: Buffer): Int32Array {
  * Each stored order lists every row once, in exact decimal order of the served value, ties by
  * address ascending (docs/api.md §3.3). `values(key)` gives each id's served value and address.
  */
-export function verifyOrders(db: Database.Database, values: (resource: string, key: string) => Map<number, [string, string]>, v: Violations): void {
-  for (const row of db.prepare('SELECT * FROM sort_orders ORDER BY resource, sort_key, direction').iterate() as IterableIterator<OrderRow>) {
+export function verifyOrders(
+  db: Database.Database,
+  values: (resource: string, key: string) => Map<number, [string, string]>,
+  v: Violations,
+): void {
+  for (const row of db
+    .prepare('SELECT * FROM sort_orders ORDER BY resource, sort_key, direction')
+    .iterate() as IterableIterator<OrderRow>) {
     const subject = `${row.resource} order ${row.sort_key} ${row.direction}`;
     const byId = values(row.resource, row.sort_key);
     const ids = readIds(row.ids);

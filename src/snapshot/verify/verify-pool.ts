@@ -2,7 +2,12 @@ import { compareAddressBytes } from '../../math/address.js';
 import { adaptiveFeeRate } from '../../math/adaptive-fee.js';
 import { MAX_TICK_INDEX, MIN_TICK_INDEX } from '../../math/constants.js';
 import { Dec, formatFigure, scaleAmount } from '../../math/decimal.js';
-import { feeRateForTickSpacing, feeTierIndex, FULL_RANGE_TICK_SPACING, PROTOCOL_FEE_RATE } from '../../math/fee-tiers.js';
+import {
+  feeRateForTickSpacing,
+  feeTierIndex,
+  FULL_RANGE_TICK_SPACING,
+  PROTOCOL_FEE_RATE,
+} from '../../math/fee-tiers.js';
 import { sqrtPriceToPrice } from '../../math/price.js';
 import { MAX_SQRT_PRICE, MIN_SQRT_PRICE, sqrtPriceToTickIndex, tickIndexToSqrtPrice } from '../../math/tick-math.js';
 import { positionAmounts } from '../../math/token-amounts.js';
@@ -31,44 +36,85 @@ function verifyPrice(pool: PoolRow, v: Violations, subject: string): bigint {
   if (pool.liquidity !== '0') {
     const usdRatio = new Dec(pool.usd_a).div(pool.usd_b);
     const off = new Dec(pool.price).div(usdRatio).minus(1).abs();
-    if (off.gt(PRICE_SPREAD)) v.add(subject, `price ${pool.price} is ${off.mul(100).toFixed(2)}% from the USD price ratio ${usdRatio.toFixed(20)}`);
+    if (off.gt(PRICE_SPREAD))
+      v.add(
+        subject,
+        `price ${pool.price} is ${off.mul(100).toFixed(2)}% from the USD price ratio ${usdRatio.toFixed(20)}`,
+      );
   }
   return sqrtPrice;
 }
 
-function verifyPositions(pool: PoolRow, positions: PositionRow[], sqrtPrice: bigint, v: Violations, subject: string): void {
-  let liquidity = 0n, balanceA = 0n, balanceB = 0n;
+function verifyPositions(
+  pool: PoolRow,
+  positions: PositionRow[],
+  sqrtPrice: bigint,
+  v: Violations,
+  subject: string,
+): void {
+  let liquidity = 0n,
+    balanceA = 0n,
+    balanceB = 0n;
   for (const p of positions) {
     const where = `${subject} position [${p.tick_lower}, ${p.tick_upper})`;
-    if (p.tick_lower % pool.tick_spacing !== 0 || p.tick_upper % pool.tick_spacing !== 0) v.add(where, `bounds are not multiples of tick spacing ${pool.tick_spacing}`);
+    if (p.tick_lower % pool.tick_spacing !== 0 || p.tick_upper % pool.tick_spacing !== 0)
+      v.add(where, `bounds are not multiples of tick spacing ${pool.tick_spacing}`);
     if (!(p.tick_lower < p.tick_upper) || p.tick_lower < MIN_TICK_INDEX || p.tick_upper > MAX_TICK_INDEX) {
       v.add(where, `bounds are not ordered inside ${MIN_TICK_INDEX}..${MAX_TICK_INDEX}`);
       continue;
     }
-    const amounts = positionAmounts(sqrtPrice, tickIndexToSqrtPrice(p.tick_lower), tickIndexToSqrtPrice(p.tick_upper), BigInt(p.liquidity), true);
+    const amounts = positionAmounts(
+      sqrtPrice,
+      tickIndexToSqrtPrice(p.tick_lower),
+      tickIndexToSqrtPrice(p.tick_upper),
+      BigInt(p.liquidity),
+      true,
+    );
     v.expectEqual(where, 'amountA', p.amount_a, amounts.a.toString());
     v.expectEqual(where, 'amountB', p.amount_b, amounts.b.toString());
     balanceA += amounts.a;
     balanceB += amounts.b;
-    if (p.tick_lower <= pool.tick_current_index && pool.tick_current_index < p.tick_upper) liquidity += BigInt(p.liquidity);
+    if (p.tick_lower <= pool.tick_current_index && pool.tick_current_index < p.tick_upper)
+      liquidity += BigInt(p.liquidity);
   }
   v.expectEqual(subject, 'liquidity (sum of positions in range)', pool.liquidity, liquidity.toString());
   v.expectEqual(subject, 'raw balance A (sum of positions)', pool.balance_a_raw, balanceA.toString());
   v.expectEqual(subject, 'raw balance B (sum of positions)', pool.balance_b_raw, balanceB.toString());
-  v.expectEqual(subject, 'tokenBalanceA', pool.token_balance_a, scaleAmount(BigInt(pool.balance_a_raw), pool.decimals_a));
-  v.expectEqual(subject, 'tokenBalanceB', pool.token_balance_b, scaleAmount(BigInt(pool.balance_b_raw), pool.decimals_b));
-  const tvl = formatFigure(new Dec(pool.token_balance_a).mul(pool.usd_a).plus(new Dec(pool.token_balance_b).mul(pool.usd_b)));
+  v.expectEqual(
+    subject,
+    'tokenBalanceA',
+    pool.token_balance_a,
+    scaleAmount(BigInt(pool.balance_a_raw), pool.decimals_a),
+  );
+  v.expectEqual(
+    subject,
+    'tokenBalanceB',
+    pool.token_balance_b,
+    scaleAmount(BigInt(pool.balance_b_raw), pool.decimals_b),
+  );
+  const tvl = formatFigure(
+    new Dec(pool.token_balance_a).mul(pool.usd_a).plus(new Dec(pool.token_balance_b).mul(pool.usd_b)),
+  );
   v.expectEqual(subject, 'tvlUsdc', pool.tvl_usdc, tvl);
 }
 
 function verifyTier(pool: PoolRow, v: Violations, subject: string): void {
   v.expectEqual(subject, 'feeRate', pool.fee_rate, feeRateForTickSpacing(pool.tick_spacing));
   v.expectEqual(subject, 'protocolFeeRate', pool.protocol_fee_rate, PROTOCOL_FEE_RATE);
-  v.expectEqual(subject, 'feeTierIndex', pool.fee_tier_index, feeTierIndex(pool.tick_spacing, pool.adaptive_fee_enabled === 1));
-  if ((pool.pool_type === 'splashpool') !== (pool.tick_spacing === FULL_RANGE_TICK_SPACING) && pool.pool_type !== 'launchpool') {
+  v.expectEqual(
+    subject,
+    'feeTierIndex',
+    pool.fee_tier_index,
+    feeTierIndex(pool.tick_spacing, pool.adaptive_fee_enabled === 1),
+  );
+  if (
+    (pool.pool_type === 'splashpool') !== (pool.tick_spacing === FULL_RANGE_TICK_SPACING) &&
+    pool.pool_type !== 'launchpool'
+  ) {
     v.add(subject, `poolType ${pool.pool_type} with tick spacing ${pool.tick_spacing}`);
   }
-  if (compareAddressBytes(pool.mint_a, pool.mint_b) >= 0) v.add(subject, 'tokenMintA does not sort before tokenMintB by bytes');
+  if (compareAddressBytes(pool.mint_a, pool.mint_b) >= 0)
+    v.add(subject, 'tokenMintA does not sort before tokenMintB by bytes');
   v.expectEqual(subject, 'verified (both tokens verified)', pool.verified, pool.verified_a & pool.verified_b);
 }
 
@@ -79,14 +125,31 @@ interface AdaptiveFeeJson {
   variables: { volatilityAccumulator: number };
 }
 
-function verifyAdaptive(pool: PoolRow, detail: { adaptiveFee: AdaptiveFeeJson | null }, v: Violations, subject: string): void {
+function verifyAdaptive(
+  pool: PoolRow,
+  detail: { adaptiveFee: AdaptiveFeeJson | null },
+  v: Violations,
+  subject: string,
+): void {
   const af = detail.adaptiveFee;
-  if ((af === null) !== (pool.adaptive_fee_enabled === 0)) v.add(subject, 'adaptiveFee is null exactly when adaptiveFeeEnabled is false: not so');
+  if ((af === null) !== (pool.adaptive_fee_enabled === 0))
+    v.add(subject, 'adaptiveFee is null exactly when adaptiveFeeEnabled is false: not so');
   if (!af) return;
   const { adaptiveFeeControlFactor: factor, maxVolatilityAccumulator: maxVolatility, tickGroupSize } = af.constants;
-  v.expectEqual(subject, 'adaptiveFee.currentRate', af.currentRate, adaptiveFeeRate(pool.fee_rate, factor, af.variables.volatilityAccumulator, tickGroupSize));
-  v.expectEqual(subject, 'adaptiveFee.maxRate', af.maxRate, adaptiveFeeRate(pool.fee_rate, factor, maxVolatility, tickGroupSize));
-  if (!(pool.fee_rate <= af.currentRate && af.currentRate <= af.maxRate)) v.add(subject, 'feeRate <= currentRate <= maxRate does not hold');
+  v.expectEqual(
+    subject,
+    'adaptiveFee.currentRate',
+    af.currentRate,
+    adaptiveFeeRate(pool.fee_rate, factor, af.variables.volatilityAccumulator, tickGroupSize),
+  );
+  v.expectEqual(
+    subject,
+    'adaptiveFee.maxRate',
+    af.maxRate,
+    adaptiveFeeRate(pool.fee_rate, factor, maxVolatility, tickGroupSize),
+  );
+  if (!(pool.fee_rate <= af.currentRate && af.currentRate <= af.maxRate))
+    v.add(subject, 'feeRate <= currentRate <= maxRate does not hold');
 }
 
 /** Checks one pool against the rules of docs/api.md §5–§6 that concern the pool alone. */

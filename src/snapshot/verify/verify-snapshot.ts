@@ -1,7 +1,14 @@
 import type Database from 'better-sqlite3';
 import { iteratePools, type PoolRow } from './pool-rows.js';
 import { verifyFragments } from './verify-fragments.js';
-import { verifyLocks, verifyRewards, verifyStats, type LockRow, type RewardRow, type StatsRow } from './verify-earnings.js';
+import {
+  verifyLocks,
+  verifyRewards,
+  verifyStats,
+  type LockRow,
+  type RewardRow,
+  type StatsRow,
+} from './verify-earnings.js';
 import { verifyOrders } from './verify-orders.js';
 import { verifyPool, type PositionRow } from './verify-pool.js';
 import { Totals, verifyCoverage, verifyProtocol, verifyTokenVolumes } from './verify-totals.js';
@@ -16,7 +23,12 @@ export interface VerifyReport {
 
 function orderValues(db: Database.Database): (resource: string, key: string) => Map<number, [string, string]> {
   const column: Record<string, string> = { tvl: 'tvl_usdc', lockedliquiditypercent: 'locked_percent' };
-  const statColumn: Record<string, string> = { volume: 'volume', fees: 'fees', rewards: 'rewards', yieldovertvl: 'yield_over_tvl' };
+  const statColumn: Record<string, string> = {
+    volume: 'volume',
+    fees: 'fees',
+    rewards: 'rewards',
+    yieldovertvl: 'yield_over_tvl',
+  };
   return (resource, key) => {
     let sql: string;
     if (resource === 'tokens') {
@@ -28,14 +40,20 @@ function orderValues(db: Database.Database): (resource: string, key: string) => 
       const [, field = '', period = ''] = /^([a-z]+?)(\d+[mhd])$/.exec(key) ?? [];
       sql = `SELECT s.pool_id, s.${statColumn[field] ?? 'missing'}, p.address FROM pool_stats s JOIN pools p ON p.id = s.pool_id WHERE s.period = '${period}'`;
     }
-    return new Map((db.prepare(sql).raw().all() as [number, string, string][]).map(([id, value, address]) => [id, [value, address]]));
+    return new Map(
+      (db.prepare(sql).raw().all() as [number, string, string][]).map(([id, value, address]) => [id, [value, address]]),
+    );
   };
 }
 
 /** The domain rules of one pool (positions, rewards, stats, locks), with their statements prepared once. */
 function poolRules(db: Database.Database, v: Violations): (pool: PoolRow, stats: StatsRow[], locks: LockRow[]) => void {
-  const positions = db.prepare('SELECT tick_lower, tick_upper, liquidity, amount_a, amount_b FROM positions WHERE pool_id = ? ORDER BY id');
-  const rewards = db.prepare('SELECT r.mint, r.emissions_per_second_x64, r.active, r.emissions_per_second, t.decimals, t.usd_price FROM rewards r LEFT JOIN tokens t ON t.address = r.mint WHERE r.pool_id = ? ORDER BY r.slot');
+  const positions = db.prepare(
+    'SELECT tick_lower, tick_upper, liquidity, amount_a, amount_b FROM positions WHERE pool_id = ? ORDER BY id',
+  );
+  const rewards = db.prepare(
+    'SELECT r.mint, r.emissions_per_second_x64, r.active, r.emissions_per_second, t.decimals, t.usd_price FROM rewards r LEFT JOIN tokens t ON t.address = r.mint WHERE r.pool_id = ? ORDER BY r.slot',
+  );
   return (pool, stats, locks) => {
     const subject = `pool ${pool.address}`;
     verifyPool(pool, positions.all(pool.id) as PositionRow[], v);
@@ -51,14 +69,20 @@ function poolRules(db: Database.Database, v: Violations): (pool: PoolRow, stats:
  * A recorded snapshot holds what an API said, without positions: only its pieces and orders are checked.
  * @example const report = verifySnapshot(openSnapshot('snapshots/default.sqlite'));
  */
-export function verifySnapshot(db: Database.Database, onProgress?: (done: number, total: number) => void): VerifyReport {
-  const recorded = db.prepare("SELECT count(*) FROM meta WHERE key = 'source' AND value LIKE 'recorded%'").pluck().get() === 1;
+export function verifySnapshot(
+  db: Database.Database,
+  onProgress?: (done: number, total: number) => void,
+): VerifyReport {
+  const recorded =
+    db.prepare("SELECT count(*) FROM meta WHERE key = 'source' AND value LIKE 'recorded%'").pluck().get() === 1;
   const v = new Violations();
   const totals = new Totals();
   const total = db.prepare('SELECT count(*) FROM pools').pluck().get() as number;
   const rules = recorded ? null : poolRules(db, v);
   const locks = db.prepare('SELECT name, locked_percentage FROM locks WHERE pool_id = ? ORDER BY name');
-  const stats = db.prepare('SELECT period, volume, fees, rewards, yield_over_tvl, effective_fee_rate FROM pool_stats WHERE pool_id = ?');
+  const stats = db.prepare(
+    'SELECT period, volume, fees, rewards, yield_over_tvl, effective_fee_rate FROM pool_stats WHERE pool_id = ?',
+  );
   let done = 0;
   for (const pool of iteratePools(db, total)) {
     const statRows = stats.all(pool.id) as StatsRow[];

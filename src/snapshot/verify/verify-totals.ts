@@ -16,7 +16,8 @@ export class Totals {
     this.tvl = this.tvl.plus(tvl);
     this.volume = this.volume.plus(volume24h);
     this.fees = this.fees.plus(fees24h);
-    for (const token of [tokenA, tokenB]) this.tokenVolume.set(token, (this.tokenVolume.get(token) ?? new Dec(0)).plus(volume24h));
+    for (const token of [tokenA, tokenB])
+      this.tokenVolume.set(token, (this.tokenVolume.get(token) ?? new Dec(0)).plus(volume24h));
   }
 }
 
@@ -27,14 +28,30 @@ export function verifyProtocol(db: Database.Database, totals: Totals, v: Violati
   v.expectEqual('protocol', 'tvl', p.tvl, formatFigure(totals.tvl));
   v.expectEqual('protocol', 'volume24hUsdc', p.volume_24h_usdc, formatFigure(totals.volume));
   v.expectEqual('protocol', 'fees24hUsdc', p.fees_24h_usdc, formatFigure(totals.fees));
-  v.expectEqual('protocol', 'revenue24hUsdc', p.revenue_24h_usdc, formatFigure(totals.fees.mul(PROTOCOL_FEE_RATE).div(10000)));
+  v.expectEqual(
+    'protocol',
+    'revenue24hUsdc',
+    p.revenue_24h_usdc,
+    formatFigure(totals.fees.mul(PROTOCOL_FEE_RATE).div(10000)),
+  );
   const served = JSON.parse(p.json!) as Record<string, string>;
   v.expectEqual('protocol', 'served tvl', served.tvl, p.tvl);
-  const x = db.prepare('SELECT e.*, t.usd_price, t.volume_24h AS token_volume FROM exchange_token e JOIN tokens t ON t.id = e.token_id').get() as Record<string, string> | undefined;
+  const x = db
+    .prepare(
+      'SELECT e.*, t.usd_price, t.volume_24h AS token_volume FROM exchange_token e JOIN tokens t ON t.id = e.token_id',
+    )
+    .get() as Record<string, string> | undefined;
   if (!x) return v.add('exchange token', 'no exchange token row');
-  if (!SIX_DIGITS.test(x.circulating_supply!) || !SIX_DIGITS.test(x.total_supply!)) v.add('exchange token', 'supplies must have exactly 6 fractional digits');
-  if (new Dec(x.circulating_supply!).gt(x.total_supply!)) v.add('exchange token', 'circulating supply exceeds total supply');
-  const info = JSON.parse(x.json!) as { price: string; circulatingSupply: string; totalSupply: string; stats: Record<string, { volume: string }> };
+  if (!SIX_DIGITS.test(x.circulating_supply!) || !SIX_DIGITS.test(x.total_supply!))
+    v.add('exchange token', 'supplies must have exactly 6 fractional digits');
+  if (new Dec(x.circulating_supply!).gt(x.total_supply!))
+    v.add('exchange token', 'circulating supply exceeds total supply');
+  const info = JSON.parse(x.json!) as {
+    price: string;
+    circulatingSupply: string;
+    totalSupply: string;
+    stats: Record<string, { volume: string }>;
+  };
   v.expectEqual('exchange token', 'price', info.price, x.usd_price);
   v.expectEqual('exchange token', 'circulatingSupply', info.circulatingSupply, x.circulating_supply);
   v.expectEqual('exchange token', 'totalSupply', info.totalSupply, x.total_supply);
@@ -44,7 +61,11 @@ export function verifyProtocol(db: Database.Database, totals: Totals, v: Violati
 
 /** A token's 24h volume is the sum over the non-blocked pools that hold it. */
 export function verifyTokenVolumes(db: Database.Database, totals: Totals, v: Violations): void {
-  for (const t of db.prepare('SELECT id, address, volume_24h FROM tokens ORDER BY id').iterate() as IterableIterator<{ id: number; address: string; volume_24h: string }>) {
+  for (const t of db.prepare('SELECT id, address, volume_24h FROM tokens ORDER BY id').iterate() as IterableIterator<{
+    id: number;
+    address: string;
+    volume_24h: string;
+  }>) {
     v.expectEqual(`token ${t.address}`, 'volume_24h', t.volume_24h, formatFigure(totals.tokenVolume.get(t.id) ?? 0));
   }
 }
@@ -56,8 +77,10 @@ export function verifyCoverage(db: Database.Database, v: Violations): void {
   const has = (what: string, sql: string): void => {
     if (!db.prepare(sql).pluck().get()) v.add('coverage', `no ${what}`);
   };
-  for (const tier of FEE_TIERS) has(`pool with tick spacing ${tier.tickSpacing}`, `SELECT 1 FROM pools WHERE tick_spacing = ${tier.tickSpacing}`);
-  for (const type of ['whirlpool', 'splashpool', 'launchpool']) has(`${type} pool`, `SELECT 1 FROM pools WHERE pool_type = '${type}'`);
+  for (const tier of FEE_TIERS)
+    has(`pool with tick spacing ${tier.tickSpacing}`, `SELECT 1 FROM pools WHERE tick_spacing = ${tier.tickSpacing}`);
+  for (const type of ['whirlpool', 'splashpool', 'launchpool'])
+    has(`${type} pool`, `SELECT 1 FROM pools WHERE pool_type = '${type}'`);
   has('adaptive-fee pool', 'SELECT 1 FROM pools WHERE adaptive_fee_enabled = 1');
   has('blocked pool', 'SELECT 1 FROM pools WHERE blocked = 1');
   has('pool with a warning', 'SELECT 1 FROM pools WHERE has_warning = 1');
