@@ -64,10 +64,10 @@ library('chaos at startup and a bad setting refused before anything listens, nam
     await server.close();
   }
   try {
-    // @ts-expect-error an unknown route fails to compile, and is refused at run time by a program that is not type-checked
     await createMockServer({
       snapshot: await httpSnapshot(),
       port: 0,
+      // @ts-expect-error an unknown route fails to compile, and is refused at run time where nothing type-checks
       chaos: { routes: { 'GET /nope': { errorRate: 1 } } },
     });
     assert.unreachable('an unknown route was accepted');
