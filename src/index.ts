@@ -38,4 +38,4 @@ export {
 } from './export/export-snapshot.js';
 export { buildOpenApi } from './openapi/build-openapi.js';
 export { SnapshotError } from './snapshot/snapshot-error.js';
-export type * from './http/api-types.js';
+export type * from './api/api-types.js';

@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { invalidCursor } from './api-error.js';
+import { invalidCursor } from '../errors/api-error.js';
 
-/** Where a page starts: at the beginning, after a row, or before a row (walking back). */
-export type Position = { kind: 'first' } | { kind: 'after'; address: string } | { kind: 'before'; address: string };
+import type { Position } from '../snapshot/walk-order.js';
+
+export type { Position };
 
 /** What a cursor carries: the endpoint, every normalized parameter of the listing, and the boundary row. */
 export interface CursorState {

@@ -1,92 +1,61 @@
-import type { OriginTokens } from '../store/served-tokens.js';
-import type { SnapshotStore } from '../store/snapshot-store.js';
-import type { SortOrder } from '../store/sort-orders.js';
-import { invalidParameter } from './api-error.js';
+import type { Position, ServedSnapshot, WalkResult } from '../snapshot/served-snapshot.js';
+import { invalidCursor, invalidParameter } from '../errors/api-error.js';
 import { resolveListing, type ListingSpec } from './listing-request.js';
-import { pageCursors, type Page } from './page.js';
+import { pageCursors } from './page.js';
 import { TOKEN_SEARCH_SPEC, TOKENS_SPEC, type TokenParams } from './token-params.js';
-import { walkOrder, type WalkSource } from './walk-order.js';
 
 interface TokenListing {
   spec: ListingSpec<TokenParams>;
   params: TokenParams;
   size: number;
-  position: Parameters<typeof walkOrder>[1];
+  position: Position;
 }
 
-function page(
-  store: SnapshotStore,
-  tokens: OriginTokens,
-  { spec, params, size, position }: TokenListing,
-  source: WalkSource,
-): Page {
-  const result = walkOrder(source, position, size, (a) => store.tokens.idByAddress.get(a));
-  return {
-    items: result.ids.map((id) => [tokens.json(id)]),
-    ...pageCursors(store.cursorKey, spec, { ...params, size }, result, (id) => store.tokens.addresses[id]!),
-  };
+function page(snapshot: ServedSnapshot, origin: string, listing: TokenListing, result: WalkResult | null): Buffer {
+  if (!result) throw invalidCursor('cursor refers to a row this snapshot does not have');
+  const { spec, params, size } = listing;
+  const cursors = pageCursors(snapshot.cursorKey, spec, { ...params, size }, result, (id) => snapshot.tokenAddress(id));
+  return snapshot.tokenPage(result.ids, origin, cursors);
 }
 
 /**
- * One page of `/tokens`: a stored order (`mint_id`, `address` or `volume_24h`), optionally only the
- * tokens named in `tokens`.
- * @example listTokens(store, new URLSearchParams('sort_by=volume_24h&sort_direction=desc&size=20'), store.servedTokens.at(origin))
+ * One page of `/tokens`, as the response body: a stored order (`mint_id`, `address` or `volume_24h`),
+ * optionally only the tokens named in `tokens`.
+ * @example listTokens(snapshot, new URLSearchParams('sort_by=volume_24h&sort_direction=desc&size=20'), origin)
  */
-export function listTokens(store: SnapshotStore, search: URLSearchParams, tokens: OriginTokens): Page {
-  const request = resolveListing(TOKENS_SPEC, search, store.cursorKey);
-  const { params } = request;
-  const order = store.tokenOrders.get(params.sort_by, params.sort_direction);
-  const named = params.tokens?.flatMap((a) => store.tokens.idByAddress.get(a) ?? []);
-  const source: WalkSource = named
-    ? { order, candidates: Int32Array.from(named, (id) => order.position[id]!).sort(), accept: () => true }
-    : { order, accept: () => true };
-  return page(store, tokens, { spec: TOKENS_SPEC, params, size: request.size, position: request.position }, source);
+export function listTokens(snapshot: ServedSnapshot, search: URLSearchParams, origin: string): Buffer {
+  const { params, size, position } = resolveListing(TOKENS_SPEC, search, snapshot.cursorKey);
+  const named = params.tokens?.flatMap((a) => snapshot.tokenId(a) ?? []);
+  const walk = { sortBy: params.sort_by, direction: params.sort_direction, ...(named ? { among: named } : {}) };
+  const result = snapshot.walkTokens(walk, position, size);
+  return page(snapshot, origin, { spec: TOKENS_SPEC, params, size, position }, result);
 }
 
 /** Search order (docs/api.md §4.2): exact symbol, then symbol prefix, then any match; each by 24h volume desc, then address. */
-function searchOrder(store: SnapshotStore, q: string): SortOrder {
+function searchOrder(snapshot: ServedSnapshot, q: string): number[] {
   const needle = q.toLowerCase();
-  const byVolume = store.tokenOrders.get('volume_24h', 'desc');
-  const { symbolLower, nameLower, addresses } = store.tokens;
-  const ranked: [number, number][] = [];
-  for (const id of byVolume.ids) {
-    const symbol = symbolLower[id]!;
-    if (symbol === needle) ranked.push([0, id]);
-    else if (symbol.startsWith(needle)) ranked.push([1, id]);
+  const ranks: number[][] = [[], [], []];
+  for (const id of snapshot.tokensInOrder('volume_24h', 'desc')) {
+    const symbol = snapshot.tokenSymbolLower(id);
+    if (symbol === needle) ranks[0]!.push(id);
+    else if (symbol.startsWith(needle)) ranks[1]!.push(id);
     else if (
       symbol.includes(needle) ||
-      nameLower[id]!.includes(needle) ||
-      addresses[id]!.toLowerCase().includes(needle)
+      snapshot.tokenNameLower(id).includes(needle) ||
+      snapshot.tokenAddress(id).toLowerCase().includes(needle)
     )
-      ranked.push([2, id]);
+      ranks[2]!.push(id);
   }
-  const ids = Int32Array.from(
-    ranked
-      .filter(([r]) => r === 0)
-      .concat(
-        ranked.filter(([r]) => r === 1),
-        ranked.filter(([r]) => r === 2),
-      ),
-    ([, id]) => id,
-  );
-  const position = new Int32Array(store.tokens.count + 1).fill(-1);
-  ids.forEach((id, i) => (position[id] = i));
-  return { ids, position };
+  return ranks.flat();
 }
 
 /**
- * One page of `/tokens/search`: partial, case-insensitive match on symbol, name or address.
- * @example searchTokens(store, new URLSearchParams('q=usd'), store.servedTokens.at(origin))
+ * One page of `/tokens/search`, as the response body: partial, case-insensitive match on symbol, name or address.
+ * @example searchTokens(snapshot, new URLSearchParams('q=usd'), origin)
  */
-export function searchTokens(store: SnapshotStore, search: URLSearchParams, tokens: OriginTokens): Page {
-  const request = resolveListing(TOKEN_SEARCH_SPEC, search, store.cursorKey);
-  const { params } = request;
+export function searchTokens(snapshot: ServedSnapshot, search: URLSearchParams, origin: string): Buffer {
+  const { params, size, position } = resolveListing(TOKEN_SEARCH_SPEC, search, snapshot.cursorKey);
   if (!params.q) throw invalidParameter('q', 'q is required: part of a token symbol, name or address');
-  const order = searchOrder(store, params.q);
-  return page(
-    store,
-    tokens,
-    { spec: TOKEN_SEARCH_SPEC, params, size: request.size, position: request.position },
-    { order, accept: () => true },
-  );
+  const result = snapshot.walkTokenList(searchOrder(snapshot, params.q), position, size);
+  return page(snapshot, origin, { spec: TOKEN_SEARCH_SPEC, params, size, position }, result);
 }

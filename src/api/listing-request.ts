@@ -1,5 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { invalidCursor, invalidParameter } from './api-error.js';
+import { invalidCursor, invalidParameter, repeatedParameter } from '../errors/api-error.js';
 import { decodeCursor, type Position } from './cursor.js';
 import { parseInteger } from './param-parsers.js';
 
@@ -38,11 +38,8 @@ export function singleValue(
   // A listing reads some twenty parameters and most are absent: answer that without building arrays.
   if (!search.has(name) && !aliases.some((alias) => search.has(alias))) return undefined;
   const values = [name, ...aliases].flatMap((n) => search.getAll(n).map((v) => [n, v] as const));
-  if (values.length > 1)
-    throw invalidParameter(
-      name,
-      `${name} must be given once, got ${values.length} values (${values.map(([n]) => n).join(', ')})`,
-    );
+  const names = values.map(([n]) => n);
+  if (names.length > 1) throw repeatedParameter(name, names);
   return values[0]?.[1];
 }
 

@@ -1,13 +1,6 @@
 import { encodeCursor } from './cursor.js';
 import type { ListingSpec } from './listing-request.js';
-import type { WalkResult } from './walk-order.js';
-
-/** A list response before HTTP: each item's JSON as byte chunks (joined once, into the body), and the cursors. */
-export interface Page {
-  items: readonly (readonly Uint8Array[])[];
-  next: string | null;
-  previous: string | null;
-}
+import type { Cursors, WalkResult } from '../snapshot/served-snapshot.js';
 
 const DEFAULTS_JSON = new WeakMap<ListingSpec, Readonly<Record<string, string>>>();
 
@@ -32,7 +25,7 @@ export function pageCursors<P extends object>(
   params: P & { size: number },
   result: WalkResult,
   addressOf: (id: number) => string,
-): Pick<Page, 'next' | 'previous'> {
+): Cursors {
   const first = result.ids[0];
   const last = result.ids[result.ids.length - 1];
   const endpoint = spec.endpoint;

@@ -1,8 +1,8 @@
 import { isAddress } from '../math/address.js';
 import { isPeriod, PERIOD_NAMES, type Period } from '../math/periods.js';
-import { ApiError, invalidParameter } from './api-error.js';
+import { ApiError, invalidParameter } from '../errors/api-error.js';
 import { PATTERNS } from './schemas/strings.js';
-import { shown } from './shown.js';
+import { shown } from '../errors/shown.js';
 
 /** At most this many addresses in one comma-separated list. */
 export const MAX_ADDRESSES = 100;

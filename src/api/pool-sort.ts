@@ -1,7 +1,7 @@
 import { PERIOD_NAMES } from '../math/periods.js';
 import { PLAIN_SORT_FIELDS, STATS_SORT_FIELDS } from '../snapshot/sort-keys.js';
-import { invalidParameter } from './api-error.js';
-import { shown } from './shown.js';
+import { invalidParameter } from '../errors/api-error.js';
+import { shown } from '../errors/shown.js';
 
 const STATS_FIELDS = Object.keys(STATS_SORT_FIELDS);
 const PLAIN_FIELDS: readonly string[] = PLAIN_SORT_FIELDS;

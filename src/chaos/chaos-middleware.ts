@@ -1,11 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiError } from '../api/api-error.js';
+import { ApiError } from '../errors/api-error.js';
 import type { ChaosController } from './chaos-controller.js';
 import type { FaultKind } from './chaos-settings.js';
 import { takeOverrides } from './overrides.js';
 
-/** Requests whose body is to be cut short (the `truncate` fault); the sender checks it. */
-export const TRUNCATED = new WeakSet<IncomingMessage>();
+/**
+ * What this layer leaves on a request for the handlers after it: `truncateBody` when the `truncate`
+ * fault was drawn (docs/admin-and-chaos.md §3), so whatever answers the request sends half its body.
+ */
+export interface ChaosMarks {
+  truncateBody?: boolean;
+}
 
 function rateLimitHeaders(res: ServerResponse, limit: number, remaining: number, resetMs: number): void {
   res.setHeader('RateLimit-Limit', String(limit));
@@ -61,7 +66,7 @@ function rateLimit(chaos: ChaosController, res: ServerResponse, client: string):
 /** Carries out a fault: an error for the one error handler, a dropped or held connection, or a mark to truncate the body. */
 function applyFault(
   chaos: ChaosController,
-  req: IncomingMessage,
+  req: IncomingMessage & ChaosMarks,
   fault: FaultKind | null,
   next: (error?: Error) => void,
 ): void {
@@ -69,7 +74,7 @@ function applyFault(
   if (fault === 'reset') return void req.socket.destroy();
   if (fault === 'hang') return chaos.hang(req.socket);
   if (fault === 'truncate') {
-    TRUNCATED.add(req);
+    req.truncateBody = true;
     return next();
   }
   next(new ApiError(fault, 'injected_fault', `injected fault: status ${fault}`));
@@ -83,7 +88,7 @@ function applyFault(
  */
 export function chaosMiddleware(chaos: ChaosController, routeKeyOf: (path: string) => string | null) {
   return function chaosLayer(
-    req: IncomingMessage & { path?: string },
+    req: IncomingMessage & ChaosMarks & { path?: string },
     res: ServerResponse,
     next: (error?: Error) => void,
   ): void {

@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { invalidParameter } from '../api/api-error.js';
-import { singleValue } from '../api/listing-request.js';
+import { invalidParameter, repeatedParameter } from '../errors/api-error.js';
 import { TRANSPORT_FAULTS, type FaultKind, type TransportFault } from './chaos-settings.js';
 import type { Overrides } from './decide.js';
 
@@ -15,6 +14,13 @@ function parseStatus(name: string, raw: string): FaultKind {
     name,
     `${name} must be 200, an HTTP status from 400 to 599, or one of ${TRANSPORT_FAULTS.join(', ')}; got '${raw}'`,
   );
+}
+
+/** The one value of an override query parameter; repeating it is a 400, as for the API's own (docs/api.md §3.1). */
+function onlyValue(search: URLSearchParams, name: string): string | undefined {
+  const values = search.getAll(name);
+  if (values.length > 1) throw repeatedParameter(name, Array<string>(values.length).fill(name));
+  return values[0];
 }
 
 function parseDelay(name: string, raw: string): number {
@@ -43,8 +49,8 @@ export function takeOverrides(req: IncomingMessage): Overrides {
   if (mark < 0 || !(url.includes('__', mark) || /%5f/i.test(url))) return overrides;
   const search = new URLSearchParams(url.slice(mark + 1));
   if (!search.has('__status') && !search.has('__delay')) return overrides;
-  const queryStatus = singleValue(search, '__status');
-  const queryDelay = singleValue(search, '__delay');
+  const queryStatus = onlyValue(search, '__status');
+  const queryDelay = onlyValue(search, '__delay');
   if (queryStatus !== undefined) overrides.status = parseStatus('__status', queryStatus);
   if (queryDelay !== undefined) overrides.delayMs = parseDelay('__delay', queryDelay);
   for (const name of OVERRIDE_PARAMS) search.delete(name);

@@ -1,6 +1,6 @@
 import { ChaosConfigError } from '../chaos/parse-chaos-config.js';
 import { createMockServer, type MockServerOptions } from '../http/create-mock-server.js';
-import { normalizePublicUrl } from '../http/request-origin.js';
+import { normalizePublicUrl } from '../api/public-url.js';
 import { UsageError } from './fail.js';
 
 /** Serves a snapshot until SIGINT or SIGTERM, then closes cleanly (exit 0). `portFrom` names where the port came from, for errors. */

@@ -1,11 +1,13 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { API_BASE, ROUTES } from '../http/routes.js';
-import { tokenLogoSvg } from '../http/token-logo.js';
-import { normalizePublicUrl } from '../http/request-origin.js';
+import { API_BASE } from '../api/route-paths.js';
+import { ROUTES } from '../api/routes.js';
+import { tokenLogoSvg } from '../snapshot/logo-svg.js';
+import { normalizePublicUrl } from '../api/public-url.js';
 import { logoPath } from '../snapshot/logo-url.js';
 import type { SnapshotFacts } from '../snapshot/snapshot-facts.js';
-import { openSnapshotStore, type SnapshotStore } from '../store/snapshot-store.js';
+import { openServedSnapshot } from '../snapshot/open-served-snapshot.js';
+import type { ServedSnapshot } from '../snapshot/served-snapshot.js';
 import { commonListings } from './common-listings.js';
 import type { RoutePath } from '../api/route-paths.js';
 
@@ -52,22 +54,22 @@ function fileOf(path: string, query: string): string {
 }
 
 /** Every request exported, as [route path, params, path, query]: common listings, then every detail. */
-function requests(store: SnapshotStore): [RoutePath, Record<string, string>, string, string][] {
-  const all: [RoutePath, Record<string, string>, string, string][] = commonListings(store).map(([route, query]) => [
+function requests(snapshot: ServedSnapshot): [RoutePath, Record<string, string>, string, string][] {
+  const all: [RoutePath, Record<string, string>, string, string][] = commonListings(snapshot).map(([route, query]) => [
     route,
     {},
     route,
     query,
   ]);
-  for (let id = 1; id <= store.pools.count; id++) {
-    const address = store.pools.addressOf(id);
+  for (let id = 1; id <= snapshot.poolCount; id++) {
+    const address = snapshot.poolAddress(id);
     all.push(
       ['/pools/:address', { address }, `/pools/${address}`, ''],
       ['/lock/:address', { address }, `/lock/${address}`, ''],
     );
   }
-  for (let id = 1; id <= store.tokens.count; id++) {
-    const mint = store.tokens.addresses[id]!;
+  for (let id = 1; id <= snapshot.tokenCount; id++) {
+    const mint = snapshot.tokenAddress(id);
     all.push(['/tokens/:mint', { mint }, `/tokens/${mint}`, '']);
   }
   for (const path of [
@@ -98,12 +100,11 @@ function prepareFolder(out: string, force: boolean): string {
  */
 export function exportSnapshot(options: ExportOptions): ExportSummary {
   const publicUrl = normalizePublicUrl(options.publicUrl ?? 'http://127.0.0.1:8080');
-  const store = openSnapshotStore(options.snapshot);
+  const snapshot = openServedSnapshot(options.snapshot);
   try {
     const partial = prepareFolder(options.out, options.force ?? false);
-    const tokens = store.servedTokens.at(publicUrl);
     const routes = new Map(ROUTES.map((route) => [route.path, route]));
-    const todo = requests(store);
+    const todo = requests(snapshot);
     const entries: ExportEntry[] = [];
     let bytes = 0;
     const write = (file: string, body: string | Buffer): void => {
@@ -113,7 +114,7 @@ export function exportSnapshot(options: ExportOptions): ExportSummary {
     };
     todo.forEach(([route, params, path, query], i) => {
       const file = fileOf(path, query);
-      write(file, routes.get(route)!.answer(store, params, new URLSearchParams(query), tokens));
+      write(file, routes.get(route)!.answer(snapshot, params, new URLSearchParams(query), publicUrl));
       entries.push({
         url: `${API_BASE}${path}${query ? `?${query}` : ''}`,
         file,
@@ -121,19 +122,19 @@ export function exportSnapshot(options: ExportOptions): ExportSummary {
       });
       if (i % 500 === 0) options.onProgress?.(i, todo.length);
     });
-    for (let id = 1; id <= store.tokens.count; id++) {
-      const mint = store.tokens.addresses[id]!;
+    for (let id = 1; id <= snapshot.tokenCount; id++) {
+      const mint = snapshot.tokenAddress(id);
       const file = logoPath(mint).slice(1);
-      write(file, tokenLogoSvg(mint, store.tokens.symbols[id] ?? null));
+      write(file, tokenLogoSvg(mint, snapshot.tokenSymbol(id)));
       entries.push({ url: logoPath(mint), file, contentType: 'image/svg+xml' });
     }
-    const { path: _path, cursorKey: _key, ...facts } = store.facts;
+    const { path: _path, cursorKey: _key, ...facts } = snapshot.facts;
     const index: ExportIndex = { publicUrl, api: `${publicUrl}${API_BASE}`, snapshot: facts, entries };
     write('index.json', `${JSON.stringify(index, null, 1)}\n`);
     if (existsSync(options.out)) rmSync(options.out, { recursive: true, force: true });
     renameSync(partial, options.out);
     return { out: options.out, files: entries.length + 1, bytes };
   } finally {
-    store.close();
+    snapshot.close();
   }
 }

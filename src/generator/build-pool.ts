@@ -1,7 +1,7 @@
 import { encodeAddress } from '../math/address.js';
 import { Dec, formatFigure, scaleAmount } from '../math/decimal.js';
 import { feeRateForTickSpacing, feeTierIndex } from '../math/fee-tiers.js';
-import { buildAdaptiveFee } from './adaptive-fee.js';
+import { buildAdaptiveFee } from './build-adaptive-fee.js';
 import { sqrtPriceToPrice } from '../math/price.js';
 import { isoSeconds } from './iso-seconds.js';
 import { buildLocks, lockedPercent } from './locks.js';

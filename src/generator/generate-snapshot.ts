@@ -12,7 +12,7 @@ import { createRandom } from './random.js';
 import { POOL_SORT_KEYS } from '../snapshot/sort-keys.js';
 import { PoolSortCollector } from './pool-sort-collector.js';
 import { writeProtocol } from './protocol.js';
-import { addressOrder, orderByValue, tokenOrders } from './sort-orders.js';
+import { addressOrder, orderByValue, tokenOrders } from '../snapshot/order-by-value.js';
 import { generateTokens } from './tokens.js';
 import { DEFAULT_AS_OF } from './defaults.js';
 import { validateGenerateOptions } from './generate-options.js';
@@ -35,6 +35,11 @@ export interface GenerateOptions {
   onProgress?: (done: number, total: number) => void;
   /** Aborting stops the run between batches; nothing is left at `out`. */
   signal?: AbortSignal;
+  /**
+   * Pools from which worker threads help build pools (a non-negative integer; default 5000, where they pay for
+   * their start). 0 uses them for any count, one above `pools` never: the rows are the same either way.
+   */
+  workerThreshold?: number;
 }
 
 export interface GenerateSummary {
@@ -46,7 +51,7 @@ export interface GenerateSummary {
   seed: number;
 }
 
-/** Pools from which worker threads pay for their start (a worker loads the generator anew). */
+/** Pools from which worker threads pay for their start (a worker loads the generator anew); see `workerThreshold`. */
 const WORKERS_FROM = 5000;
 
 /**
@@ -54,9 +59,9 @@ const WORKERS_FROM = 5000;
  * builds too whenever the workers are behind. Without a spare core, or where workers cannot be
  * started (sources run without tsx), this thread builds alone: the rows are the same either way.
  */
-function startBuilders(context: BuildContext, pools: number): PoolBuilders {
+function startBuilders(context: BuildContext, pools: number, workersFrom: number): PoolBuilders {
   const spare = Math.min(3, availableParallelism() - 1);
-  if (spare < 1 || pools < WORKERS_FROM) return localBuilders(context);
+  if (spare < 1 || pools < workersFrom) return localBuilders(context);
   try {
     return workerBuilders(context, spare);
   } catch {
@@ -94,7 +99,13 @@ function writeOrders(
  */
 export async function generateSnapshot(options: GenerateOptions): Promise<GenerateSummary> {
   const asOfText = options.asOf ?? DEFAULT_AS_OF;
-  validateGenerateOptions({ seed: options.seed, pools: options.pools, tokens: options.tokens, asOf: asOfText });
+  validateGenerateOptions({
+    seed: options.seed,
+    pools: options.pools,
+    tokens: options.tokens,
+    asOf: asOfText,
+    workerThreshold: options.workerThreshold,
+  });
   const asOf = new Date(asOfText);
   if (existsSync(options.out) && !options.force) throw new Error(`${options.out} exists; pass --force to overwrite it`);
   return writeSnapshotAtomically(
@@ -102,7 +113,8 @@ export async function generateSnapshot(options: GenerateOptions): Promise<Genera
     async (writer) => {
       const tokens = generateTokens(options.tokens, options.seed, createRandom(options.seed, 'tokens'));
       const collector = new PoolSortCollector(tokens.length);
-      const builders = startBuilders({ tokens, seed: options.seed, asOf }, options.pools);
+      const workersFrom = options.workerThreshold ?? WORKERS_FROM;
+      const builders = startBuilders({ tokens, seed: options.seed, asOf }, options.pools, workersFrom);
       try {
         const progress = { total: options.pools, onProgress: options.onProgress, signal: options.signal };
         await writePools(eachPoolPlan(options.pools, options.seed, tokens), builders, writer, collector, progress);

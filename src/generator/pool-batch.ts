@@ -1,26 +1,15 @@
-import { poolFragments, statsEntryJson } from '../snapshot/fragments.js';
+import { appendPoolRows, emptyPoolRowBatch, type PoolRowBatch } from '../snapshot/pool-row-batch.js';
 import { poolSortValues } from '../snapshot/sort-keys.js';
-import { PROTOCOL_FEE_RATE } from '../math/fee-tiers.js';
-import { isActiveReward, type PoolSeed } from './types.js';
-
-/** A value as bound to an SQL parameter. */
-export type SqlValue = string | number | null;
-
-/** Columns per row of each table, in statement order. */
-export const COLUMNS = { pools: 28, pieces: 13, positions: 7, rewards: 9, locks: 3, stats: 7 } as const;
+import { poolRecordOf } from './pool-record-of.js';
+import type { PoolSeed } from './types.js';
 
 /**
- * The rows of consecutive pools, table by table, each table flat (COLUMNS values per row), and
- * what the sort orders and sums need of each pool. Plain arrays of primitives, so a batch built in
- * a worker thread crosses to the writing thread cheaply.
+ * The stored rows of consecutive pools (the snapshot's flat layout) and what the sort orders and
+ * sums need of each pool. Plain arrays of primitives, so a batch built in a worker thread crosses
+ * to the writing thread cheaply.
  */
 export interface PoolBatch {
-  pools: SqlValue[];
-  pieces: SqlValue[];
-  positions: SqlValue[];
-  rewards: SqlValue[];
-  locks: SqlValue[];
-  stats: SqlValue[];
+  rows: PoolRowBatch;
   summary: BatchSummary;
 }
 
@@ -59,75 +48,12 @@ function emptyPoolBatch(): PoolBatch {
     tvlUsdc: [],
     positionCount: 0,
   };
-  return { pools: [], pieces: [], positions: [], rewards: [], locks: [], stats: [], summary };
+  return { rows: emptyPoolRowBatch(), summary };
 }
 
-/** SQLite has no booleans: 1 or 0. */
-export const bool = (value: boolean): number => (value ? 1 : 0);
-
-/** Appends one pool's rows, with the values and order the snapshot has always stored, and its sort values to `sortColumns`. */
+/** Appends one pool's stored rows, and its sort values to `sortColumns`. */
 function appendPool(batch: PoolBatch, p: PoolSeed, sortColumns: string[][]): void {
-  const f = poolFragments(p);
-  const af = p.adaptiveFee;
-  batch.pools.push(
-    p.id,
-    p.address,
-    p.poolsConfig,
-    p.tokenA.id,
-    p.tokenB.id,
-    p.tickSpacing,
-    p.feeRate,
-    PROTOCOL_FEE_RATE,
-    p.feeTierIndex,
-    p.poolType,
-    bool(af !== null),
-    af?.currentRate ?? null,
-    af?.maxRate ?? null,
-    bool(p.hasWarning),
-    bool(p.blocked),
-    bool(p.rewards.some(isActiveReward)),
-    bool(p.tokenA.verified && p.tokenB.verified),
-    p.liquidity.toString(),
-    p.sqrtPrice.toString(),
-    p.tickCurrentIndex,
-    p.price,
-    p.balanceA.toString(),
-    p.balanceB.toString(),
-    p.tokenBalanceA,
-    p.tokenBalanceB,
-    p.tvlUsdc,
-    p.lockedPercent,
-    f.detail,
-  );
-  // Stats are in period order (PERIODS), as the piece columns are (piece-blocks.ts).
-  batch.pieces.push(p.id, f.head, f.tail, ...p.stats.map(statsEntryJson));
-  for (const pos of p.positions) {
-    batch.positions.push(
-      p.id,
-      pos.tickLower,
-      pos.tickUpper,
-      pos.liquidity.toString(),
-      pos.amountA.toString(),
-      pos.amountB.toString(),
-      pos.lockedBy,
-    );
-  }
-  p.rewards.forEach((r, slot) =>
-    batch.rewards.push(
-      p.id,
-      slot,
-      r.mint.address,
-      r.vault,
-      r.authority,
-      r.emissionsPerSecondX64.toString(),
-      r.growthGlobalX64.toString(),
-      bool(isActiveReward(r)),
-      r.emissionsPerSecond,
-    ),
-  );
-  for (const lock of p.locks) batch.locks.push(p.id, lock.name, lock.lockedPercentage);
-  for (const s of p.stats)
-    batch.stats.push(p.id, s.period, s.volume, s.fees, s.rewards, s.yieldOverTvl, s.effectiveFeeRate);
+  appendPoolRows(batch.rows, poolRecordOf(p));
   summarize(batch.summary, p, sortColumns);
 }
 

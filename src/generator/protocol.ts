@@ -19,8 +19,7 @@ export function writeProtocol(
   const volume = trimZeros(scaleAmount(collector.volume24hMicro, 6));
   const fees = trimZeros(scaleAmount(collector.fees24hPico, 12));
   const revenue = trimZeros(scaleAmount(collector.fees24hPico * BigInt(PROTOCOL_FEE_RATE), 16));
-  const json = JSON.stringify({ tvl, volume24hUsdc: volume, fees24hUsdc: fees, revenue24hUsdc: revenue });
-  writer.protocol({ tvl, volume, fees, revenue, json });
+  writer.protocol({ tvl, volume24hUsdc: volume, fees24hUsdc: fees, revenue24hUsdc: revenue });
 
   const token = tokens.find((t) => t.exchangeToken) ?? tokens[0]!;
   const totalMicro = 99_999_000_000_000n + BigInt(random.int(0, 999_999_999));
@@ -28,7 +27,8 @@ export function writeProtocol(
   const total = scaleAmount(totalMicro, 6);
   const circulating = scaleAmount(circulatingMicro, 6);
   const tokenVolume = trimZeros(scaleAmount(collector.tokenVolumeMicro[token.id]!, 6));
-  const info = {
+  const record = {
+    tokenId: token.id,
     symbol: token.symbol,
     name: token.name,
     description: token.description ?? '',
@@ -36,14 +36,7 @@ export function writeProtocol(
     price: token.usdPrice,
     circulatingSupply: circulating,
     totalSupply: total,
-    stats: { '24h': { volume: tokenVolume } },
+    volume24h: tokenVolume,
   };
-  writer.exchangeToken({
-    tokenId: token.id,
-    price: token.usdPrice,
-    circulating,
-    total,
-    volume: tokenVolume,
-    json: JSON.stringify(info),
-  });
+  writer.exchangeToken(record, { circulating, total });
 }

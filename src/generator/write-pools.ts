@@ -99,7 +99,7 @@ async function writeBatch(
   collector: PoolSortCollector,
   options: WritePoolsOptions,
 ): Promise<void> {
-  writer.poolBatch(batch);
+  writer.poolBatch(batch.rows);
   collector.addBatch(batch.summary);
   const last = batch.summary.ids.at(-1) ?? 0;
   if (last % PROGRESS_STEP !== 0) return;

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
-import { ApiError } from '../api/api-error.js';
+import { ApiError } from '../errors/api-error.js';
 
 /** Whether a listening host is reachable from this machine only: 127.0.0.0/8, ::1 or localhost. */
 export function isLoopback(host: string): boolean {

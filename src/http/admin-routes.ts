@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Polka, Request } from 'polka';
-import { ApiError, invalidParameter } from '../api/api-error.js';
+import { ApiError, invalidParameter } from '../errors/api-error.js';
 import type { ChaosController } from '../chaos/chaos-controller.js';
 import { ChaosConfigError } from '../chaos/parse-chaos-config.js';
-import { API_BASE } from './routes.js';
+import { API_BASE } from '../api/route-paths.js';
 import { buildOpenApi, withServerUrl, type OpenApiDocument } from '../openapi/build-openapi.js';
 import type { SnapshotFacts } from '../snapshot/snapshot-facts.js';
 import { basename } from 'node:path';

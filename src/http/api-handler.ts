@@ -1,21 +1,22 @@
 import { createHash } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request } from 'polka';
-import { ApiError } from '../api/api-error.js';
-import { TRUNCATED } from '../chaos/chaos-middleware.js';
-import { SCHEMA_VERSION } from '../snapshot/schema.js';
-import { fnv1a } from '../store/fnv1a.js';
-import type { SnapshotStore } from '../store/snapshot-store.js';
+import { ApiError } from '../errors/api-error.js';
+import type { ChaosMarks } from '../chaos/chaos-middleware.js';
+import { RESPONSE_FORMAT } from '../snapshot/schema.js';
+import { fnv1a } from '../snapshot/fnv1a.js';
+import type { ServedSnapshot } from '../snapshot/served-snapshot.js';
 import type { ResponseCache } from './response-cache.js';
-import { CHAIN, searchOf, unknownChain, type Route } from './routes.js';
+import { CHAIN } from '../api/route-paths.js';
+import { unknownChain, type Route } from '../api/routes.js';
 import { chooseEncoding, prepareBody, sendJson, sendPrepared } from './send.js';
 
-/**
- * Names what shapes a response besides the snapshot and the request: the snapshot layout and this
- * server's way of writing bodies. Change it whenever a response body changes for the same snapshot,
- * so that ETags change with it.
- */
-const RESPONSE_FORMAT = `schema ${SCHEMA_VERSION} format 2`;
+/** The query string of a request as URLSearchParams. */
+function searchOf(req: IncomingMessage): URLSearchParams {
+  const url = req.url ?? '';
+  const mark = url.indexOf('?');
+  return new URLSearchParams(mark < 0 ? '' : url.slice(mark + 1));
+}
 
 /**
  * ETags of API bodies, one per server. The format, the snapshot, the origin and the URL determine a
@@ -48,12 +49,12 @@ export function apiTags(cursorKey: string): (origin: string, url: string) => str
  */
 export function apiHandler(
   route: Route,
-  store: SnapshotStore,
+  snapshot: ServedSnapshot,
   cache: ResponseCache,
   originOf: (req: Request) => string,
   tagOf: ReturnType<typeof apiTags>,
 ) {
-  return function handleApiRequest(req: Request, res: ServerResponse): void {
+  return function handleApiRequest(req: Request & ChaosMarks, res: ServerResponse): void {
     if (req.params.chain !== CHAIN) throw unknownChain(req.params.chain ?? '');
     if (req.method !== 'GET' && req.method !== 'HEAD')
       throw new ApiError(
@@ -62,8 +63,9 @@ export function apiHandler(
         `${req.method} is not allowed; this API is read-only (GET, HEAD, OPTIONS)`,
       );
     const origin = originOf(req);
-    const answer = (): string | Buffer => route.answer(store, req.params, searchOf(req), store.servedTokens.at(origin));
-    if (TRUNCATED.has(req)) return sendJson(req, res, 200, answer());
+    const answer = (): string | Buffer => route.answer(snapshot, req.params, searchOf(req), origin);
+    // The `truncate` fault: computed afresh and cut short, never cached (docs/admin-and-chaos.md §3).
+    if (req.truncateBody) return sendJson(req, res, 200, answer(), { truncate: true });
     const encoding = chooseEncoding(req.headers['accept-encoding']);
     const key = `${encoding} ${origin} ${req.url}`;
     let prepared = cache.get(key);

@@ -1,12 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ALLOW, EXPOSED_HEADERS } from '../api/response-headers.js';
 
 /** Request headers a browser may send: the usual ones and the mock's own overrides. */
 export const ALLOWED_REQUEST_HEADERS =
   'Accept, Accept-Encoding, Content-Type, If-None-Match, X-Mock-Status, X-Mock-Delay';
-/** Response headers a browser script may read. */
-export const EXPOSED_HEADERS = 'ETag, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset';
-/** The methods every API route answers. */
-export const ALLOW = 'GET, HEAD, OPTIONS';
 /** The methods the admin routes answer, together. */
 const ADMIN_ALLOW = 'GET, HEAD, PUT, POST, DELETE, OPTIONS';
 

@@ -1,13 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import polka, { type Polka, type Request } from 'polka';
-import { ApiError } from '../api/api-error.js';
-import { shown } from '../api/shown.js';
-import { openSnapshotStore, type SnapshotStore } from '../store/snapshot-store.js';
+import { ApiError } from '../errors/api-error.js';
+import { shown } from '../errors/shown.js';
+import { openServedSnapshot } from '../snapshot/open-served-snapshot.js';
+import type { ServedSnapshot } from '../snapshot/served-snapshot.js';
 import { ChaosController } from '../chaos/chaos-controller.js';
 import type { ChaosSettings } from '../chaos/chaos-settings.js';
 import type { MockChaos } from '../chaos/mock-chaos.js';
-import { ROUTE_PATHS, type RouteKey } from '../api/route-paths.js';
+import { API_BASE, CHAIN, ROUTE_PATHS, type RouteKey } from '../api/route-paths.js';
 import { chaosMiddleware } from '../chaos/chaos-middleware.js';
 import { NO_CHAOS } from '../chaos/chaos-settings.js';
 import { parseChaosConfig } from '../chaos/parse-chaos-config.js';
@@ -16,10 +17,11 @@ import { mountAdminRoutes } from './admin-routes.js';
 import { cors } from './cors.js';
 import { matchRouteKey } from './match-route.js';
 import { clientErrorHandler, errorHandler } from './error-handler.js';
-import { API_BASE, CHAIN, ROUTES, unknownChain } from './routes.js';
+import { ROUTES, unknownChain } from '../api/routes.js';
 import { apiHandler, apiTags } from './api-handler.js';
 import { parsePath } from './parse-path.js';
-import { normalizePublicUrl, requestOrigin } from './request-origin.js';
+import { normalizePublicUrl } from '../api/public-url.js';
+import { requestOrigin } from './request-origin.js';
 import { ResponseCache } from './response-cache.js';
 import { mountStatic } from './static-routes.js';
 
@@ -78,21 +80,21 @@ function ownOrigin(server: Server): string {
 /** The polka app on `server`: CORS, admin routes, chaos, then the API routes. */
 function buildApp(
   server: Server,
-  store: SnapshotStore,
+  snapshot: ServedSnapshot,
   chaos: ChaosController,
   options: MockServerOptions,
   publicUrl: string | undefined,
 ): Polka {
   const cache = new ResponseCache(options.cacheBytes ?? 24 * 1024 * 1024);
   const originOf = requestOrigin(publicUrl, () => ownOrigin(server));
-  const tagOf = apiTags(store.cursorKey);
+  const tagOf = apiTags(snapshot.cursorKey);
   const app = polka({ server, onError: errorHandler(options.onError ?? (() => undefined)), onNoMatch: noRoute });
   app.parse = parsePath;
   app.use(cors());
-  mountAdminRoutes(app, chaos, store.facts, originOf, adminGuard(options.host ?? '127.0.0.1', options.adminToken));
-  mountStatic(app, store);
+  mountAdminRoutes(app, chaos, snapshot.facts, originOf, adminGuard(options.host ?? '127.0.0.1', options.adminToken));
+  mountStatic(app, snapshot);
   app.use(chaosMiddleware(chaos, matchRouteKey));
-  for (const route of ROUTES) app.all(`/v2/:chain${route.path}`, apiHandler(route, store, cache, originOf, tagOf));
+  for (const route of ROUTES) app.all(`/v2/:chain${route.path}`, apiHandler(route, snapshot, cache, originOf, tagOf));
   return app;
 }
 
@@ -102,7 +104,7 @@ function buildApp(
  */
 function closer(
   server: Server,
-  store: SnapshotStore,
+  snapshot: ServedSnapshot,
   chaos: ChaosController,
   gracePeriodMs: number,
 ): () => Promise<void> {
@@ -113,7 +115,7 @@ function closer(
       server.close(() => {
         clearTimeout(grace);
         clearInterval(sweep);
-        store.close();
+        snapshot.close();
         // Responses' close events (which clear injected-delay timers) follow the server's: let them run first.
         setImmediate(resolve);
       });
@@ -137,7 +139,7 @@ export async function createMockServer(options: MockServerOptions): Promise<Mock
     options.chaos === undefined ? NO_CHAOS : parseChaosConfig(options.chaos, ROUTE_PATHS),
     ROUTE_PATHS,
   );
-  const store = openSnapshotStore(options.snapshot);
+  const snapshot = openServedSnapshot(options.snapshot);
   // A slow or hostile client cannot hold the server: bounded headers, and time limits to receive a request.
   const server = createServer({
     maxHeaderSize: 16 * 1024,
@@ -146,11 +148,11 @@ export async function createMockServer(options: MockServerOptions): Promise<Mock
     connectionsCheckingInterval: 1000,
   });
   server.on('clientError', clientErrorHandler);
-  const app = buildApp(server, store, chaos, options, publicUrl);
+  const app = buildApp(server, snapshot, chaos, options, publicUrl);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) => {
-      store.close();
+      snapshot.close();
       reject(error);
     });
     app.listen(options.port ?? 0, host, () => resolve());
@@ -161,6 +163,6 @@ export async function createMockServer(options: MockServerOptions): Promise<Mock
     host,
     port,
     chaos,
-    close: closer(server, store, chaos, options.gracePeriodMs ?? 10_000),
+    close: closer(server, snapshot, chaos, options.gracePeriodMs ?? 10_000),
   };
 }

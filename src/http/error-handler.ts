@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ApiError } from '../api/api-error.js';
-import { ALLOW } from './cors.js';
+import type { ChaosMarks } from '../chaos/chaos-middleware.js';
+import { ApiError } from '../errors/api-error.js';
+import { ALLOW } from '../api/response-headers.js';
 import { sendJson } from './send.js';
 
 /**
@@ -9,7 +10,7 @@ import { sendJson } from './send.js';
  * a bug, answered 500 `internal` and reported through `onError`.
  */
 export function errorHandler(onError: (error: unknown) => void) {
-  return function handleError(error: unknown, req: IncomingMessage, res: ServerResponse): void {
+  return function handleError(error: unknown, req: IncomingMessage & ChaosMarks, res: ServerResponse): void {
     const apiError =
       error instanceof ApiError
         ? error
@@ -23,7 +24,7 @@ export function errorHandler(onError: (error: unknown) => void) {
     const headers: Record<string, string> = {};
     if (apiError.status === 405) headers.Allow = apiError.allow ?? ALLOW;
     if (typeof apiError.extra.retryAfter === 'number') headers['Retry-After'] = String(apiError.extra.retryAfter);
-    sendJson(req, res, apiError.status, apiError.body(), headers);
+    sendJson(req, res, apiError.status, apiError.body(), { headers, truncate: req.truncateBody === true });
   };
 }
 

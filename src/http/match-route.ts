@@ -1,4 +1,5 @@
-import { API_BASE, ROUTES } from './routes.js';
+import { API_BASE } from '../api/route-paths.js';
+import { ROUTES } from '../api/routes.js';
 
 const PATTERNS = ROUTES.map((route) => ({ key: `GET ${route.path}`, segments: route.path.split('/').slice(1) }));
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { ApiError, invalidParameter } from '../api/api-error.js';
+import { ApiError, invalidParameter } from '../errors/api-error.js';
 
 const MAX_BODY = 64 * 1024;
 

@@ -4,33 +4,6 @@ import type { IncomingMessage } from 'node:http';
 const HOST = /^(?:[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})*|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 
 /**
- * Checks a `publicUrl` option: an absolute http(s) URL with no query or fragment; returned without a
- * trailing slash, ready to prefix paths. Throws a TypeError naming the value otherwise.
- * @example normalizePublicUrl('https://mock.example.com/') // 'https://mock.example.com'
- */
-export function normalizePublicUrl(value: string): string {
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  if (
-    !url ||
-    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
-    url.search ||
-    url.hash ||
-    url.username ||
-    url.password
-  ) {
-    throw new TypeError(
-      `public URL must be an absolute http(s) URL such as https://mock.example.com, got ${JSON.stringify(value)}`,
-    );
-  }
-  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
-}
-
-/**
  * Where the client reached this server, for absolute URLs in responses (token logos): the public URL
  * (as normalizePublicUrl returns it) when one is set, else `http://` and the request's Host header,
  * else the server's own address. A malformed Host is not echoed into bodies.

@@ -1,4 +1,4 @@
-import { fnv1a } from '../store/fnv1a.js';
+import { fnv1a } from '../snapshot/fnv1a.js';
 import type { PreparedBody } from './send.js';
 
 /**

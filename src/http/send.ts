@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { TRUNCATED } from '../chaos/chaos-middleware.js';
 
 /** Bodies smaller than this are sent as they are: compressing them saves nothing. */
 const COMPRESS_FROM = 1024;
@@ -98,9 +97,20 @@ export function sendPrepared(req: IncomingMessage, res: ServerResponse, prepared
   writePayload(req, res, 200, prepared.payload);
 }
 
+/** How `sendJson` sends a body besides its status. */
+export interface SendOptions {
+  /** Headers to set first (an error's Allow or Retry-After). */
+  headers?: Readonly<Record<string, string>>;
+  /**
+   * The `truncate` fault (docs/admin-and-chaos.md §3): the body cut in half and sent uncompressed, so
+   * the client meets malformed JSON.
+   */
+  truncate?: boolean;
+}
+
 /**
- * Sends a JSON body with its status: a 200 as `sendPrepared` does, anything else plainly. The
- * `truncate` fault cuts the body in half, uncompressed, so the client meets malformed JSON.
+ * Sends a JSON body with its status: a 200 as `sendPrepared` does, anything else plainly; cut short
+ * when `options.truncate` says so (the caller reads that off the request the chaos layer marked).
  * @example sendJson(req, res, 404, '{"status":404,...}')
  */
 export function sendJson(
@@ -108,11 +118,11 @@ export function sendJson(
   res: ServerResponse,
   status: number,
   body: string | Buffer,
-  headers: Record<string, string> = {},
+  options: SendOptions = {},
 ): void {
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  if (options.headers) for (const [name, value] of Object.entries(options.headers)) res.setHeader(name, value);
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  if (TRUNCATED.has(req)) {
+  if (options.truncate) {
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     return writePayload(req, res, status, bytes.subarray(0, Math.floor(bytes.length / 2)));
   }

@@ -4,13 +4,13 @@ import type { ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { Polka, Request } from 'polka';
 import sirv, { type RequestHandler } from 'sirv';
-import { ApiError } from '../api/api-error.js';
-import { shown } from '../api/shown.js';
+import { ApiError } from '../errors/api-error.js';
+import { shown } from '../errors/shown.js';
 import { isAddress } from '../math/address.js';
-import type { SnapshotStore } from '../store/snapshot-store.js';
-import { ALLOW } from './cors.js';
+import type { ServedSnapshot } from '../snapshot/served-snapshot.js';
+import { ALLOW } from '../api/response-headers.js';
 import { notModified } from './send.js';
-import { tokenLogoSvg } from './token-logo.js';
+import { tokenLogoSvg } from '../snapshot/logo-svg.js';
 
 export interface StaticOptions {
   /** Folder of the landing page and its assets; default this package's `src/static/`. */
@@ -26,12 +26,12 @@ function notFound(req: Request): ApiError {
 }
 
 /** `GET /static/tokens/<mint>.svg`: the logo of a token of the snapshot, cached for good by clients. */
-function sendLogo(req: Request, res: ServerResponse, store: SnapshotStore): void {
+function sendLogo(req: Request, res: ServerResponse, snapshot: ServedSnapshot): void {
   const mint = LOGO.exec(req.path)?.[1];
   if (mint === undefined || !isAddress(mint)) throw notFound(req);
-  const id = store.tokens.idByAddress.get(mint);
+  const id = snapshot.tokenId(mint);
   if (id === undefined) throw new ApiError(404, 'not_found', `no token ${shown(mint)} in this snapshot`);
-  const svg = Buffer.from(tokenLogoSvg(mint, store.tokens.symbols[id] ?? null));
+  const svg = Buffer.from(tokenLogoSvg(mint, snapshot.tokenSymbol(id)));
   const etag = `"${createHash('sha1').update(svg).digest('base64url')}"`;
   res.setHeader('Content-Type', 'image/svg+xml');
   res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
@@ -83,9 +83,9 @@ function serveAsset(assets: RequestHandler, req: Request, res: ServerResponse): 
  * failed. Other paths pass straight through, so API requests pay one string comparison.
  * @example
  * const app = polka();
- * mountStatic(app, openSnapshotStore('snapshots/default.sqlite'));
+ * mountStatic(app, openServedSnapshot('snapshots/default.sqlite'));
  */
-export function mountStatic(app: Polka, store: SnapshotStore, options: StaticOptions = {}): void {
+export function mountStatic(app: Polka, snapshot: ServedSnapshot, options: StaticOptions = {}): void {
   const assets = assetHandler(options.dir ?? STATIC_DIR);
   app.use(function staticFiles(req, res, next) {
     const path = req.path;
@@ -99,7 +99,7 @@ export function mountStatic(app: Polka, store: SnapshotStore, options: StaticOpt
         ALLOW,
       );
     }
-    if (path.startsWith('/static/tokens/')) return sendLogo(req, res, store);
+    if (path.startsWith('/static/tokens/')) return sendLogo(req, res, snapshot);
     return serveAsset(assets, req, res);
   });
 }

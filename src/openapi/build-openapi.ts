@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { API_BASE } from '../api/route-paths.js';
-import { ROUTES, type Route } from '../http/routes.js';
+import { ROUTES, type Route } from '../api/routes.js';
 import { adminPaths, ADMIN_TAG } from './admin-paths.js';
 import { componentSchemas } from './components.js';
 import type { OpenApiDocument, PathItem } from './openapi-types.js';

@@ -1,5 +1,5 @@
 import { pagingParams, type DescribedParam, type ParamSpec } from '../api/listing-request.js';
-import type { RouteDoc } from '../http/route-doc.js';
+import type { RouteDoc } from '../api/route-doc.js';
 import { plain } from './components.js';
 import type { JsonSchema, ParameterObject } from './openapi-types.js';
 

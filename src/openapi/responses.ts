@@ -1,7 +1,7 @@
-import { ERROR_CODES } from '../api/api-error.js';
+import { ERROR_CODES } from '../errors/api-error.js';
 import { Envelope } from '../api/schemas/envelope.js';
-import { EXPOSED_HEADERS, ALLOW } from '../http/cors.js';
-import type { RouteDoc } from '../http/route-doc.js';
+import { EXPOSED_HEADERS, ALLOW } from '../api/response-headers.js';
+import type { RouteDoc } from '../api/route-doc.js';
 import { schemaRef, withRefs } from './components.js';
 import type { HeaderObject, Ref, ResponseObject } from './openapi-types.js';
 

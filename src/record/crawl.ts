@@ -1,4 +1,4 @@
-import type { LockEntry } from '../http/api-types.js';
+import type { LockEntry } from '../api/api-types.js';
 import { PERIOD_NAMES } from '../math/periods.js';
 import type { GetJson } from './upstream-client.js';
 import { unwrap } from './wire-envelope.js';

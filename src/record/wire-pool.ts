@@ -1,4 +1,4 @@
-import type { LockEntry, PeriodStats, Reward, TokenSummary } from '../http/api-types.js';
+import type { LockEntry, PeriodStats, Reward, TokenSummary } from '../api/api-types.js';
 import { POOL_TYPES } from '../api/schemas/pool-schema.js';
 import { PERIOD_NAMES, type Period } from '../math/periods.js';
 import { normalizeSummary, type LogoMapper } from './wire-token.js';

@@ -1,4 +1,4 @@
-import type { TokenSummary } from '../http/api-types.js';
+import type { TokenSummary } from '../api/api-types.js';
 import { array, integer, nullableString, object, string, type Json } from './wire-values.js';
 
 /** A token in the spec's shape and field order (docs/api.md §5.1); any program id the API names is kept. */

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { addressOrder, orderByValue } from '../generator/sort-orders.js';
+import { addressOrder, orderByValue } from '../snapshot/order-by-value.js';
 import { PERIOD_NAMES } from '../math/periods.js';
 import { POOL_SORT_KEYS, poolSortValues } from '../snapshot/sort-keys.js';
-import type { SnapshotWriter, TokenRowSource } from '../snapshot/snapshot-writer.js';
+import type { TokenRecord } from '../snapshot/pool-record.js';
+import type { SnapshotWriter } from '../snapshot/snapshot-writer.js';
 import type { Crawled } from './crawl.js';
 import { lockedPercent } from '../generator/locks.js';
 import { poolLocks, recordedPoolRows, recordedTokens, ZERO_STATS } from './recorded-rows.js';
@@ -17,7 +18,7 @@ export interface RecordedMeta {
 }
 
 /** Token orders as the API gave them: mint order, address order, and both 24h-volume orders as listed. */
-function writeTokenOrders(writer: SnapshotWriter, crawled: Crawled, tokens: readonly TokenRowSource[]): void {
+function writeTokenOrders(writer: SnapshotWriter, crawled: Crawled, tokens: readonly TokenRecord[]): void {
   const idOf = new Map(tokens.map((t) => [t.address, t.id]));
   // Tokens the volume listings leave out (fetched one by one) have rank 0, the lowest: first ascending,
   // last descending, ties by address both ways, as verifyOrders checks against the stored ranks.
@@ -72,33 +73,35 @@ function writePoolOrders(writer: SnapshotWriter, crawled: Crawled): void {
 export function writeRecorded(writer: SnapshotWriter, crawled: Crawled, meta: RecordedMeta): void {
   const { tokens, volumes } = recordedTokens(crawled);
   tokens.forEach((t, i) => writer.token(t, volumes[i]!));
-  const rows = recordedPoolRows(
-    crawled,
-    new Map(tokens.map((t) => [t.address, t.id])),
-    new Map(tokens.map((t) => [t.address, t.decimals])),
-  );
+  const rows = recordedPoolRows(crawled, {
+    ids: new Map(tokens.map((t) => [t.address, t.id])),
+    decimals: new Map(tokens.map((t) => [t.address, t.decimals])),
+  });
   writer.poolBatch(rows);
   writePoolOrders(writer, crawled);
   writeTokenOrders(writer, crawled, tokens);
   const p = crawled.protocol;
   writer.protocol({
     tvl: p.tvl as string,
-    volume: p.volume24hUsdc as string,
-    fees: p.fees24hUsdc as string,
-    revenue: p.revenue24hUsdc as string,
-    json: JSON.stringify(p),
+    volume24hUsdc: p.volume24hUsdc as string,
+    fees24hUsdc: p.fees24hUsdc as string,
+    revenue24hUsdc: p.revenue24hUsdc as string,
   });
   const x = crawled.exchangeToken;
   const exchangeId = tokens.find((t) => t.symbol === x.symbol)?.id ?? 1;
   const volume = (x.stats as { '24h': { volume: string } })['24h'].volume;
-  writer.exchangeToken({
+  const exchangeToken = {
     tokenId: exchangeId,
+    symbol: x.symbol as string,
+    name: x.name as string,
+    description: x.description as string,
+    imageUrl: x.imageUrl as string,
     price: x.price as string,
-    circulating: crawled.circulatingSupply,
-    total: crawled.totalSupply,
-    volume,
-    json: JSON.stringify(x),
-  });
+    circulatingSupply: x.circulatingSupply as string,
+    totalSupply: x.totalSupply as string,
+    volume24h: volume,
+  };
+  writer.exchangeToken(exchangeToken, { circulating: crawled.circulatingSupply, total: crawled.totalSupply });
   const content = createHash('sha256').update(
     JSON.stringify([meta.from, meta.asOf, tokens.map((t) => t.address), rows.pieces]),
   );

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { PERIOD_NAMES, type Period } from '../math/periods.js';
-import { storedPiece } from './pool-item.js';
+import { storedPiece } from './piece-layout.js';
 import { packTexts } from './stored-arrays.js';
 
 /** Pools per stored block: large enough that a column loads in a few reads, small enough to write as generated. */
@@ -15,7 +15,7 @@ export function statsPiece(period: Period): string {
 export const PIECE_NAMES: readonly string[] = ['head', 'tail', ...PERIOD_NAMES.map(statsPiece)];
 
 /**
- * Collects pools' pieces (pool-item.ts layout) and writes them as blocks of POOLS_PER_BLOCK pools
+ * Collects pools' pieces (piece-layout.ts layout) and writes them as blocks of POOLS_PER_BLOCK pools
  * per column: the pieces' UTF-8 bytes back to back, and each piece's end offset (little-endian uint32).
  * Pools must come in id order from 1, as the writer's batches do.
  * @example const blocks = new PieceBlockWriter(db); blocks.add(1, head, tail, stats); blocks.finish();
@@ -51,7 +51,7 @@ export class PieceBlockWriter {
     PIECE_NAMES.forEach((name, column) => {
       const pieces = this.pending[column]!;
       const packed = packTexts(pieces);
-      // Each piece's end, little-endian (read-pieces.ts reads them so); the leading 0 is not stored.
+      // Each piece's end, little-endian (piece-columns.ts reads them so); the leading 0 is not stored.
       const ends = Buffer.alloc(4 * pieces.length);
       packed.ends.subarray(1).forEach((end, i) => ends.writeUInt32LE(end, 4 * i));
       this.insert.run(name, this.block, ends, packed.bytes);

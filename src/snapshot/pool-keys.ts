@@ -43,7 +43,7 @@ export function writePoolKeys(db: Database.Database): void {
     addresses.push(address);
   }
   const packed = packTexts(addresses);
-  db.prepare('INSERT INTO pool_keys VALUES (1,?,?,?,?,?)').run(
+  db.prepare('INSERT INTO pool_keys (id, token_a, token_b, flags, addresses, address_ends) VALUES (1,?,?,?,?,?)').run(
     bytesOf(keys.tokenA),
     bytesOf(keys.tokenB),
     bytesOf(keys.flags),

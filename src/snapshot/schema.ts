@@ -5,10 +5,17 @@
 export const SCHEMA_VERSION = 5;
 
 /**
+ * Names what shapes a response besides the snapshot's content and the request: the layout and the way
+ * bodies are joined from it. It goes into every ETag; change it (or SCHEMA_VERSION) whenever a body
+ * changes for the same snapshot.
+ */
+export const RESPONSE_FORMAT = `schema ${SCHEMA_VERSION} format 2`;
+
+/**
  * The layout. Figures are stored as the exact decimal strings that are served; `piece_blocks` and the
  * `*json` columns hold the precomputed response pieces (`piece_blocks` holds every pool's head, tail
  * and stats entries in blocks that a server loads into memory, so a page of pools reads no table:
- * see piece-blocks.ts and pool-item.ts); token
+ * see piece-blocks.ts and piece-layout.ts); token
  * logo URLs carry a placeholder origin that the server replaces (logo-url.ts); `sort_orders` holds, for every sort and direction, the ids in
  * served order (little-endian int32), computed once with exact decimal comparison, so listing is a
  * keyset walk that never sorts, parses or computes at request time.

@@ -1,40 +1,37 @@
 import Database from 'better-sqlite3';
-import { bool, COLUMNS, poolBatchOf, type PoolBatch, type SqlValue } from '../generator/pool-batch.js';
-import type { PoolSeed, TokenSeed } from '../generator/types.js';
-import { tokenJson, tokenSummaryJson } from './fragments.js';
 import { PieceBlockWriter } from './piece-blocks.js';
 import { writePoolKeys } from './pool-keys.js';
+import { exchangeTokenJson, protocolJson, tokenJson, tokenSummaryJson } from './pool-pieces.js';
+import type { ExchangeTokenRecord, PoolRecord, ProtocolRecord, TokenRecord } from './pool-record.js';
+import { appendPoolRows, emptyPoolRowBatch, PIECES_PER_POOL, type PoolRowBatch } from './pool-row-batch.js';
 import { bytesOf } from './stored-arrays.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
-
-/** The table rows of a PoolBatch: what the writer stores of it. */
-export type PoolRows = Omit<PoolBatch, 'summary'>;
-
-/** What a token row is made of (a generated TokenSeed, or a recorded token). */
-export type TokenRowSource = Pick<
-  TokenSeed,
-  'id' | 'address' | 'symbol' | 'name' | 'decimals' | 'imageUrl' | 'programId' | 'tags' | 'usdPrice' | 'verified'
->;
+import {
+  appendRow,
+  bool,
+  insertInto,
+  LOCK_COLUMNS,
+  POOL_COLUMNS,
+  POSITION_COLUMNS,
+  REWARD_COLUMNS,
+  STATS_COLUMNS,
+  TOKEN_COLUMNS,
+  type SqlValue,
+} from './table-rows.js';
 
 /** Writes one snapshot file in a single transaction; statements are prepared once. */
 export interface SnapshotWriter {
-  pool(pool: PoolSeed): void;
+  pool(pool: PoolRecord): void;
   /**
    * The rows of consecutive pools, table by table: rows and row ids come out as if each pool had
    * been written by `pool` in turn (positions get their ids in pool order either way).
    */
-  poolBatch(batch: PoolRows): void;
-  token(token: TokenRowSource, volume24h: string): void;
+  poolBatch(batch: PoolRowBatch): void;
+  token(token: TokenRecord, volume24h: string): void;
   order(resource: 'pools' | 'tokens', key: string, direction: 'asc' | 'desc', ids: Int32Array): void;
-  protocol(row: { tvl: string; volume: string; fees: string; revenue: string; json: string }): void;
-  exchangeToken(row: {
-    tokenId: number;
-    price: string;
-    circulating: string;
-    total: string;
-    volume: string;
-    json: string;
-  }): void;
+  protocol(record: ProtocolRecord): void;
+  /** The exchange token, and the supplies its own endpoints serve. */
+  exchangeToken(record: ExchangeTokenRecord, supplies: { circulating: string; total: string }): void;
   meta(values: Record<string, string>): void;
   /** Commits and closes. */
   finish(): void;
@@ -51,7 +48,13 @@ const ROWS_PER_INSERT = 32;
  * rows of a VALUES list in order, so rows and assigned row ids are those of single-row inserts.
  * Values are passed as arguments: better-sqlite3 reads them faster than the elements of an array.
  */
-function rowInserter(db: Database.Database, insert: string, columns: number): (values: readonly SqlValue[]) => void {
+function rowInserter(
+  db: Database.Database,
+  table: string,
+  columnNames: readonly string[],
+): (values: readonly SqlValue[]) => void {
+  const insert = insertInto(table, columnNames);
+  const columns = columnNames.length;
   const row = `(${new Array(columns).fill('?').join(',')})`;
   const single = db.prepare(`${insert} ${row}`);
   const group = db.prepare(`${insert} ${new Array(ROWS_PER_INSERT).fill(row).join(',')}`);
@@ -63,10 +66,10 @@ function rowInserter(db: Database.Database, insert: string, columns: number): (v
   };
 }
 
-/** Hands a batch's flat pieces rows (id, head, tail, a stats entry per period) to the block writer. */
-function addPieces(blocks: PieceBlockWriter, rows: readonly SqlValue[]): void {
-  for (let at = 0; at < rows.length; at += COLUMNS.pieces) {
-    const row = rows.slice(at, at + COLUMNS.pieces) as [number, string, string, ...string[]];
+/** Hands a batch's flat pieces (id, head, tail, a stats entry per period) to the block writer. */
+function addPieces(blocks: PieceBlockWriter, pieces: readonly (number | string)[]): void {
+  for (let at = 0; at < pieces.length; at += PIECES_PER_POOL) {
+    const row = pieces.slice(at, at + PIECES_PER_POOL) as [number, string, string, ...string[]];
     blocks.add(row[0], row[1], row[2], row.slice(3) as string[]);
   }
 }
@@ -93,24 +96,27 @@ function openForWriting(path: string): Database.Database {
  */
 export function createSnapshotWriter(path: string): SnapshotWriter {
   const db = openForWriting(path);
-  const insertPools = rowInserter(db, 'INSERT INTO pools VALUES', COLUMNS.pools);
+  const insertPools = rowInserter(db, 'pools', POOL_COLUMNS);
   const pieces = new PieceBlockWriter(db);
-  const insertPositions = rowInserter(
-    db,
-    'INSERT INTO positions (pool_id, tick_lower, tick_upper, liquidity, amount_a, amount_b, locked_by) VALUES',
-    COLUMNS.positions,
+  const insertPositions = rowInserter(db, 'positions', POSITION_COLUMNS);
+  const insertRewards = rowInserter(db, 'rewards', REWARD_COLUMNS);
+  const insertLocks = rowInserter(db, 'locks', LOCK_COLUMNS);
+  const insertStats = rowInserter(db, 'pool_stats', STATS_COLUMNS);
+  const insertTokens = rowInserter(db, 'tokens', TOKEN_COLUMNS);
+  const insertOrder = db.prepare('INSERT INTO sort_orders (resource, sort_key, direction, ids) VALUES (?,?,?,?)');
+  const insertProtocol = db.prepare(
+    'INSERT INTO protocol (id, tvl, volume_24h_usdc, fees_24h_usdc, revenue_24h_usdc, json) VALUES (1,?,?,?,?,?)',
   );
-  const insertRewards = rowInserter(db, 'INSERT INTO rewards VALUES', COLUMNS.rewards);
-  const insertLocks = rowInserter(db, 'INSERT INTO locks VALUES', COLUMNS.locks);
-  const insertStats = rowInserter(db, 'INSERT INTO pool_stats VALUES', COLUMNS.stats);
-  const insertToken = db.prepare('INSERT INTO tokens VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)');
-  const insertOrder = db.prepare('INSERT INTO sort_orders VALUES (?,?,?,?)');
-  const insertProtocol = db.prepare('INSERT INTO protocol VALUES (1,?,?,?,?,?)');
-  const insertExchange = db.prepare('INSERT INTO exchange_token VALUES (1,?,?,?,?,?,?,?,?)');
-  const insertMeta = db.prepare('INSERT INTO meta VALUES (?,?)');
+  const insertExchange = db.prepare(
+    `INSERT INTO exchange_token (id, token_id, price, circulating_supply, total_supply, volume_24h, json,
+      circulating_json, total_json) VALUES (1,?,?,?,?,?,?,?,?)`,
+  );
+  const insertMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?,?)');
   return {
     pool(p) {
-      this.poolBatch(poolBatchOf([p]));
+      const batch = emptyPoolRowBatch();
+      appendPoolRows(batch, p);
+      this.poolBatch(batch);
     },
     poolBatch(batch) {
       insertPools(batch.pools);
@@ -121,38 +127,40 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
       insertStats(batch.stats);
     },
     token(t, volume24h) {
-      insertToken.run(
-        t.id,
-        t.address,
-        t.symbol,
-        t.name,
-        t.decimals,
-        t.imageUrl,
-        t.programId,
-        t.tags,
-        t.usdPrice,
-        bool(t.verified),
-        volume24h,
-        tokenJson(t),
-        tokenSummaryJson(t),
-      );
+      const values: SqlValue[] = [];
+      appendRow(values, TOKEN_COLUMNS, {
+        id: t.id,
+        address: t.address,
+        symbol: t.symbol,
+        name: t.name,
+        decimals: t.decimals,
+        image_url: t.imageUrl,
+        program_id: t.programId,
+        tags: t.tags,
+        usd_price: t.usdPrice,
+        verified: bool(t.verified),
+        volume_24h: volume24h,
+        json: tokenJson(t),
+        summary_json: tokenSummaryJson(t),
+      });
+      insertTokens(values);
     },
     order(resource, key, direction, ids) {
       insertOrder.run(resource, key, direction, bytesOf(ids));
     },
-    protocol(r) {
-      insertProtocol.run(r.tvl, r.volume, r.fees, r.revenue, r.json);
+    protocol(p) {
+      insertProtocol.run(p.tvl, p.volume24hUsdc, p.fees24hUsdc, p.revenue24hUsdc, protocolJson(p));
     },
-    exchangeToken(r) {
+    exchangeToken(x, { circulating, total }) {
       insertExchange.run(
-        r.tokenId,
-        r.price,
-        r.circulating,
-        r.total,
-        r.volume,
-        r.json,
-        JSON.stringify({ circulating_supply: r.circulating }),
-        JSON.stringify({ total_supply: r.total }),
+        x.tokenId,
+        x.price,
+        circulating,
+        total,
+        x.volume24h,
+        exchangeTokenJson(x),
+        JSON.stringify({ circulating_supply: circulating }),
+        JSON.stringify({ total_supply: total }),
       );
     },
     meta(values) {

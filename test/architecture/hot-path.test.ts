@@ -25,7 +25,7 @@ function reachable(entry: string): Set<string> {
 
 hotPath('modules reachable from createMockServer', () => {
   const files = [...reachable(ENTRY)].map((f) => f.slice(SRC.length + 1)).sort();
-  assert.ok(files.includes('api/list-pools.ts') && files.includes('store/fragments.ts'), files.join(', '));
+  assert.ok(files.includes('api/list-pools.ts') && files.includes('snapshot/piece-reader.ts'), files.join(', '));
   const domainMath = ['math/tick-math.ts', 'math/token-amounts.ts', 'math/price.ts', 'math/adaptive-fee.ts'];
   assert.equal(
     files.filter((f) => domainMath.includes(f) || f.startsWith('generator/')),

@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { chromium, type Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createMockServer, type MockServer } from '../../src/http/create-mock-server.js';
+import type { MockServer } from '../../src/http/create-mock-server.js';
 import { findBrowser, type Browser } from '../helpers/find-browser.js';
-import { httpSnapshot, ok, type Json } from '../helpers/server.js';
+import { ok, type Json } from '../helpers/http.js';
+import { withServer } from '../helpers/server.js';
 
 /** The landing page in a real browser: a Chromium (see findBrowser) driven by playwright-core. */
 const landing = suite('landing page: sections, the sortable pools table and logos in Chromium');
@@ -43,25 +44,22 @@ interface Session {
 async function withPage(body: (session: Session) => Promise<void>): Promise<void> {
   // Never a skip: without a browser the suite fails, naming where it looked.
   const { executablePath, args } = await browserToUse();
-  const server = await createMockServer({ snapshot: await httpSnapshot(), port: 0 });
-  const browser = await chromium.launch({ executablePath, headless: true, args }).catch(async (error: unknown) => {
-    await server.close();
-    throw error;
+  await withServer({}, async ({ server, origin }) => {
+    const browser = await chromium.launch({ executablePath, headless: true, args });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      page.setDefaultTimeout(15_000);
+      const problems: string[] = [];
+      page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`));
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('requestfailed', (request) =>
+        problems.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`),
+      );
+      await body({ server, page, origin, problems });
+    } finally {
+      await browser.close();
+    }
   });
-  try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.setDefaultTimeout(15_000);
-    const problems: string[] = [];
-    page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`));
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('requestfailed', (request) =>
-      problems.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`),
-    );
-    await body({ server, page, origin: `http://127.0.0.1:${server.port}`, problems });
-  } finally {
-    await browser.close();
-    await server.close();
-  }
 }
 
 /** Loads `/` and waits until every section has loaded (or failed) and every image has settled. */

@@ -1,11 +1,12 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { statusOf, timed, withChaosServer } from '../helpers/chaos-server.js';
+import { statusOf, timed } from '../helpers/http.js';
+import { SMALL_SERVER, withServer } from '../helpers/server.js';
 
 const overrides = suite('chaos over HTTP: overrides and per-route rules');
 
 overrides('headers and query overrides apply to that request only and never reach validation', async () => {
-  await withChaosServer({}, async (server) => {
+  await withServer({ ...SMALL_SERVER, chaos: {} }, async ({ server }) => {
     assert.is(await statusOf(`${server.url}/pools?size=2&__status=404`), 404);
     assert.is(await statusOf(`${server.url}/pools?size=2`), 200);
     const slow = await timed(`${server.url}/pools?size=2&__delay=120`);
@@ -27,12 +28,15 @@ overrides('headers and query overrides apply to that request only and never reac
 });
 
 overrides('a per-route rule applies to that route only', async () => {
-  await withChaosServer({ routes: { 'GET /pools/search': { errorRate: 1, errorStatus: [502] } } }, async (server) => {
-    assert.is(await statusOf(`${server.url}/pools/search?q=sol`), 502);
-    assert.is(await statusOf(`${server.url}/pools?size=1`), 200);
-    const list = (await (await fetch(`${server.url}/pools?size=1`)).json()) as { data: { address: string }[] };
-    assert.is(await statusOf(`${server.url}/pools/${list.data[0]!.address}`), 200);
-  });
+  await withServer(
+    { ...SMALL_SERVER, chaos: { routes: { 'GET /pools/search': { errorRate: 1, errorStatus: [502] } } } },
+    async ({ server }) => {
+      assert.is(await statusOf(`${server.url}/pools/search?q=sol`), 502);
+      assert.is(await statusOf(`${server.url}/pools?size=1`), 200);
+      const list = (await (await fetch(`${server.url}/pools?size=1`)).json()) as { data: { address: string }[] };
+      assert.is(await statusOf(`${server.url}/pools/${list.data[0]!.address}`), 200);
+    },
+  );
 });
 overrides.run();
 
@@ -41,7 +45,7 @@ const admin = suite('chaos over HTTP: admin API');
 admin(
   'PUT takes effect at once, a bad PUT changes nothing, reset restores the startup settings, the journal records faults',
   async () => {
-    await withChaosServer({ errorRate: 0, latency: 10 }, async (server) => {
+    await withServer({ ...SMALL_SERVER, chaos: { errorRate: 0, latency: 10 } }, async ({ server }) => {
       const origin = new URL(server.url).origin;
       const put = (body: string): Promise<Response> => fetch(`${origin}/__mock/chaos`, { method: 'PUT', body });
       assert.is((await put('{"errorRate": 1, "errorStatus": [503]}')).status, 200);
@@ -79,7 +83,7 @@ admin.run();
 const edges = suite('chaos over HTTP: admin methods and repeated overrides');
 
 edges("a wrong method on an admin path is 405 with that path's methods; preflights allow them", async () => {
-  await withChaosServer({}, async (server) => {
+  await withServer({ ...SMALL_SERVER, chaos: {} }, async ({ server }) => {
     const origin = new URL(server.url).origin;
     const wrong = await fetch(`${origin}/__mock/reset`);
     assert.is(wrong.status, 405);

@@ -1,11 +1,12 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { statusOf, timed, withChaosServer } from '../helpers/chaos-server.js';
+import { statusOf, timed } from '../helpers/http.js';
+import { SMALL_SERVER, withServer } from '../helpers/server.js';
 
 const latency = suite('chaos over HTTP: latency');
 
 latency('a fixed delay is honoured within a few ms; a range stays inside its bounds', async () => {
-  await withChaosServer({ latency: 150 }, async (server) => {
+  await withServer({ ...SMALL_SERVER, chaos: { latency: 150 } }, async ({ server }) => {
     await timed(`${server.url}/protocol?__delay=0`); // the first request also opens the connection
     const times: number[] = [];
     for (let i = 0; i < 7; i++) {
@@ -18,7 +19,7 @@ latency('a fixed delay is honoured within a few ms; a range stays inside its bou
     const median = times.sort((a, b) => a - b)[3]!;
     assert.ok(median < 175, `median ${median} ms`);
   });
-  await withChaosServer({ latency: '30-80' }, async (server) => {
+  await withServer({ ...SMALL_SERVER, chaos: { latency: '30-80' } }, async ({ server }) => {
     const times = await Promise.all(Array.from({ length: 30 }, (_, i) => timed(`${server.url}/tokens?size=${i + 1}`)));
     const sorted = times.map((t) => t.ms).sort((a, b) => a - b);
     assert.ok(sorted[0]! >= 29, `fastest took ${sorted[0]} ms, below the range`);
@@ -34,7 +35,7 @@ latency.run();
 const faults = suite('chaos over HTTP: injected errors');
 
 faults('the injected share is near the rate and uses only the configured statuses', async () => {
-  await withChaosServer({ errorRate: 0.3, errorStatus: [500, 503] }, async (server) => {
+  await withServer({ ...SMALL_SERVER, chaos: { errorRate: 0.3, errorStatus: [500, 503] } }, async ({ server }) => {
     const statuses: (number | string)[] = [];
     for (let batch = 0; batch < 10; batch++) {
       statuses.push(...(await Promise.all(Array.from({ length: 30 }, () => statusOf(`${server.url}/protocol`)))));
@@ -53,7 +54,7 @@ faults('the injected share is near the rate and uses only the configured statuse
 });
 
 faults('transport faults: reset breaks the connection, truncate cuts the JSON, hang holds then drops', async () => {
-  await withChaosServer({ hangMs: 300 }, async (server) => {
+  await withServer({ ...SMALL_SERVER, chaos: { hangMs: 300 } }, async ({ server }) => {
     assert.is(await statusOf(`${server.url}/protocol?__status=reset`), 'failed');
     const truncated = await fetch(`${server.url}/pools?size=3&__status=truncate`);
     const text = await truncated.text();

@@ -1,11 +1,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { withChaosServer } from '../helpers/chaos-server.js';
+import { SMALL_SERVER, withServer } from '../helpers/server.js';
 
 const limited = suite('chaos over HTTP: rate limit');
 
 limited('exactly n pass per window, then 429 with headers and body; it recovers after the window', async () => {
-  await withChaosServer({ rateLimit: '5/1s' }, async (server) => {
+  await withServer({ ...SMALL_SERVER, chaos: { rateLimit: '5/1s' } }, async ({ server }) => {
     const responses = [];
     for (let i = 0; i < 8; i++) responses.push(await fetch(`${server.url}/protocol`));
     assert.equal(
@@ -33,13 +33,13 @@ limited('exactly n pass per window, then 429 with headers and body; it recovers 
 });
 
 limited('admin endpoints are not limited and responses without a limit carry no RateLimit headers', async () => {
-  await withChaosServer({ rateLimit: '1/10s' }, async (server) => {
+  await withServer({ ...SMALL_SERVER, chaos: { rateLimit: '1/10s' } }, async ({ server }) => {
     const origin = new URL(server.url).origin;
     await fetch(`${server.url}/protocol`);
     assert.is((await fetch(`${origin}/__mock/health`)).status, 200);
     assert.is((await fetch(`${server.url}/protocol`)).status, 429);
   });
-  await withChaosServer({}, async (server) => {
+  await withServer({ ...SMALL_SERVER, chaos: {} }, async ({ server }) => {
     assert.is((await fetch(`${server.url}/protocol`)).headers.get('ratelimit-limit'), null);
   });
 });

@@ -1,14 +1,15 @@
 import type { ChaosSettings } from '../../src/index.js';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { statusOf, withChaosServer } from '../helpers/chaos-server.js';
+import { statusOf } from '../helpers/http.js';
+import { SMALL_SERVER, withServer } from '../helpers/server.js';
 
 const seeded = suite('chaos over HTTP: the same seed gives the same faults');
 
 /** Per request path, the sorted outcomes of its repeats: independent of arrival order. */
 async function run(chaos: ChaosSettings): Promise<Record<string, string>> {
   const outcomes: Record<string, (number | string)[]> = {};
-  await withChaosServer(chaos, async (server) => {
+  await withServer({ ...SMALL_SERVER, chaos }, async ({ server }) => {
     const paths = Array.from({ length: 12 }, (_, i) => `/tokens?size=${i + 1}`).concat('/protocol', '/pools?size=2');
     const requests = paths.flatMap((p) => [p, p, p, p]);
     const statuses = await Promise.all(requests.map((p) => statusOf(`${server.url}${p}`)));
@@ -33,7 +34,7 @@ seeded('two server runs with concurrent requests see the same faults per request
 seeded('sequential repeats of one request follow a fixed sequence', async () => {
   const sequence = async (): Promise<(number | string)[]> => {
     const seen: (number | string)[] = [];
-    await withChaosServer({ errorRate: 0.5, chaosSeed: 3 }, async (server) => {
+    await withServer({ ...SMALL_SERVER, chaos: { errorRate: 0.5, chaosSeed: 3 } }, async ({ server }) => {
       for (let i = 0; i < 20; i++) seen.push(await statusOf(`${server.url}/protocol`));
     });
     return seen;

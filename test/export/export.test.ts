@@ -1,13 +1,13 @@
+import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { exportSnapshot } from '../../src/export/export-snapshot.js';
-import { createMockServer } from '../../src/http/create-mock-server.js';
-import { openSnapshotStore } from '../../src/store/snapshot-store.js';
 import { runCli } from '../helpers/cli.js';
-import { httpSnapshot, type Json } from '../helpers/server.js';
-import { tempDir } from '../helpers/snapshots.js';
+import type { Json } from '../helpers/http.js';
+import { withServer } from '../helpers/server.js';
+import { httpSnapshot, tempDir } from '../helpers/snapshots.js';
 
 const exported = suite('export: a static tree of responses, byte for byte what serve answers (issue #5)');
 
@@ -17,47 +17,47 @@ exported(
   'every file equals the live response at its URL; the index covers every pool, lock, token and logo',
   async () => {
     const temp = tempDir();
-    const server = await createMockServer({ snapshot: await httpSnapshot(), port: 0, publicUrl: PUBLIC_URL });
     try {
-      const out = join(temp.dir, 'api');
-      const summary = exportSnapshot({ snapshot: await httpSnapshot(), out, publicUrl: PUBLIC_URL });
-      const index: Json = JSON.parse(readFileSync(join(out, 'index.json'), 'utf8'));
-      assert.is(index.api, `${PUBLIC_URL}/v2/solana`);
-      assert.is(summary.files, index.entries.length + 1);
-      const urls = new Set<string>(index.entries.map((e: Json) => e.url));
-      const store = openSnapshotStore(await httpSnapshot());
-      const { pools, tokens } = store;
-      store.close();
-      for (let id = 1; id <= pools.count; id++) {
-        for (const url of [`/v2/solana/pools/${pools.addressOf(id)}`, `/v2/solana/lock/${pools.addressOf(id)}`])
+      await withServer({ publicUrl: PUBLIC_URL }, async ({ server }) => {
+        const out = join(temp.dir, 'api');
+        const summary = exportSnapshot({ snapshot: await httpSnapshot(), out, publicUrl: PUBLIC_URL });
+        const index: Json = JSON.parse(readFileSync(join(out, 'index.json'), 'utf8'));
+        assert.is(index.api, `${PUBLIC_URL}/v2/solana`);
+        assert.is(summary.files, index.entries.length + 1);
+        const urls = new Set<string>(index.entries.map((e: Json) => e.url));
+        const db = new Database(await httpSnapshot(), { readonly: true });
+        const pools = db.prepare('SELECT address FROM pools').pluck().all() as string[];
+        const tokens = db.prepare('SELECT address FROM tokens').pluck().all() as string[];
+        db.close();
+        for (const address of pools) {
+          for (const url of [`/v2/solana/pools/${address}`, `/v2/solana/lock/${address}`])
+            assert.ok(urls.has(url), url);
+        }
+        for (const mint of tokens) {
+          for (const url of [`/v2/solana/tokens/${mint}`, `/static/tokens/${mint}.svg`]) assert.ok(urls.has(url), url);
+        }
+        for (const url of [
+          '/v2/solana/pools',
+          '/v2/solana/tokens',
+          '/v2/solana/protocol',
+          '/v2/solana/protocol/token/total_supply',
+        ])
           assert.ok(urls.has(url), url);
-      }
-      for (let id = 1; id <= tokens.count; id++) {
-        for (const url of [`/v2/solana/tokens/${tokens.addresses[id]}`, `/static/tokens/${tokens.addresses[id]}.svg`])
-          assert.ok(urls.has(url), url);
-      }
-      for (const url of [
-        '/v2/solana/pools',
-        '/v2/solana/tokens',
-        '/v2/solana/protocol',
-        '/v2/solana/protocol/token/total_supply',
-      ])
-        assert.ok(urls.has(url), url);
-      for (const entry of index.entries as Json[]) {
-        const response = await fetch(`${server.url.replace(/\/v2\/solana$/, '')}${entry.url}`);
-        assert.is(response.status, 200, entry.url);
-        assert.is(response.headers.get('content-type'), entry.contentType, entry.url);
+        for (const entry of index.entries as Json[]) {
+          const response = await fetch(`${server.url.replace(/\/v2\/solana$/, '')}${entry.url}`);
+          assert.is(response.status, 200, entry.url);
+          assert.is(response.headers.get('content-type'), entry.contentType, entry.url);
+          assert.ok(
+            Buffer.from(await response.arrayBuffer()).equals(readFileSync(join(out, entry.file))),
+            `${entry.file} differs from GET ${entry.url}`,
+          );
+        }
         assert.ok(
-          Buffer.from(await response.arrayBuffer()).equals(readFileSync(join(out, entry.file))),
-          `${entry.file} differs from GET ${entry.url}`,
+          index.entries.some((e: Json) => e.url.startsWith('/v2/solana/pools/search?q=')),
+          'a search page is exported',
         );
-      }
-      assert.ok(
-        index.entries.some((e: Json) => e.url.startsWith('/v2/solana/pools/search?q=')),
-        'a search page is exported',
-      );
+      });
     } finally {
-      await server.close();
       temp.remove();
     }
   },

@@ -3,7 +3,7 @@ import { Decimal } from 'decimal.js';
 
 /**
  * The served snapshot as plain rows, read straight from the file with SQL and decimal.js, never
- * through src/api or src/store, and never from the snapshot's precomputed sort_orders.
+ * through src/api or src/snapshot's readers, and never from the snapshot's precomputed sort_orders.
  */
 
 /** Exact arithmetic: sums of 20-digit figures need more than decimal.js's default 20 significant digits. */

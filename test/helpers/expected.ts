@@ -3,7 +3,7 @@ import { D, type Model, type PoolRow, type Row, type StatRow, type TokenRow } fr
 
 /**
  * Expected answers computed straight from the snapshot file with SQL reads and decimal.js, never
- * through src/api or src/store, and never from the snapshot's precomputed sort_orders. The model
+ * through src/api or src/snapshot's readers, and never from the snapshot's precomputed sort_orders. The model
  * they read is in expected-model.ts.
  */
 

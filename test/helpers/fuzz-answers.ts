@@ -1,4 +1,4 @@
-import type { Answer, Exchange } from './exchange.js';
+import type { Answer, Exchange } from './http.js';
 import type { FuzzCase } from './fuzz-requests.js';
 
 /** How a fuzzed request may be answered: statuses, error codes, and the overrides an invalid value must be named as. */

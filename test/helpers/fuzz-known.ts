@@ -1,5 +1,5 @@
 import type { MockServer } from '../../src/http/create-mock-server.js';
-import { exchange } from './exchange.js';
+import { exchange } from './http.js';
 
 /** What the fuzzer knows of the served snapshot: real addresses and real cursors. */
 export interface Known {

@@ -1,4 +1,4 @@
-import type { Exchange } from './exchange.js';
+import type { Exchange } from './http.js';
 import type { Known } from './fuzz-known.js';
 import { base58OfBytes, fuzzValue, onLine } from './fuzz-values.js';
 import {

@@ -1,4 +1,4 @@
-import type { Exchange } from './exchange.js';
+import type { Exchange } from './http.js';
 import { INVALID_DELAYS, INVALID_STATUSES } from './fuzz-vocabulary.js';
 
 /** A request with one invalid override value, and the override a 400 must name. */

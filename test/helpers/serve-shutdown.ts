@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import * as assert from 'uvu/assert';
 import { BIN } from './cli.js';
 import { refused } from './raw-http.js';
-import { snapshotFor } from './snapshots.js';
+import { smallSnapshot } from './snapshots.js';
 import { sleep, waitFor } from './waiting.js';
 
 /** `serve --latency` of the SIGTERM suite: every response is held this long. */
@@ -42,7 +42,7 @@ interface Serving {
  * on the wire, and reports what happened. The process is killed if it outlives the bound.
  */
 export async function stopWhileHeld(agent: Agent): Promise<StopResult> {
-  const snapshot = await snapshotFor(31, 60, 40);
+  const snapshot = await smallSnapshot();
   const serving = spawnServe(snapshot);
   try {
     const port = await listeningPort(serving);

@@ -1,5 +1,8 @@
 import * as assert from 'uvu/assert';
-import { PLAIN_DECIMAL, type Json } from './server.js';
+import type { Json } from './http.js';
+
+/** Plain decimal strings: digits, an optional fraction; no sign, exponent or separators. */
+export const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
 
 /** Field lists of docs/api.md §5, in the documented order. */
 export const TOKEN_KEYS = ['address', 'symbol', 'name', 'decimals', 'imageUrl', 'programId', 'tags'];

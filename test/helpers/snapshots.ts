@@ -32,6 +32,16 @@ export function snapshotFor(
   return made;
 }
 
+/** The snapshot every HTTP suite serves: 400 pools and 150 tokens (coverage rules hold from 300 pools). */
+export function httpSnapshot(): Promise<string> {
+  return snapshotFor(7, 400, 150);
+}
+
+/** A small snapshot (60 pools, 40 tokens) for suites that need a server, not the data: chaos, robustness. */
+export function smallSnapshot(): Promise<string> {
+  return snapshotFor(31, 60, 40);
+}
+
 /** A hash per table over every row in primary-key order: equal hashes mean equal content. */
 export function tableHashes(path: string): Record<string, string> {
   const db = new Database(path, { readonly: true });

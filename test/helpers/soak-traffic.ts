@@ -1,6 +1,6 @@
 import type { Agent } from 'node:http';
 import * as assert from 'uvu/assert';
-import { exchange, type Answer } from './exchange.js';
+import { exchange, type Answer } from './http.js';
 import type { Rng } from './seeded-rng.js';
 
 /**

@@ -1,21 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isLoopback } from '../../src/http/admin-guard.js';
-import { createMockServer, type MockServerOptions } from '../../src/http/create-mock-server.js';
-import { httpSnapshot } from '../helpers/server.js';
-
-/** Requests always go to 127.0.0.1, whatever interface the server listens on. */
-async function withServer(
-  options: Omit<MockServerOptions, 'snapshot' | 'port'>,
-  body: (origin: string) => Promise<void>,
-): Promise<void> {
-  const server = await createMockServer({ snapshot: await httpSnapshot(), port: 0, ...options });
-  try {
-    await body(`http://127.0.0.1:${server.port}`);
-  } finally {
-    await server.close();
-  }
-}
+import { withServer } from '../helpers/server.js';
+import { httpSnapshot } from '../helpers/snapshots.js';
 
 const CHANGES: [string, string, string | undefined][] = [
   ['PUT', '/__mock/chaos', '{"errorRate":0.5}'],
@@ -58,7 +45,7 @@ hosts.run();
 const exposed = suite('admin exposure: beyond loopback, changing state needs a token; reading stays open');
 
 exposed('on 0.0.0.0 without a token: every change is a 403 naming --admin-token; reads answer 200', async () => {
-  await withServer({ host: '0.0.0.0' }, async (origin) => {
+  await withServer({ host: '0.0.0.0' }, async ({ origin }) => {
     for (const change of CHANGES) {
       const reply = await send(origin, change);
       assert.is(reply.status, 403, change.join(' '));
@@ -75,7 +62,7 @@ exposed('on 0.0.0.0 without a token: every change is a 403 naming --admin-token;
 });
 
 exposed('on 0.0.0.0 with a token: 200/204 with it, 403 without it or with another', async () => {
-  await withServer({ host: '0.0.0.0', adminToken: 'correct-horse' }, async (origin) => {
+  await withServer({ host: '0.0.0.0', adminToken: 'correct-horse' }, async ({ origin }) => {
     for (const change of CHANGES) {
       assert.is((await send(origin, change)).status, 403, `${change[0]} without a token`);
       assert.is((await send(origin, change, 'wrong-horse')).status, 403, `${change[0]} with another token`);
@@ -89,7 +76,7 @@ exposed('on 0.0.0.0 with a token: 200/204 with it, 403 without it or with anothe
 });
 
 exposed('on 127.0.0.1 without a token: unchanged, every change answers', async () => {
-  await withServer({}, async (origin) => {
+  await withServer({}, async ({ origin }) => {
     for (const change of CHANGES)
       assert.is((await send(origin, change)).status, change[0] === 'DELETE' ? 204 : 200, change[0]);
   });
@@ -97,7 +84,7 @@ exposed('on 127.0.0.1 without a token: unchanged, every change answers', async (
 
 exposed("health shows the snapshot's file name, not its path", async () => {
   const path = await httpSnapshot();
-  await withServer({ host: '0.0.0.0' }, async (origin) => {
+  await withServer({ host: '0.0.0.0' }, async ({ origin }) => {
     const health = (await (await fetch(`${origin}/__mock/health`)).json()) as { snapshot: { path: string } };
     assert.is(health.snapshot.path, path.split('/').pop());
     assert.not.match(JSON.stringify(health), path);

@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { assertError, call, ok, serve } from '../helpers/server.js';
+import { assertError, call, ok } from '../helpers/http.js';
+import { serve } from '../helpers/server.js';
 
 const errors = suite('HTTP cursor errors: 400 invalid_cursor with {status, inner, code} (docs/api.md §2, §3.4)');
 const served = serve(errors);

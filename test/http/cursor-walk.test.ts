@@ -1,8 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createMockServer } from '../../src/http/create-mock-server.js';
 import { expectedPools, expectedTokens, expectedTokenSearch, poolMatches, type Model } from '../helpers/expected.js';
-import { addresses, call, httpSnapshot, ok, serve, walkNext, walkPrevious, type Json } from '../helpers/server.js';
+import { addresses, call, ok, walkNext, walkPrevious, type Json } from '../helpers/http.js';
+import { serve, withServer } from '../helpers/server.js';
 
 const walks = suite('HTTP cursors: walking next and previous visits every row once, in order (docs/api.md §3.4)');
 const served = serve(walks);
@@ -154,12 +154,9 @@ walks(
       ok(`${url}/pools?next=${encodeURIComponent((await ok(`${url}${path}`)).meta.next)}`);
     const [one, two] = [await page2(served.url), await page2(served.url)];
     assert.equal(one.meta, two.meta);
-    const other = await createMockServer({ snapshot: await httpSnapshot(), port: 0 });
-    try {
+    await withServer({}, async (other) => {
       assert.equal((await page2(other.url)).meta, one.meta);
-    } finally {
-      await other.close();
-    }
+    });
   },
 );
 

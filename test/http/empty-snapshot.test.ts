@@ -1,13 +1,12 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createMockServer } from '../../src/http/create-mock-server.js';
+import { withServer } from '../helpers/server.js';
 import { snapshotFor } from '../helpers/snapshots.js';
 
 const empty = suite('HTTP: a snapshot with no pools answers every endpoint');
 
 empty('lists are empty, protocol figures are zero, tokens are listed', async () => {
-  const server = await createMockServer({ snapshot: await snapshotFor(13, 0, 10), port: 0 });
-  try {
+  await withServer({ snapshot: () => snapshotFor(13, 0, 10) }, async ({ server }) => {
     const get = async (path: string): Promise<{ status: number; body: { data: unknown; meta: unknown } }> => {
       const response = await fetch(`${server.url}${path}`);
       return { status: response.status, body: (await response.json()) as { data: unknown; meta: unknown } };
@@ -24,9 +23,7 @@ empty('lists are empty, protocol figures are zero, tokens are listed', async () 
     const tokens = await get('/tokens');
     assert.is((tokens.body.data as unknown[]).length, 10);
     assert.is((await get('/pools/So11111111111111111111111111111111111111112')).status, 404);
-  } finally {
-    await server.close();
-  }
+  });
 });
 
 empty.run();

@@ -1,7 +1,8 @@
 import bs58 from 'bs58';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { assertError, call, serve } from '../helpers/server.js';
+import { assertError, call } from '../helpers/http.js';
+import { serve } from '../helpers/server.js';
 
 const errors = suite('HTTP errors: status, code and parameter for every bad request (docs/api.md §1, §2, §3)');
 const served = serve(errors);

@@ -1,7 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { call, ok, raw, serve, type RawReply } from '../helpers/server.js';
+import { call, ok, raw, type RawReply } from '../helpers/http.js';
+import { serve } from '../helpers/server.js';
 
 const http = suite('HTTP behaviour: content type, CORS, ETag, compression, HEAD (docs/api.md §1.4)');
 const served = serve(http);

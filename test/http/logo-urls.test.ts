@@ -1,33 +1,21 @@
-import { request } from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createMockServer } from '../../src/http/create-mock-server.js';
-import { httpSnapshot, ok, serve, type Json } from '../helpers/server.js';
+import { ok, raw, type Json } from '../helpers/http.js';
+import { serve, withServer } from '../helpers/server.js';
+import { httpSnapshot } from '../helpers/snapshots.js';
 
 const logos = suite('HTTP logo URLs: absolute, at the origin the client reached, or the public URL (README "Logos")');
 const served = serve(logos);
 
 /** GET with a chosen Host header (fetch always sends the real one); the parsed body and ETag. */
-function getWithHost(
+async function getWithHost(
   port: number,
   path: string,
   host: string,
 ): Promise<{ status: number; body: Json; etag: string | undefined }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode!,
-          body: JSON.parse(Buffer.concat(chunks).toString()),
-          etag: res.headers.etag,
-        }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  const reply = await raw(`http://127.0.0.1:${port}${path}`, { headers: { host } });
+  return { status: reply.status, body: JSON.parse(reply.body.toString()), etag: reply.headers.etag };
 }
 
 const logoOf = (origin: string, mint: string): string => `${origin}/static/tokens/${mint}.svg`;
@@ -77,17 +65,10 @@ logos("a malformed Host is never echoed into bodies: the server's own address is
 });
 
 logos('publicUrl replaces the origin, path prefix kept and trailing slash dropped; a bad one is refused', async () => {
-  const server = await createMockServer({
-    snapshot: await httpSnapshot(),
-    port: 0,
-    publicUrl: 'https://mock.example.com/api-mock/',
-  });
-  try {
+  await withServer({ publicUrl: 'https://mock.example.com/api-mock/' }, async ({ server }) => {
     const token = (await ok(`${server.url}/tokens?size=1`)).data[0];
     assert.is(token.imageUrl, logoOf('https://mock.example.com/api-mock', token.address));
-  } finally {
-    await server.close();
-  }
+  });
   for (const bad of ['mock.example.com', 'ftp://x.test', 'https://x.test/?a=1', '']) {
     try {
       await createMockServer({ snapshot: await httpSnapshot(), port: 0, publicUrl: bad });

@@ -2,7 +2,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { PoolRow, Row } from '../helpers/expected.js';
 import { D, tokenSummary } from '../helpers/expected.js';
-import { ok, serve, type Json } from '../helpers/server.js';
+import { ok, type Json } from '../helpers/http.js';
+import { serve } from '../helpers/server.js';
 
 const fields = suite('HTTP pool fields: every served value equals the snapshot row (docs/api.md §5.2–§5.6, §7)');
 let items = new Map<string, Json>();

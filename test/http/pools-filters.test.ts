@@ -2,7 +2,8 @@ import { Decimal } from 'decimal.js';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { expectedPools, type Model, type PoolRow } from '../helpers/expected.js';
-import { addresses, ok, serve, type Json } from '../helpers/server.js';
+import { addresses, ok, type Json } from '../helpers/http.js';
+import { serve } from '../helpers/server.js';
 
 const filters = suite('HTTP /pools filters: each filter returns exactly the computed pools (docs/api.md §3.5, §5)');
 const served = serve(filters);

@@ -1,7 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { expectedPools, type Direction } from '../helpers/expected.js';
-import { addresses, ok, serve } from '../helpers/server.js';
+import { addresses, ok } from '../helpers/http.js';
+import { serve } from '../helpers/server.js';
 
 const order = suite('HTTP /pools order: every sortBy × direction equals the computed order (docs/api.md §3.3, §3.6)');
 const served = serve(order);

@@ -1,7 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { expectedPools, poolMatches, type Model, type PoolRow } from '../helpers/expected.js';
-import { addresses, assertError, call, ok, serve, type Json } from '../helpers/server.js';
+import { addresses, assertError, call, ok, type Json } from '../helpers/http.js';
+import { serve } from '../helpers/server.js';
 
 const search = suite('HTTP /pools/search: addresses, symbols, pairs and search filters (docs/api.md §4.1)');
 const served = serve(search);

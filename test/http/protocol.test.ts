@@ -2,7 +2,8 @@ import { Decimal } from 'decimal.js';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { D, type PoolRow } from '../helpers/expected.js';
-import { ok, serve } from '../helpers/server.js';
+import { ok } from '../helpers/http.js';
+import { serve } from '../helpers/server.js';
 
 const protocol = suite(
   'HTTP /protocol and the exchange token: figures equal the snapshot (docs/api.md §5.8–§5.10, §6.5)',

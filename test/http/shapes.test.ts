@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { call, ok, serve, type Json } from '../helpers/server.js';
+import { call, ok, type Json } from '../helpers/http.js';
+import { serve } from '../helpers/server.js';
 import {
   assertDetailFields,
   assertPlainNumbers,

@@ -1,7 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { tokenLogoSvg } from '../../src/http/token-logo.js';
-import { assertError, call, raw, serve } from '../helpers/server.js';
+import { tokenLogoSvg } from '../../src/snapshot/logo-svg.js';
+import { assertError, call, raw } from '../helpers/http.js';
+import { serve } from '../helpers/server.js';
 
 /**
  * Well-formed XML, checked by hand (no XML parser among the dependencies): one `<svg>` root in the SVG

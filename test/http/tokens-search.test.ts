@@ -1,7 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { expectedTokenSearch, tokenJson, type Model } from '../helpers/expected.js';
-import { addresses, assertError, call, ok, serve, type Json } from '../helpers/server.js';
+import { addresses, assertError, call, ok, type Json } from '../helpers/http.js';
+import { serve } from '../helpers/server.js';
 import { snapshotFor } from '../helpers/snapshots.js';
 
 const search = suite(

@@ -1,7 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { expectedTokens, tokenJson, type Direction, type TokenRow } from '../helpers/expected.js';
-import { addresses, assertError, call, ok, serve, type Json } from '../helpers/server.js';
+import { addresses, assertError, call, ok, type Json } from '../helpers/http.js';
+import { serve } from '../helpers/server.js';
 
 const tokens = suite('HTTP /tokens and /tokens/{mint}: order, filter, sizes, values (docs/api.md §3, §5.1)');
 const served = serve(tokens);

@@ -1,7 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ChaosConfigError, createMockServer, type JournalEntry, type MockServer } from '../../src/index.js';
-import { httpSnapshot, type Json } from '../helpers/server.js';
+import type { Json } from '../helpers/http.js';
+import { httpSnapshot } from '../helpers/snapshots.js';
 
 const library = suite(
   'library: a mock per test worker, routes flipped to failing and the journal asserted in process (README)',

@@ -5,7 +5,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildOpenApi, type OpenApiDocument } from '../../src/openapi/build-openapi.js';
 import { runCli } from '../helpers/cli.js';
-import { ok, raw, serve } from '../helpers/server.js';
+import { ok, raw } from '../helpers/http.js';
+import { serve } from '../helpers/server.js';
 import { tempDir } from '../helpers/snapshots.js';
 
 /** Validates with a standard OpenAPI validator; the errors in the message otherwise. */

@@ -19,7 +19,8 @@ import {
   TotalSupplySchema,
 } from '../../src/api/schemas/protocol-schema.js';
 import { TOKEN_FIELDS, TOKEN_SUMMARY_FIELDS, TokenSchema } from '../../src/api/schemas/token-schema.js';
-import { call, ok, serve, type Json } from '../helpers/server.js';
+import { call, ok, type Json } from '../helpers/http.js';
+import { serve } from '../helpers/server.js';
 
 /**
  * Every object in `value` lists its keys in the order of its schema's properties (those present:

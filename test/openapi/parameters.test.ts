@@ -5,7 +5,7 @@ import type { ParamSpec } from '../../src/api/listing-request.js';
 import { POOL_SEARCH_SPEC, POOL_SORT_VALUES, POOLS_SPEC } from '../../src/api/pool-params.js';
 import { TOKEN_SEARCH_SPEC, TOKENS_SPEC } from '../../src/api/token-params.js';
 import { POOL_SORT_KEYS } from '../../src/snapshot/sort-keys.js';
-import { POOL_DETAIL_QUERY } from '../../src/http/route-doc.js';
+import { POOL_DETAIL_QUERY } from '../../src/api/route-doc.js';
 
 const ajv = new Ajv2020({ strict: false });
 const SOL = 'So11111111111111111111111111111111111111112';

@@ -3,11 +3,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createMockServer, type MockServer } from '../../src/http/create-mock-server.js';
-import { openSnapshotStore } from '../../src/store/snapshot-store.js';
+import type { MockServer } from '../../src/http/create-mock-server.js';
+import { openServedSnapshot } from '../../src/snapshot/open-served-snapshot.js';
 import { recordSnapshot } from '../../src/record/record-snapshot.js';
-import { httpSnapshot, type Json } from '../helpers/server.js';
-import { tempDir } from '../helpers/snapshots.js';
+import type { Json } from '../helpers/http.js';
+import { withServer } from '../helpers/server.js';
+import { httpSnapshot, tempDir } from '../helpers/snapshots.js';
 
 const replay = suite('record: a recording of a clmm-mock replays every response byte for byte (issue #5)');
 
@@ -98,29 +99,28 @@ async function requestsOf(server: MockServer): Promise<string[]> {
 
 replay('every listing page, detail, lock, token, protocol figure and error is identical, ETags included', async () => {
   const temp = tempDir();
-  const source = await createMockServer({ snapshot: await httpSnapshot(), port: 0, publicUrl: PUBLIC_URL });
-  let copy: MockServer | undefined;
   try {
-    const out = join(temp.dir, 'copy.sqlite');
-    const summary = await recordSnapshot({ from: source.url, out });
-    const store = openSnapshotStore(await httpSnapshot());
-    const { facts } = store;
-    store.close();
-    assert.equal(
-      [summary.tokens, summary.pools, summary.fromMock, summary.asOf],
-      [facts.tokens, facts.pools, true, facts.asOf],
-    );
-    assert.not.ok(existsSync(`${out}.partial`));
-    copy = await createMockServer({ snapshot: out, port: 0, publicUrl: PUBLIC_URL });
-    const paths = await requestsOf(source);
-    assert.ok(paths.length > 1500, `${paths.length} requests compared`);
-    for (const path of paths) {
-      const [want, got] = await Promise.all([get(source, path), get(copy, path)]);
-      assert.equal(got, want, path);
-    }
+    await withServer({ publicUrl: PUBLIC_URL }, async ({ server: source }) => {
+      const out = join(temp.dir, 'copy.sqlite');
+      const summary = await recordSnapshot({ from: source.url, out });
+      const store = openServedSnapshot(await httpSnapshot());
+      const { facts } = store;
+      store.close();
+      assert.equal(
+        [summary.tokens, summary.pools, summary.fromMock, summary.asOf],
+        [facts.tokens, facts.pools, true, facts.asOf],
+      );
+      assert.not.ok(existsSync(`${out}.partial`));
+      await withServer({ snapshot: out, publicUrl: PUBLIC_URL }, async ({ server: copy }) => {
+        const paths = await requestsOf(source);
+        assert.ok(paths.length > 1500, `${paths.length} requests compared`);
+        for (const path of paths) {
+          const [want, got] = await Promise.all([get(source, path), get(copy, path)]);
+          assert.equal(got, want, path);
+        }
+      });
+    });
   } finally {
-    await copy?.close();
-    await source.close();
     temp.remove();
   }
 });
@@ -129,27 +129,26 @@ replay(
   "the replay serves its own logos: a source origin in imageUrl becomes the replaying server's; no listener piles up on the caller's signal",
   async () => {
     const temp = tempDir();
-    const source = await createMockServer({ snapshot: await httpSnapshot(), port: 0 });
-    let copy: MockServer | undefined;
     try {
-      const out = join(temp.dir, 'copy.sqlite');
-      const stop = new AbortController();
-      await recordSnapshot({ from: source.url, out, signal: stop.signal });
-      // Thousands of requests, and listeners on the caller's signal stay a constant few (the crawl's one,
-      // the health probe's): none piles up per request.
-      assert.ok(
-        getEventListeners(stop.signal, 'abort').length <= 2,
-        `${getEventListeners(stop.signal, 'abort').length} abort listeners left`,
-      );
-      copy = await createMockServer({ snapshot: out, port: 0 });
-      const token: Json = JSON.parse((await get(copy, '/tokens?size=1')).body).data[0];
-      assert.is(token.imageUrl, `http://127.0.0.1:${copy.port}/static/tokens/${token.address}.svg`);
-      const logo = await fetch(token.imageUrl);
-      assert.is(logo.status, 200);
-      assert.is(logo.headers.get('content-type'), 'image/svg+xml');
+      await withServer({}, async ({ server: source }) => {
+        const out = join(temp.dir, 'copy.sqlite');
+        const stop = new AbortController();
+        await recordSnapshot({ from: source.url, out, signal: stop.signal });
+        // Thousands of requests, and listeners on the caller's signal stay a constant few (the crawl's one,
+        // the health probe's): none piles up per request.
+        assert.ok(
+          getEventListeners(stop.signal, 'abort').length <= 2,
+          `${getEventListeners(stop.signal, 'abort').length} abort listeners left`,
+        );
+        await withServer({ snapshot: out }, async ({ server: copy }) => {
+          const token: Json = JSON.parse((await get(copy, '/tokens?size=1')).body).data[0];
+          assert.is(token.imageUrl, `http://127.0.0.1:${copy.port}/static/tokens/${token.address}.svg`);
+          const logo = await fetch(token.imageUrl);
+          assert.is(logo.status, 200);
+          assert.is(logo.headers.get('content-type'), 'image/svg+xml');
+        });
+      });
     } finally {
-      await copy?.close();
-      await source.close();
       temp.remove();
     }
   },

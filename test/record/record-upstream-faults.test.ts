@@ -2,10 +2,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createMockServer } from '../../src/http/create-mock-server.js';
 import { RecordError, recordSnapshot } from '../../src/record/record-snapshot.js';
 import { startFakeUpstream } from '../helpers/fake-upstream.js';
-import { ok } from '../helpers/server.js';
+import { ok } from '../helpers/http.js';
+import { withServer } from '../helpers/server.js';
 import { tempDir } from '../helpers/snapshots.js';
 
 const AS_OF = '2026-02-01T00:00:00Z';
@@ -42,12 +42,9 @@ throttled(
           protocol[i]!.at - protocol[i - 1]!.at >= 999,
           `retry ${i} after ${protocol[i]!.at - protocol[i - 1]!.at} ms`,
         );
-      const server = await createMockServer({ snapshot: out, port: 0 });
-      try {
+      await withServer({ snapshot: out }, async ({ server }) => {
         assert.equal((await ok(`${server.url}/protocol`)).data, fake.fixtures.protocol);
-      } finally {
-        await server.close();
-      }
+      });
     } finally {
       await fake.close();
       remove();

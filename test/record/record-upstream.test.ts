@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createMockServer, type MockServer } from '../../src/http/create-mock-server.js';
 import { PERIOD_NAMES } from '../../src/math/periods.js';
 import { recordSnapshot, type RecordSummary } from '../../src/record/record-snapshot.js';
 import { openSnapshot } from '../../src/snapshot/open-snapshot.js';
 import { verifySnapshot } from '../../src/snapshot/verify/verify-snapshot.js';
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.js';
-import { ok, walkNext, type Json } from '../helpers/server.js';
+import { ok, walkNext, type Json } from '../helpers/http.js';
+import { serve } from '../helpers/server.js';
 import { DETAIL_KEYS, POOL_KEYS, STAT_KEYS, TOKEN_KEYS } from '../helpers/shapes.js';
 import { tempDir } from '../helpers/snapshots.js';
 import {
@@ -26,15 +26,13 @@ const replay = suite(
 
 interface Recorded {
   fake: FakeUpstream;
-  server: MockServer;
   out: string;
   summary: RecordSummary;
-  url: string;
   remove: () => void;
 }
 let recorded: Promise<Recorded> | undefined;
 
-/** Records the fake once (pages of 2, so every listing takes several) and serves the recording. */
+/** Records the fake once (pages of 2, so every listing takes several). */
 function recording(): Promise<Recorded> {
   return (recorded ??= (async () => {
     const { dir, remove } = tempDir();
@@ -42,17 +40,16 @@ function recording(): Promise<Recorded> {
     const out = join(dir, 'upstream.sqlite');
     try {
       const summary = await recordSnapshot({ from: fake.url, out, asOf: '2026-02-01T00:00:00Z' });
-      const server = await createMockServer({ snapshot: out, port: 0 });
-      return { fake, server, out, summary, url: server.url, remove };
+      return { fake, out, summary, remove };
     } finally {
       await fake.close();
     }
   })());
 }
+/** The recording, served to the suite (closed before the recording is removed). */
+const served = serve(replay, { snapshot: async () => (await recording()).out });
 replay.after(async () => {
-  const r = await recorded?.catch(() => undefined);
-  await r?.server.close();
-  r?.remove();
+  (await recorded?.catch(() => undefined))?.remove();
 });
 
 const NULL_META = { next: null, previous: null };
@@ -86,7 +83,8 @@ replay(
 replay(
   'tokens: metadata flattened, programId from tokenProgram, tags a string, in mint order; the unlisted token comes last and by address',
   async () => {
-    const { url, fake } = await recording();
+    const { fake } = await recording();
+    const { url } = served;
     const f = fake.fixtures;
     const body = await ok(`${url}/tokens?size=3000`);
     assert.equal(body.meta, NULL_META);
@@ -106,7 +104,8 @@ replay(
 replay(
   'tokens by 24h volume: the listing order both ways (ties by address), the unlisted token ranked lowest',
   async () => {
-    const { url, fake } = await recording();
+    const { fake } = await recording();
+    const { url } = served;
     const f = fake.fixtures;
     const volume = (t: (typeof f.listed)[number]): string => String(t.stats['24h'].volume);
     const unlisted = f.unlisted.map((t) => t.address);
@@ -120,7 +119,8 @@ replay(
 replay(
   'pools: every field as docs/api.md §5.2, no upstream-only field, balances scaled by decimals; blocked only with includeBlocked',
   async () => {
-    const { url, fake } = await recording();
+    const { fake } = await recording();
+    const { url } = served;
     const f = fake.fixtures;
     const open = f.pools.filter((p) => !f.blocked.includes(p.address));
     const listed = await ok(`${url}/pools?size=1000`);
@@ -151,7 +151,8 @@ replay(
 replay(
   'stats: every period recorded, each entry exactly volume, fees, rewards, yieldOverTvl; volume24h orders as the fixture',
   async () => {
-    const { url, fake } = await recording();
+    const { fake } = await recording();
+    const { url } = served;
     const f = fake.fixtures;
     const body = await ok(`${url}/pools?size=1000&includeBlocked=true&stats=${PERIOD_NAMES.join(',')}`);
     const byAddress = new Map(f.pools.map((p) => [p.address, p]));
@@ -170,7 +171,8 @@ replay(
 );
 
 replay('the replay pages with meta.next / meta.previous (never meta.cursor)', async () => {
-  const { url, fake } = await recording();
+  const { fake } = await recording();
+  const { url } = served;
   const pages = await walkNext(`${url}/pools`, 'size=1&includeBlocked=true');
   assert.equal(
     pages.flatMap(addressesOf),
@@ -183,7 +185,8 @@ replay('the replay pages with meta.next / meta.previous (never meta.cursor)', as
 replay(
   'details (docs/api.md §5.3 fields, adaptiveFee as sent but timestamps to the second) and /lock (name order, snake_case twin dropped) for every pool, blocked too',
   async () => {
-    const { url, fake } = await recording();
+    const { fake } = await recording();
+    const { url } = served;
     for (const pool of fake.fixtures.pools) {
       const detail = await ok(`${url}/pools/${pool.address}?stats=24h`);
       assert.equal(detail.meta, NULL_META);
@@ -195,7 +198,8 @@ replay(
 );
 
 replay('verifiedOnly search gives the pools whose two tokens the fixture marks verified', async () => {
-  const { url, fake } = await recording();
+  const { fake } = await recording();
+  const { url } = served;
   const f = fake.fixtures;
   const verified = f.pools.filter((p) => f.verified.includes(p.tokenMintA) && f.verified.includes(p.tokenMintB));
   const tokens = tokensByAddress(f);
@@ -214,7 +218,8 @@ replay('verifiedOnly search gives the pools whose two tokens the fixture marks v
 });
 
 replay('protocol endpoints wrapped in data/meta; supplies with 6 fractional digits', async () => {
-  const { url, fake } = await recording();
+  const { fake } = await recording();
+  const { url } = served;
   const f = fake.fixtures;
   assert.equal(await ok(`${url}/protocol`), { data: f.protocol, meta: NULL_META });
   const t = f.protocolToken;

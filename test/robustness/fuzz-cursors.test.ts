@@ -1,10 +1,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createMockServer } from '../../src/http/create-mock-server.js';
-import { openSnapshotStore } from '../../src/store/snapshot-store.js';
-import { exchange } from '../helpers/exchange.js';
+import { openServedSnapshot } from '../../src/snapshot/open-served-snapshot.js';
+import { exchange } from '../helpers/http.js';
 import { malformedCursorPayloads, signCursor } from '../helpers/signed-cursors.js';
-import { snapshotFor } from '../helpers/snapshots.js';
+import { withServer } from '../helpers/server.js';
+import { httpSnapshot } from '../helpers/snapshots.js';
 
 /** Cursors a client signed itself, with payloads the server never makes: a 400, never a 500. */
 const cursors = suite('robustness: fuzzing the API: signed malformed cursors');
@@ -13,15 +13,10 @@ cursors(
   'cursors that carry the right signature but a malformed payload are 400 invalid_cursor, never 500',
   async () => {
     const internal: string[] = [];
-    const server = await createMockServer({
-      snapshot: await snapshotFor(7, 400, 150),
-      port: 0,
-      gracePeriodMs: 1000,
-      onError: (e) => internal.push(String((e as Error)?.message ?? e)),
-    });
-    try {
+    const onError = (e: unknown): number => internal.push(String((e as Error)?.message ?? e));
+    await withServer({ gracePeriodMs: 1000, onError }, async ({ server }) => {
       // The key is derived from the snapshot's public facts (the same ones /__mock/health shows), so any client can sign.
-      const store = openSnapshotStore(await snapshotFor(7, 400, 150));
+      const store = openServedSnapshot(await httpSnapshot());
       const key = store.cursorKey;
       store.close();
       const page = JSON.parse(
@@ -46,9 +41,7 @@ cursors(
         failures.length === 0,
         `${failures.length} of ${payloads.length} signed malformed cursors were not a 400 invalid_cursor:\n${failures.join('\n')}\ninternal errors: ${[...new Set(internal)].join(' | ')}`,
       );
-    } finally {
-      await server.close();
-    }
+    });
   },
 );
 

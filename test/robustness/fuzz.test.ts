@@ -2,16 +2,15 @@ import type { ChaosSettings } from '../../src/index.js';
 import type { Agent } from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createMockServer, type MockServer } from '../../src/http/create-mock-server.js';
-import { chaosSizes } from '../helpers/chaos-server.js';
-import { exchange, keepAliveAgent } from '../helpers/exchange.js';
+import type { MockServer } from '../../src/http/create-mock-server.js';
+import { chaosSizes, exchange, keepAliveAgent } from '../helpers/http.js';
 import { problemWith, shortExchange } from '../helpers/fuzz-answers.js';
 import { learn, type Known } from '../helpers/fuzz-known.js';
 import { fuzzCase, type FuzzCase } from '../helpers/fuzz-requests.js';
 import { ADMIN_PATHS, API_ENDPOINTS } from '../helpers/fuzz-vocabulary.js';
 import { inParallel } from '../helpers/in-parallel.js';
 import { seededRng } from '../helpers/seeded-rng.js';
-import { snapshotFor } from '../helpers/snapshots.js';
+import { withServer } from '../helpers/server.js';
 
 /**
  * Seeded fuzzing of every endpoint and admin path with malformed requests. Replay a failure with
@@ -85,40 +84,36 @@ fuzz(
   async () => {
     assert.ok(Number.isInteger(SEED), `FUZZ_SEED must be an integer, got ${process.env.FUZZ_SEED}`);
     const internal: string[] = [];
-    const server = await createMockServer({
-      snapshot: await snapshotFor(7, 400, 150),
-      port: 0,
-      gracePeriodMs: 1000,
-      onError: (error) =>
-        internal.push(
-          error instanceof Error ? `${error.message} @ ${(error.stack ?? '').split('\n')[1]?.trim()}` : String(error),
-        ),
+    const onError = (error: unknown): number =>
+      internal.push(
+        error instanceof Error ? `${error.message} @ ${(error.stack ?? '').split('\n')[1]?.trim()}` : String(error),
+      );
+    await withServer({ gracePeriodMs: 1000, onError }, async ({ server }) => {
+      const agent = keepAliveAgent(CONCURRENCY);
+      try {
+        const startup = server.chaos.describe();
+        const known = await learn(server);
+        const result = await fuzzServer(server, agent, known);
+        const { run, failures } = result;
+        const replay = `(replay with FUZZ_SEED=${SEED})`;
+        assert.not.ok(
+          run.timedOut,
+          `the fuzz run passed its ${DEADLINE_MS} ms deadline after ${run.started} requests ${replay}`,
+        );
+        assert.ok(
+          internal.length === 0,
+          `internal errors reported through onError ${replay}:\n${[...new Set(internal)].slice(0, 10).join('\n')}`,
+        );
+        assert.ok(
+          failures.length === 0,
+          `${failures.length} of ${REQUESTS} answers were wrong ${replay}; first ones:\n${failures.slice(0, 12).join('\n')}`,
+        );
+        assertCoverage(result, replay);
+        await assertServesAsStarted(server, startup, replay);
+      } finally {
+        agent.destroy();
+      }
     });
-    const agent = keepAliveAgent(CONCURRENCY);
-    try {
-      const startup = server.chaos.describe();
-      const known = await learn(server);
-      const result = await fuzzServer(server, agent, known);
-      const { run, failures } = result;
-      const replay = `(replay with FUZZ_SEED=${SEED})`;
-      assert.not.ok(
-        run.timedOut,
-        `the fuzz run passed its ${DEADLINE_MS} ms deadline after ${run.started} requests ${replay}`,
-      );
-      assert.ok(
-        internal.length === 0,
-        `internal errors reported through onError ${replay}:\n${[...new Set(internal)].slice(0, 10).join('\n')}`,
-      );
-      assert.ok(
-        failures.length === 0,
-        `${failures.length} of ${REQUESTS} answers were wrong ${replay}; first ones:\n${failures.slice(0, 12).join('\n')}`,
-      );
-      assertCoverage(result, replay);
-      await assertServesAsStarted(server, startup, replay);
-    } finally {
-      agent.destroy();
-      await server.close();
-    }
   },
 );
 

@@ -1,14 +1,14 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { exchange } from '../helpers/exchange.js';
+import { exchange, stillServes } from '../helpers/http.js';
 import { rawRequest } from '../helpers/raw-http.js';
-import { stillServes, withServer } from '../helpers/server-checks.js';
+import { SMALL_SERVER, withServer } from '../helpers/server.js';
 
 /** Oversized and malformed requests: answered or cut off, and the server keeps serving. */
 const limits = suite('robustness: request limits');
 
 limits('headers over 16 KB get 431 (or the connection is closed), and the server still answers', async () => {
-  await withServer(async (server) => {
+  await withServer({ ...SMALL_SERVER, noInternalErrors: true }, async ({ server }) => {
     const cases: [string, string][] = [
       ['one 20 KB header', `GET /v2/solana/pools HTTP/1.1\r\nHost: x\r\nX-Big: ${'y'.repeat(20 * 1024)}\r\n\r\n`],
       [
@@ -32,7 +32,7 @@ limits('headers over 16 KB get 431 (or the connection is closed), and the server
 limits(
   'malformed requests (bad request line, raw non-ASCII bytes, bad framing) get a 4xx or a closed connection, and the server still answers',
   async () => {
-    await withServer(async (server) => {
+    await withServer({ ...SMALL_SERVER, noInternalErrors: true }, async ({ server }) => {
       const cases: [string, Buffer | string][] = [
         ['garbage', 'this is not http\r\n\r\n'],
         ['binary', Buffer.from([0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xfc, 0x03, 0x03])],
@@ -75,7 +75,7 @@ limits(
 limits(
   'a request body over 64 KB to PUT /__mock/chaos gets 413 (or the connection is closed), and the settings stay as they were',
   async () => {
-    await withServer(async (server) => {
+    await withServer({ ...SMALL_SERVER, noInternalErrors: true }, async ({ server }) => {
       const settings = server.chaos.describe();
       for (const size of [70 * 1024, 1024 * 1024, 4 * 1024 * 1024]) {
         const body = Buffer.alloc(size, 0x20);
@@ -100,7 +100,7 @@ limits(
 limits(
   'a client that breaks off in the middle of a PUT /__mock/chaos body is not an internal error (nothing reported through onError)',
   async () => {
-    await withServer(async (server) => {
+    await withServer({ ...SMALL_SERVER, noInternalErrors: true }, async ({ server }) => {
       const cases: [string, string][] = [
         [
           'a body cut short, then a disconnect',

@@ -2,10 +2,10 @@ import { Agent } from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createMockServer } from '../../src/http/create-mock-server.js';
-import { exchange } from '../helpers/exchange.js';
+import { exchange } from '../helpers/http.js';
 import { pendingTimers } from '../helpers/process-resources.js';
 import { refused } from '../helpers/raw-http.js';
-import { snapshotFor } from '../helpers/snapshots.js';
+import { smallSnapshot } from '../helpers/snapshots.js';
 import { sleep, within } from '../helpers/waiting.js';
 
 /** close(): held responses finish within the grace period, new connections are refused, nothing is left running. */
@@ -14,7 +14,7 @@ const shutdown = suite('robustness: graceful shutdown with close()');
 shutdown(
   'close() while a request is held by __delay=500 resolves only once that response was sent, and refuses new connections meanwhile',
   async () => {
-    const server = await createMockServer({ snapshot: await snapshotFor(31, 60, 40), port: 0, gracePeriodMs: 5000 });
+    const server = await createMockServer({ snapshot: await smallSnapshot(), port: 0, gracePeriodMs: 5000 });
     const agent = new Agent({ keepAlive: false });
     let closing: Promise<string> | undefined;
     try {
@@ -54,7 +54,7 @@ shutdown(
 shutdown(
   'close() drops a request held longer than gracePeriodMs, resolves, and leaves no timer behind (a stopped server must not keep the process alive)',
   async () => {
-    const server = await createMockServer({ snapshot: await snapshotFor(31, 60, 40), port: 0, gracePeriodMs: 300 });
+    const server = await createMockServer({ snapshot: await smallSnapshot(), port: 0, gracePeriodMs: 300 });
     const agent = new Agent({ keepAlive: false });
     try {
       const timersBefore = pendingTimers();

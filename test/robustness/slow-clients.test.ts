@@ -1,10 +1,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { chaosSizes } from '../helpers/chaos-server.js';
-import { exchange, keepAliveAgent } from '../helpers/exchange.js';
+import { chaosSizes, exchange, keepAliveAgent, stillServes } from '../helpers/http.js';
 import { inParallel } from '../helpers/in-parallel.js';
 import { slowClients } from '../helpers/raw-http.js';
-import { stillServes, withServer } from '../helpers/server-checks.js';
+import { SMALL_SERVER, withServer } from '../helpers/server.js';
 import { sleep, waitFor } from '../helpers/waiting.js';
 
 /** Slow clients and clients that leave early: they hold nothing and block nobody, and the server keeps serving. */
@@ -13,7 +12,7 @@ const clients = suite('robustness: slow and departing clients');
 clients(
   'clients that hang up while their request is delayed are no internal error, and leave nothing held',
   async () => {
-    await withServer(async (server) => {
+    await withServer({ ...SMALL_SERVER, noInternalErrors: true }, async ({ server }) => {
       const paths = [
         '/pools?size=50&__delay=150',
         '/tokens/search?q=a&__delay=150',
@@ -36,7 +35,7 @@ clients(
 clients(
   'clients that send part of a request and then dribble or go silent do not block other clients: 50 normal requests succeed meanwhile',
   async () => {
-    await withServer(async (server) => {
+    await withServer({ ...SMALL_SERVER, noInternalErrors: true }, async ({ server }) => {
       const dribbling = slowClients(server.port, 20, 100);
       const silent = slowClients(server.port, 20, null);
       const agent = keepAliveAgent(5);

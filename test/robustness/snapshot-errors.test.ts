@@ -4,9 +4,11 @@ import { basename, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createMockServer } from '../../src/http/create-mock-server.js';
-import { exchange, inParallel, keepAliveAgent, runCliBounded } from '../helpers/robustness.js';
-import { snapshotFor, tempDir } from '../helpers/snapshots.js';
+import { exchange, keepAliveAgent } from '../helpers/http.js';
+import { inParallel } from '../helpers/in-parallel.js';
+import { runCliBounded } from '../helpers/run-cli-bounded.js';
+import { withServer } from '../helpers/server.js';
+import { httpSnapshot, smallSnapshot, tempDir } from '../helpers/snapshots.js';
 
 /** A snapshot that cannot be served is one line and exit 1; a snapshot that is served is never written. */
 const snapshots = suite('robustness: broken snapshots and read-only serving');
@@ -99,7 +101,7 @@ for (const broken of CASES) {
   snapshots(
     `serve --snapshot <${broken.name}>: one line naming the file and the problem, exit 1, no stack trace`,
     async () => {
-      const good = await snapshotFor(31, 60, 40);
+      const good = await smallSnapshot();
       const temp = tempDir();
       try {
         const path = broken.make(temp.dir, good);
@@ -139,75 +141,75 @@ snapshots(
     const temp = tempDir();
     try {
       const path = join(temp.dir, 'served.sqlite');
-      copyFileSync(await snapshotFor(7, 400, 150), path);
+      copyFileSync(await httpSnapshot(), path);
       const before = fingerprint(path);
-      const server = await createMockServer({ snapshot: path, port: 0, gracePeriodMs: 1000, chaos: { chaosSeed: 3 } });
-      const agent = keepAliveAgent(6);
       const failures: string[] = [];
-      try {
-        const first = JSON.parse(
-          (
-            (await exchange(
-              server.port,
-              { method: 'GET', path: '/v2/solana/pools?size=30&includeBlocked=true' },
-              agent,
-            )) as { body: Buffer }
-          ).body.toString(),
-        );
-        const pools = (first.data as { address: string }[]).map((p) => p.address);
-        const tokens = (
-          JSON.parse(
+      await withServer({ snapshot: path, gracePeriodMs: 1000, chaos: { chaosSeed: 3 } }, async ({ server }) => {
+        const agent = keepAliveAgent(6);
+        try {
+          const first = JSON.parse(
             (
-              (await exchange(server.port, { method: 'GET', path: '/v2/solana/tokens?size=30' }, agent)) as {
-                body: Buffer;
-              }
+              (await exchange(
+                server.port,
+                { method: 'GET', path: '/v2/solana/pools?size=30&includeBlocked=true' },
+                agent,
+              )) as { body: Buffer }
             ).body.toString(),
-          ).data as { address: string }[]
-        ).map((t) => t.address);
-        const paths = [
-          `/pools?next=${encodeURIComponent(first.meta.next)}`,
-          '/pools?sortBy=volume7d&stats=24h,7d&size=50',
-          '/pools?minTvl=1000&hasRewards=true',
-          '/pools/search?q=SOL-USDC',
-          '/pools/search?q=orca&stats=24h',
-          '/tokens?sort_by=volume_24h&sort_direction=desc',
-          '/tokens/search?q=us',
-          '/protocol',
-          '/protocol/token',
-          '/protocol/token/circulating_supply',
-          '/protocol/token/total_supply',
-          ...pools.flatMap((a) => [`/pools/${a}?stats=24h,7d,30d`, `/lock/${a}`]),
-          ...tokens.map((a) => `/tokens/${a}`),
-          '/pools/11111111111111111111111111111111',
-          '/tokens/bad',
-          '/pools?size=0',
-        ];
-        await inParallel(paths.length, 6, 20_000, async (i) => {
-          const answer = await exchange(
-            server.port,
-            { method: 'GET', path: `/v2/solana${paths[i]}`, headers: { 'accept-encoding': 'br' } },
-            agent,
           );
-          if (!answer.ok || answer.status >= 500)
-            failures.push(`${paths[i]}: ${answer.ok ? answer.status : answer.error}`);
-        });
-        for (const [method, admin, body] of [
-          ['PUT', '/__mock/chaos', '{"latency": 1}'],
-          ['POST', '/__mock/reset', undefined],
-          ['DELETE', '/__mock/requests', undefined],
-        ] as const) {
-          const answer = await exchange(
-            server.port,
-            { method, path: admin, ...(body === undefined ? {} : { body }) },
-            agent,
-          );
-          if (!answer.ok || answer.status >= 300)
-            failures.push(`${method} ${admin}: ${answer.ok ? answer.status : answer.error}`);
+          const pools = (first.data as { address: string }[]).map((p) => p.address);
+          const tokens = (
+            JSON.parse(
+              (
+                (await exchange(server.port, { method: 'GET', path: '/v2/solana/tokens?size=30' }, agent)) as {
+                  body: Buffer;
+                }
+              ).body.toString(),
+            ).data as { address: string }[]
+          ).map((t) => t.address);
+          const paths = [
+            `/pools?next=${encodeURIComponent(first.meta.next)}`,
+            '/pools?sortBy=volume7d&stats=24h,7d&size=50',
+            '/pools?minTvl=1000&hasRewards=true',
+            '/pools/search?q=SOL-USDC',
+            '/pools/search?q=orca&stats=24h',
+            '/tokens?sort_by=volume_24h&sort_direction=desc',
+            '/tokens/search?q=us',
+            '/protocol',
+            '/protocol/token',
+            '/protocol/token/circulating_supply',
+            '/protocol/token/total_supply',
+            ...pools.flatMap((a) => [`/pools/${a}?stats=24h,7d,30d`, `/lock/${a}`]),
+            ...tokens.map((a) => `/tokens/${a}`),
+            '/pools/11111111111111111111111111111111',
+            '/tokens/bad',
+            '/pools?size=0',
+          ];
+          await inParallel(paths.length, 6, 20_000, async (i) => {
+            const answer = await exchange(
+              server.port,
+              { method: 'GET', path: `/v2/solana${paths[i]}`, headers: { 'accept-encoding': 'br' } },
+              agent,
+            );
+            if (!answer.ok || answer.status >= 500)
+              failures.push(`${paths[i]}: ${answer.ok ? answer.status : answer.error}`);
+          });
+          for (const [method, admin, body] of [
+            ['PUT', '/__mock/chaos', '{"latency": 1}'],
+            ['POST', '/__mock/reset', undefined],
+            ['DELETE', '/__mock/requests', undefined],
+          ] as const) {
+            const answer = await exchange(
+              server.port,
+              { method, path: admin, ...(body === undefined ? {} : { body }) },
+              agent,
+            );
+            if (!answer.ok || answer.status >= 300)
+              failures.push(`${method} ${admin}: ${answer.ok ? answer.status : answer.error}`);
+          }
+        } finally {
+          agent.destroy();
         }
-      } finally {
-        agent.destroy();
-        await server.close();
-      }
+      });
       assert.ok(failures.length === 0, `requests failed: ${failures.join(', ')}`);
       assert.equal(fingerprint(path), before, 'the snapshot changed while it was served');
       assert.equal(readdirSync(temp.dir), ['served.sqlite'], 'files appeared beside the snapshot');

@@ -1,13 +1,12 @@
 import type { ChaosSettings } from '../../src/index.js';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createMockServer, type MockServer } from '../../src/http/create-mock-server.js';
-import { chaosSizes } from '../helpers/chaos-server.js';
-import { exchange, keepAliveAgent } from '../helpers/exchange.js';
+import type { MockServer } from '../../src/http/create-mock-server.js';
+import { chaosSizes, exchange, keepAliveAgent } from '../helpers/http.js';
 import { inParallel } from '../helpers/in-parallel.js';
 import { gcFunction, mb, openFds, resourceSample, type ResourceSample } from '../helpers/process-resources.js';
 import { seededRng } from '../helpers/seeded-rng.js';
-import { snapshotFor } from '../helpers/snapshots.js';
+import { withServer } from '../helpers/server.js';
 import { CLIENTS, SET_UP_KEYS, soakAddresses, SoakLoad, type Tally } from '../helpers/soak-traffic.js';
 import { sleep, waitFor } from '../helpers/waiting.js';
 
@@ -146,15 +145,8 @@ soak(
   `${TOTAL} mixed requests from ${WORKERS} workers under latency, faults and 429s: memory, descriptors and state stay flat`,
   async () => {
     const internal: string[] = [];
-    const server = await createMockServer({
-      snapshot: await snapshotFor(7, 400, 150),
-      port: 0,
-      chaos: CHAOS,
-      gracePeriodMs: 1000,
-      cacheBytes: CACHE_BYTES,
-      onError: (e) => internal.push(String((e as Error)?.stack ?? e)),
-    });
-    try {
+    const onError = (e: unknown): number => internal.push(String((e as Error)?.stack ?? e));
+    await withServer({ chaos: CHAOS, gracePeriodMs: 1000, cacheBytes: CACHE_BYTES, onError }, async ({ server }) => {
       const load = new SoakLoad(server.port, seededRng(7), await soakAddresses(server.port), SET_UP_KEYS);
       const measured = await runLoad(load);
       const summary = summarize(load.tally, measured);
@@ -166,9 +158,7 @@ soak(
       await sleep(1000);
       const last = await exchange(server.port, { method: 'GET', path: '/v2/solana/pools?size=1&__status=200' }, false);
       assert.ok(last.ok && last.status === 200, `after the soak: ${JSON.stringify(last).slice(0, 200)}`);
-    } finally {
-      await server.close();
-    }
+    });
   },
 );
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { exchange } from '../helpers/exchange.js';
+import { exchange, stillServes } from '../helpers/http.js';
 import { rawRequest } from '../helpers/raw-http.js';
-import { stillServes, withServer } from '../helpers/server-checks.js';
+import { SMALL_SERVER, withServer } from '../helpers/server.js';
 
 /** Paths that try to leave src/static/: each must be a 404 (or 400) JSON error, never a file from outside. */
 const traversal = suite('robustness: static files never leave src/static/ (docs/api.md §8)');
@@ -79,7 +79,7 @@ traversal(
   'the targets exist, and files inside src/static/ are served: the cases below would notice a leak',
   async () => {
     assert.ok(PACKAGE_JSON.includes('"devDependencies"'));
-    await withServer(async (server) => {
+    await withServer({ ...SMALL_SERVER, noInternalErrors: true }, async ({ server }) => {
       for (const [path, file, type] of [
         ['/', 'index.html', 'text/html;charset=utf-8'],
         ['/static/app.js', 'app.js', 'text/javascript'],
@@ -103,7 +103,7 @@ traversal(
 traversal(
   'traversal paths sent verbatim with node:http are 404 (or 400) JSON errors, and the server keeps serving',
   async () => {
-    await withServer(async (server) => {
+    await withServer({ ...SMALL_SERVER, noInternalErrors: true }, async ({ server }) => {
       for (const path of PATHS) {
         for (const method of ['GET', 'HEAD']) {
           const answer = await exchange(server.port, { method, path }, false);
@@ -125,7 +125,7 @@ traversal(
 traversal(
   'raw bytes node:http would not send (literal NUL, overlong UTF-8, an absolute-form target) are refused or 404, never a file',
   async () => {
-    await withServer(async (server) => {
+    await withServer({ ...SMALL_SERVER, noInternalErrors: true }, async ({ server }) => {
       const lines: [string, Buffer][] = [
         ['a literal NUL', Buffer.from('GET /static/\u0000../package.json HTTP/1.1\r\nHost: x\r\n\r\n', 'latin1')],
         [
@@ -154,7 +154,7 @@ traversal(
 );
 
 traversal('Range headers are ignored (sirv would fail on a reversed range): 200 with the whole file', async () => {
-  await withServer(async (server) => {
+  await withServer({ ...SMALL_SERVER, noInternalErrors: true }, async ({ server }) => {
     const whole = readFileSync(new URL('app.js', STATIC), 'utf8');
     for (const range of [
       'bytes=10-5',

@@ -3,7 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PERIOD_NAMES } from '../../src/math/periods.js';
 import { PIECE_NAMES, PieceBlockWriter, POOLS_PER_BLOCK } from '../../src/snapshot/piece-blocks.js';
-import { checkPieceCoverage, pieceOf, readPieceColumns } from '../../src/snapshot/read-pieces.js';
+import { checkPieceCoverage, pieceOf, readPieceColumns } from '../../src/snapshot/piece-columns.js';
 import { SCHEMA_SQL } from '../../src/snapshot/schema.js';
 
 const blocks = suite("piece blocks: pools' pieces written in blocks and read back by id");

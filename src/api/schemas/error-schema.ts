@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { ERROR_CODES } from '../api-error.js';
+import { ERROR_CODES } from '../../errors/api-error.js';
 import { StringEnum } from './strings.js';
 
 /**

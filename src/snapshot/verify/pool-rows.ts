@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { PIECE_NAMES } from '../piece-blocks.js';
-import { pieceOf, readPieceColumns, type PieceColumn } from '../read-pieces.js';
+import { pieceOf, readPieceColumns, type PieceColumn } from '../piece-columns.js';
 
 /** A pool as verification reads it, with its tokens' facts joined. */
 export interface PoolRow {
@@ -38,7 +38,7 @@ export interface PoolRow {
   token_balance_b: string;
   tvl_usdc: string;
   locked_percent: string;
-  /** The stored pieces (pool-item.ts): head, tail, and the stats entries in period order. */
+  /** The stored pieces (piece-layout.ts): head, tail, and the stats entries in period order. */
   head: string;
   tail: string;
   summary_a: string;

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { iteratePools, type PoolRow } from './pool-rows.js';
-import { verifyFragments } from './verify-fragments.js';
+import { verifyPieces } from './verify-pieces.js';
 import {
   verifyLocks,
   verifyRewards,
@@ -88,7 +88,7 @@ export function verifySnapshot(
     const statRows = stats.all(pool.id) as StatsRow[];
     const lockRows = locks.all(pool.id) as LockRow[];
     rules?.(pool, statRows, lockRows);
-    verifyFragments(pool, statRows, lockRows, v, `pool ${pool.address}`);
+    verifyPieces(pool, statRows, lockRows, v, `pool ${pool.address}`);
     const day = statRows.find((s) => s.period === '24h');
     if (!pool.blocked && day) totals.addPool(pool.token_a, pool.token_b, pool.tvl_usdc, day.volume, day.fees);
     if (++done % 1000 === 0) onProgress?.(done, total);

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { copyInto } from '../snapshot/stored-arrays.js';
+import { copyInto } from './stored-arrays.js';
 
 /** A stored order: ids in served order, and each id's position in it. */
 export interface SortOrder {
@@ -14,7 +14,7 @@ export type Direction = 'asc' | 'desc';
  * Stored sort orders, read from the snapshot the first time each is asked for and kept: a snapshot
  * never changes, and there are at most a few dozen of them.
  */
-export class SortOrders {
+export class StoredOrders {
   private readonly cache = new Map<string, SortOrder>();
   private readonly select;
 

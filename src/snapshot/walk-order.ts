@@ -1,6 +1,7 @@
-import type { SortOrder } from '../store/sort-orders.js';
-import { invalidCursor } from './api-error.js';
-import type { Position } from './cursor.js';
+import type { SortOrder } from './stored-orders.js';
+
+/** Where a page starts: at the beginning, after a row, or before a row (walking back); rows by address. */
+export type Position = { kind: 'first' } | { kind: 'after'; address: string } | { kind: 'before'; address: string };
 
 /** A page of ids in served order, and whether rows exist beyond each end. */
 export interface WalkResult {
@@ -47,13 +48,14 @@ function scan(source: WalkSource, from: number, step: 1 | -1, visit: (id: number
 /**
  * One page of a keyset walk over a stored order: `size` accepted rows after (or before) the
  * boundary row. Cost depends on the page, not on how deep it is: the boundary's position is a lookup.
+ * Null when the boundary row is not in the order (a cursor from elsewhere).
  */
 export function walkOrder(
   source: WalkSource,
   position: Position,
   size: number,
   positionOf: (address: string) => number | undefined,
-): WalkResult {
+): WalkResult | null {
   const ids: number[] = [];
   if (position.kind === 'first') {
     let hasAfter = false;
@@ -62,7 +64,7 @@ export function walkOrder(
   }
   const boundaryId = positionOf(position.address);
   const boundary = boundaryId === undefined ? -1 : source.order.position[boundaryId]!;
-  if (boundary < 0) throw invalidCursor('cursor refers to a row this snapshot does not have');
+  if (boundary < 0) return null;
   if (position.kind === 'after') {
     let hasAfter = false;
     scan(source, boundary + 1, 1, (id) => (ids.length < size ? (ids.push(id), true) : ((hasAfter = true), false)));

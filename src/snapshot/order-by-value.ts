@@ -2,7 +2,7 @@ import { compareDecimalStrings } from '../math/decimal.js';
 import { groupByFloat } from './float-groups.js';
 
 /** Ids in served order for both directions of one sort key. */
-export interface SortOrder {
+export interface OrderPair {
   asc: Int32Array;
   desc: Int32Array;
 }
@@ -29,7 +29,7 @@ export function orderByValue(
   values: readonly string[],
   addresses: readonly string[],
   byAddress = addressOrder(addresses),
-): SortOrder {
+): OrderPair {
   // Sorted by float, ties in address order; only runs of equal floats with unequal strings need the exact comparison.
   const { index, groupEnds, mixed } = groupByFloat(values, byAddress);
   let addressRank: Int32Array | null = null;
@@ -98,7 +98,7 @@ export function tokenOrders(
   ids: readonly number[],
   addresses: readonly string[],
   volumes: readonly string[],
-): Map<string, SortOrder> {
+): Map<string, OrderPair> {
   const byAddress = Int32Array.from(
     ids.map((id, i) => [addresses[i]!, id] as const).sort((l, r) => (l[0] < r[0] ? -1 : 1)),
     (pair) => pair[1],

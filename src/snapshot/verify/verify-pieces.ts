@@ -1,4 +1,4 @@
-import { joinPoolItem } from '../pool-item.js';
+import { joinPoolItem } from '../piece-layout.js';
 import type { PoolRow } from './pool-rows.js';
 import type { LockRow, StatsRow } from './verify-earnings.js';
 import type { Violations } from './violations.js';
@@ -7,13 +7,7 @@ import type { Violations } from './violations.js';
  * The served pieces must say what the columns say: the list item and the detail assembled from
  * them parse as JSON and carry the same values the rules were checked on.
  */
-export function verifyFragments(
-  pool: PoolRow,
-  stats: StatsRow[],
-  locks: LockRow[],
-  v: Violations,
-  subject: string,
-): void {
+export function verifyPieces(pool: PoolRow, stats: StatsRow[], locks: LockRow[], v: Violations, subject: string): void {
   let detail: Record<string, unknown>;
   try {
     detail = JSON.parse(

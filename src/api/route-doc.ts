@@ -1,7 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
-import type { ListingSpec, ParamSpec } from '../api/listing-request.js';
-import { STATS_PARAM } from '../api/param-specs.js';
-import { AddressString } from '../api/schemas/strings.js';
+import type { ListingSpec, ParamSpec } from './listing-request.js';
+import { STATS_PARAM } from './param-specs.js';
+import { AddressString } from './schemas/strings.js';
 
 /** A path parameter: the name the API documents (and names in errors), and the route segment it fills. */
 export interface PathParam {

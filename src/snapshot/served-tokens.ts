@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { LOGO_ORIGIN_PLACEHOLDER } from '../snapshot/logo-url.js';
-import { packTexts } from '../snapshot/stored-arrays.js';
+import { LOGO_ORIGIN_PLACEHOLDER } from './logo-url.js';
+import { packTexts } from './stored-arrays.js';
 
 /** Token JSON bytes as served at one origin: the snapshot's logo placeholder replaced by that origin. */
 export interface OriginTokens {

@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { Period } from '../math/periods.js';
-import { statsPiece } from '../snapshot/piece-blocks.js';
-import { AFTER_TOKEN_A, AFTER_TOKEN_B } from '../snapshot/pool-item.js';
-import { pieceOf, readPieceColumns, type PieceColumn } from '../snapshot/read-pieces.js';
+import { statsPiece } from './piece-blocks.js';
+import { AFTER_TOKEN_A, AFTER_TOKEN_B } from './piece-layout.js';
+import { pieceOf, readPieceColumns, type PieceColumn } from './piece-columns.js';
 import type { PoolIndex } from './pool-index.js';
 import type { OriginTokens } from './served-tokens.js';
 
@@ -11,14 +11,14 @@ const AFTER_A = Buffer.from(AFTER_TOKEN_A);
 const AFTER_B = Buffer.from(AFTER_TOKEN_B);
 
 /**
- * A pool's response as byte chunks joined from pieces held in memory (pool-item.ts gives the
+ * A pool's response as byte chunks joined from pieces held in memory (piece-layout.ts gives the
  * layout): a page of 50 pools reads no table and copies nothing until the body is built. Heads and
  * tails load when the snapshot opens, each head beside its tail, pools in the default listing order
- * (read-pieces.ts); each period's stats entries load the first time a request asks for that period
+ * (piece-columns.ts); each period's stats entries load the first time a request asks for that period
  * (about 11 MB per period at 100k pools). A detail reads its own piece and the lock endpoint its
  * rows, by primary key, with statements prepared once.
  */
-export class FragmentReader {
+export class PieceReader {
   private readonly head: PieceColumn;
   private readonly tail: PieceColumn;
   private readonly stats = new Map<Period, PieceColumn>();

@@ -42,6 +42,18 @@ export function invalidParameter(parameter: string, message: string): ApiError {
   return new ApiError(400, 'invalid_parameter', message, { parameter });
 }
 
+/**
+ * A 400 for a parameter given more than once (docs/api.md §3.1): the API's own parameters and the chaos
+ * overrides read repeats the same way, so the message is written once, here.
+ * @example repeatedParameter('size', ['size', 'limit']) // "size must be given once, got 2 values (size, limit)"
+ */
+export function repeatedParameter(parameter: string, given: readonly string[]): ApiError {
+  return invalidParameter(
+    parameter,
+    `${parameter} must be given once, got ${given.length} values (${given.join(', ')})`,
+  );
+}
+
 /** A 400 for a cursor that is malformed, tampered with, foreign or does not fit the request. */
 export function invalidCursor(message: string): ApiError {
   return new ApiError(400, 'invalid_cursor', message);

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { compareDecimalStrings } from '../math/decimal.js';
-import type { SortOrder } from './sort-orders.js';
+import type { SortOrder } from './stored-orders.js';
 
 /** The values a minimum can be set on, with how to read one pool's served value. */
 const VALUE_SQL = {

@@ -1,51 +1,49 @@
-import type { IncomingMessage } from 'node:http';
 import { Type } from '@sinclair/typebox';
-import { ApiError } from '../api/api-error.js';
-import { listPools } from '../api/list-pools.js';
-import { listTokens, searchTokens } from '../api/list-tokens.js';
-import { parseAddress } from '../api/param-parsers.js';
-import { singleValue } from '../api/listing-request.js';
-import { POOL_SEARCH_SPEC, POOLS_SPEC } from '../api/pool-params.js';
-import { LockEntrySchema, PoolDetailSchema, PoolSchema } from '../api/schemas/pool-schema.js';
+import { ApiError } from '../errors/api-error.js';
+import { listPools } from './list-pools.js';
+import { listTokens, searchTokens } from './list-tokens.js';
+import { parseAddress } from './param-parsers.js';
+import { singleValue } from './listing-request.js';
+import { POOL_SEARCH_SPEC, POOLS_SPEC } from './pool-params.js';
+import { LockEntrySchema, PoolDetailSchema, PoolSchema } from './schemas/pool-schema.js';
 import {
   CirculatingSupplySchema,
   ExchangeTokenSchema,
   ProtocolStatsSchema,
   TotalSupplySchema,
-} from '../api/schemas/protocol-schema.js';
-import { TokenSchema } from '../api/schemas/token-schema.js';
-import { TOKEN_SEARCH_SPEC, TOKENS_SPEC } from '../api/token-params.js';
+} from './schemas/protocol-schema.js';
+import { TokenSchema } from './schemas/token-schema.js';
+import { TOKEN_SEARCH_SPEC, TOKENS_SPEC } from './token-params.js';
 import type { Period } from '../math/periods.js';
-import { API_BASE, CHAIN, type RoutePath } from '../api/route-paths.js';
-import { shown } from '../api/shown.js';
-import type { OriginTokens } from '../store/served-tokens.js';
-import type { SnapshotStore } from '../store/snapshot-store.js';
-import { listBody, objectBody } from './json-bodies.js';
+import { API_BASE, type RoutePath } from './route-paths.js';
+import { shown } from '../errors/shown.js';
+import type { ServedSnapshot } from '../snapshot/served-snapshot.js';
 import { MINT_PARAM, POOL_ADDRESS_PARAM, POOL_DETAIL_QUERY, type RouteDoc } from './route-doc.js';
-
-export { API_BASE, CHAIN };
 
 /** The 404 for any chain segment but ours. */
 export function unknownChain(chain: string): ApiError {
   return new ApiError(404, 'unknown_chain', `unknown chain ${shown(chain)}; this API serves ${API_BASE}`);
 }
 
-/** A route: its path under `/v2/:chain` and what it answers, as a JSON body (text or bytes), given the tokens at the request's origin. */
+/**
+ * A route: its path under `/v2/:chain` and what it answers, as a JSON body (text or bytes), for a
+ * request that reached the server at `origin` (token logo URLs point there).
+ */
 export interface Route {
   path: RoutePath;
   answer(
-    store: SnapshotStore,
+    snapshot: ServedSnapshot,
     params: Record<string, string>,
     search: URLSearchParams,
-    tokens: OriginTokens,
+    origin: string,
   ): string | Buffer;
   /** Its parameters and response for the OpenAPI document. */
   doc: RouteDoc;
 }
 
-function poolId(store: SnapshotStore, raw: string): number {
+function poolId(snapshot: ServedSnapshot, raw: string): number {
   // A known address is valid by construction; only an unknown one needs the base58 check: 400, else 404.
-  const id = store.pools.idOf(raw);
+  const id = snapshot.poolId(raw);
   if (id !== undefined) return id;
   throw new ApiError(404, 'not_found', `no pool with address ${parseAddress(POOL_ADDRESS_PARAM.name, raw)}`);
 }
@@ -54,32 +52,32 @@ function poolId(store: SnapshotStore, raw: string): number {
 export const ROUTES: readonly Route[] = [
   {
     path: '/tokens',
-    answer: (store, _p, search, tokens) => listBody(listTokens(store, search, tokens)),
+    answer: (snapshot, _p, search, origin) => listTokens(snapshot, search, origin),
     doc: { summary: 'List tokens', tag: 'tokens', listing: TOKENS_SPEC, data: Type.Array(TokenSchema) },
   },
   {
     path: '/tokens/search',
-    answer: (store, _p, search, tokens) => listBody(searchTokens(store, search, tokens)),
+    answer: (snapshot, _p, search, origin) => searchTokens(snapshot, search, origin),
     doc: { summary: 'Search tokens', tag: 'tokens', listing: TOKEN_SEARCH_SPEC, data: Type.Array(TokenSchema) },
   },
   {
     path: '/tokens/:mint',
     doc: { summary: 'Get a token by mint address', tag: 'tokens', pathParam: MINT_PARAM, data: TokenSchema },
-    answer: (store, params, _s, tokens) => {
+    answer: (snapshot, params, _s, origin) => {
       const address = parseAddress(MINT_PARAM.name, params[MINT_PARAM.segment]!);
-      const id = store.tokens.idByAddress.get(address);
+      const id = snapshot.tokenId(address);
       if (id === undefined) throw new ApiError(404, 'not_found', `no token with mint address ${address}`);
-      return objectBody(tokens.json(id));
+      return snapshot.token(id, origin);
     },
   },
   {
     path: '/pools',
-    answer: (store, _p, search, tokens) => listBody(listPools(store, POOLS_SPEC, search, tokens)),
+    answer: (snapshot, _p, search, origin) => listPools(snapshot, POOLS_SPEC, search, origin),
     doc: { summary: 'List pools', tag: 'pools', listing: POOLS_SPEC, data: Type.Array(PoolSchema) },
   },
   {
     path: '/pools/search',
-    answer: (store, _p, search, tokens) => listBody(listPools(store, POOL_SEARCH_SPEC, search, tokens)),
+    answer: (snapshot, _p, search, origin) => listPools(snapshot, POOL_SEARCH_SPEC, search, origin),
     doc: { summary: 'Search pools', tag: 'pools', listing: POOL_SEARCH_SPEC, data: Type.Array(PoolSchema) },
   },
   {
@@ -91,16 +89,11 @@ export const ROUTES: readonly Route[] = [
       query: POOL_DETAIL_QUERY,
       data: PoolDetailSchema,
     },
-    answer: (store, params, search, tokens) => {
-      const id = poolId(store, params[POOL_ADDRESS_PARAM.segment]!);
+    answer: (snapshot, params, search, origin) => {
+      const id = poolId(snapshot, params[POOL_ADDRESS_PARAM.segment]!);
       const stats = singleValue(search, 'stats');
-      return objectBody(
-        store.fragments.poolDetail(
-          id,
-          stats === undefined ? [] : (POOL_DETAIL_QUERY.stats.parse('stats', stats) as Period[]),
-          tokens,
-        ),
-      );
+      const periods = stats === undefined ? [] : (POOL_DETAIL_QUERY.stats.parse('stats', stats) as Period[]);
+      return snapshot.poolDetail(id, periods, origin);
     },
   },
   {
@@ -112,33 +105,26 @@ export const ROUTES: readonly Route[] = [
       data: Type.Array(LockEntrySchema),
       bare: true,
     },
-    answer: (store, params) => store.fragments.lockEntries(poolId(store, params[POOL_ADDRESS_PARAM.segment]!)),
+    answer: (snapshot, params) => snapshot.locks(poolId(snapshot, params[POOL_ADDRESS_PARAM.segment]!)),
   },
   {
     path: '/protocol',
-    answer: (store) => objectBody(store.protocolJson),
+    answer: (snapshot) => snapshot.protocol(),
     doc: { summary: 'Get protocol statistics', tag: 'protocol', data: ProtocolStatsSchema },
   },
   {
     path: '/protocol/token',
-    answer: (_store, _p, _s, tokens) => objectBody(tokens.exchangeToken),
+    answer: (snapshot, _p, _s, origin) => snapshot.exchangeToken(origin),
     doc: { summary: 'Get the exchange token', tag: 'protocol', data: ExchangeTokenSchema },
   },
   {
     path: '/protocol/token/circulating_supply',
-    answer: (store) => objectBody(store.circulatingSupplyJson),
+    answer: (snapshot) => snapshot.circulatingSupply(),
     doc: { summary: 'Get the circulating supply', tag: 'protocol', data: CirculatingSupplySchema },
   },
   {
     path: '/protocol/token/total_supply',
-    answer: (store) => objectBody(store.totalSupplyJson),
+    answer: (snapshot) => snapshot.totalSupply(),
     doc: { summary: 'Get the total supply', tag: 'protocol', data: TotalSupplySchema },
   },
 ];
-
-/** The query string of a request as URLSearchParams. */
-export function searchOf(req: IncomingMessage): URLSearchParams {
-  const url = req.url ?? '';
-  const mark = url.indexOf('?');
-  return new URLSearchParams(mark < 0 ? '' : url.slice(mark + 1));
-}

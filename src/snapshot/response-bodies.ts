@@ -1,4 +1,8 @@
-import type { Page } from '../api/page.js';
+/** A page's cursors as the envelope carries them. */
+export interface Cursors {
+  next: string | null;
+  previous: string | null;
+}
 
 const LIST_OPEN = Buffer.from('{"data":[');
 const OBJECT_OPEN = Buffer.from('{"data":');
@@ -23,11 +27,11 @@ function joined(chunks: readonly Uint8Array[]): Buffer {
 
 /**
  * The list wrapper of docs/api.md §1.3 around the items' bytes, joined without parsing them.
- * @example listBody({ items: [[Buffer.from('{"a":1}')]], next: null, previous: null }) // {"data":[{"a":1}],"meta":{…}}
+ * @example listBody([[Buffer.from('{"a":1}')]], { next: null, previous: null }) // {"data":[{"a":1}],"meta":{…}}
  */
-export function listBody(page: Page): Buffer {
+export function listBody(items: readonly (readonly Uint8Array[])[], page: Cursors): Buffer {
   const chunks: Uint8Array[] = [LIST_OPEN];
-  page.items.forEach((item, i) => {
+  items.forEach((item, i) => {
     if (i > 0) chunks.push(COMMA);
     for (const chunk of item) chunks.push(chunk);
   });

@@ -1,4 +1,4 @@
-import { packTexts } from '../snapshot/stored-arrays.js';
+import { packTexts } from './stored-arrays.js';
 import { fnv1aBytes, fnv1aUtf8 } from './fnv1a.js';
 
 /**

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { AddressIndex } from './address-index.js';
-import { readPoolKeys } from '../snapshot/pool-keys.js';
+import { readPoolKeys } from './pool-keys.js';
 
 /**
  * What filters need of every pool, in typed arrays indexed by pool id (ids run 1..count): the two

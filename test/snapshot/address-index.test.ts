@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { AddressIndex } from '../../src/store/address-index.js';
+import { AddressIndex } from '../../src/snapshot/address-index.js';
 import { seededRng } from '../helpers/seeded-rng.js';
 
 const lookups = suite('AddressIndex: ids by address and addresses by id');

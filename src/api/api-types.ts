@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
-import type { MetaSchema } from '../api/schemas/envelope.js';
-import type { ErrorBodySchema } from '../api/schemas/error-schema.js';
+import type { MetaSchema } from './schemas/envelope.js';
+import type { ErrorBodySchema } from './schemas/error-schema.js';
 import type {
   AdaptiveFeeSchema,
   LockEntrySchema,
@@ -8,14 +8,14 @@ import type {
   PoolDetailSchema,
   PoolSchema,
   RewardSchema,
-} from '../api/schemas/pool-schema.js';
+} from './schemas/pool-schema.js';
 import type {
   CirculatingSupplySchema,
   ExchangeTokenSchema,
   ProtocolStatsSchema,
   TotalSupplySchema,
-} from '../api/schemas/protocol-schema.js';
-import type { TokenSchema, TokenSummarySchema } from '../api/schemas/token-schema.js';
+} from './schemas/protocol-schema.js';
+import type { TokenSchema, TokenSummarySchema } from './schemas/token-schema.js';
 
 // The response types are read off the schemas the OpenAPI document is built from: one source.
 

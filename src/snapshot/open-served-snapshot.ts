@@ -1,0 +1,101 @@
+import type Database from 'better-sqlite3';
+import { openSnapshot, readSnapshotFacts } from './open-snapshot.js';
+import { checkPieceCoverage } from './piece-columns.js';
+import { PieceReader } from './piece-reader.js';
+import { loadPoolIndex } from './pool-index.js';
+import { walkPools } from './pool-walk.js';
+import { listBody, objectBody } from './response-bodies.js';
+import type { ServedSnapshot } from './served-snapshot.js';
+import { ServedTokens } from './served-tokens.js';
+import { SnapshotError } from './snapshot-error.js';
+import { StoredOrders } from './stored-orders.js';
+import { Thresholds } from './thresholds.js';
+import { loadTokenIndex } from './token-index.js';
+import { walkOrder } from './walk-order.js';
+
+/** The order pool pieces are laid out in memory: the default listing order, the most requested. */
+const LAYOUT_ORDER = { key: 'tvl', direction: 'desc' } as const;
+
+const single = (db: Database.Database, sql: string): string => db.prepare(sql).pluck().get() as string;
+const everything = (): boolean => true;
+
+/**
+ * Opens a snapshot for serving, read-only, with statements prepared once. Throws SnapshotError (one
+ * line) when the file is not a usable snapshot.
+ * @example const snapshot = openServedSnapshot('snapshots/default.sqlite'); snapshot.poolCount;
+ */
+export function openServedSnapshot(path: string): ServedSnapshot {
+  const db = openSnapshot(path);
+  try {
+    return served(db, path);
+  } catch (error) {
+    db.close();
+    if (error instanceof SnapshotError) throw error;
+    throw new SnapshotError(`snapshot ${path} cannot be read: ${(error as Error).message}`);
+  }
+}
+
+function served(db: Database.Database, path: string): ServedSnapshot {
+  // Pieces and token texts are in memory; what is still read (a detail's piece, locks) is read by key,
+  // so a small page cache serves as well as SQLite's 16 MB default.
+  db.pragma('cache_size = -2048');
+  const facts = readSnapshotFacts(db, path);
+  const pools = loadPoolIndex(db);
+  // Stats pieces load on first use: a damaged block must fail here, at open, not on a request.
+  checkPieceCoverage(db, pools.count);
+  const tokens = loadTokenIndex(db);
+  const poolOrders = new StoredOrders(db, 'pools', pools.count);
+  const tokenOrders = new StoredOrders(db, 'tokens', tokens.count);
+  const thresholds = new Thresholds(db);
+  const pieces = new PieceReader(db, pools, poolOrders.get(LAYOUT_ORDER.key, LAYOUT_ORDER.direction).ids);
+  const servedTokens = new ServedTokens(db);
+  const protocolJson = single(db, 'SELECT json FROM protocol');
+  const circulatingJson = single(db, 'SELECT circulating_json FROM exchange_token');
+  const totalJson = single(db, 'SELECT total_json FROM exchange_token');
+  const tokenId = (address: string): number | undefined => tokens.idByAddress.get(address);
+  return {
+    facts,
+    cursorKey: facts.cursorKey,
+    poolCount: pools.count,
+    tokenCount: tokens.count,
+    poolId: (address) => pools.idOf(address),
+    poolAddress: (id) => pools.addressOf(id),
+    poolTokens: (id) => [pools.tokenA[id]!, pools.tokenB[id]!],
+    poolsOfToken: (tokenId) => pools.poolsOfToken(tokenId),
+    tokenId,
+    tokenAddress: (id) => tokens.addresses[id]!,
+    tokenSymbol: (id) => tokens.symbols[id] ?? null,
+    tokenSymbolLower: (id) => tokens.symbolLower[id]!,
+    tokenNameLower: (id) => tokens.nameLower[id]!,
+    tokensInOrder: (sortBy, direction) => tokenOrders.get(sortBy, direction).ids,
+    walkPools: (walk, position, size) => walkPools({ pools, orders: poolOrders, thresholds }, walk, position, size),
+    walkTokens(walk, position, size) {
+      const order = tokenOrders.get(walk.sortBy, walk.direction);
+      const candidates = walk.among && Int32Array.from(walk.among, (id) => order.position[id]!).sort();
+      const source = candidates ? { order, candidates, accept: everything } : { order, accept: everything };
+      return walkOrder(source, position, size, tokenId);
+    },
+    walkTokenList(ids, position, size) {
+      const order = { ids: Int32Array.from(ids), position: new Int32Array(tokens.count + 1).fill(-1) };
+      order.ids.forEach((id, i) => (order.position[id] = i));
+      return walkOrder({ order, accept: everything }, position, size, tokenId);
+    },
+    poolPage: (ids, periods, origin, cursors) =>
+      listBody(pieces.poolItems(ids, periods, servedTokens.at(origin)), cursors),
+    tokenPage(ids, origin, cursors) {
+      const at = servedTokens.at(origin);
+      return listBody(
+        ids.map((id) => [at.json(id)]),
+        cursors,
+      );
+    },
+    poolDetail: (id, periods, origin) => objectBody(pieces.poolDetail(id, periods, servedTokens.at(origin))),
+    token: (id, origin) => objectBody(servedTokens.at(origin).json(id)),
+    protocol: () => objectBody(protocolJson),
+    exchangeToken: (origin) => objectBody(servedTokens.at(origin).exchangeToken),
+    circulatingSupply: () => objectBody(circulatingJson),
+    totalSupply: () => objectBody(totalJson),
+    locks: (id) => pieces.lockEntries(id),
+    close: () => db.close(),
+  };
+}

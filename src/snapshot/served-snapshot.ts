@@ -1,0 +1,67 @@
+import type { Period } from '../math/periods.js';
+import type { PoolWalk } from './pool-walk.js';
+import type { Cursors } from './response-bodies.js';
+import type { SnapshotFacts } from './snapshot-facts.js';
+import type { Direction } from './stored-orders.js';
+import type { Position, WalkResult } from './walk-order.js';
+
+export type { Cursors, Direction, PoolWalk, Position, WalkResult };
+export type { PoolRequirements } from './pool-walk.js';
+
+/** A token listing to walk: a stored order, and when tokens are named, which ones. */
+export interface TokenWalk {
+  sortBy: string;
+  direction: Direction;
+  /** The only tokens that may be listed (any order), or undefined for all. */
+  among?: readonly number[];
+}
+
+/**
+ * A snapshot opened for serving: what the API asks of it. Rows are named by id (pools and tokens
+ * each 1..count); listings are keyset walks over orders stored in the snapshot, and bodies come back
+ * as finished bytes, so nothing outside src/snapshot sees the stored layout.
+ * @example
+ * const snapshot = openServedSnapshot('snapshots/default.sqlite');
+ * const page = snapshot.walkPools(walk, { kind: 'first' }, 50)!;
+ * snapshot.poolPage(page.ids, ['24h'], 'http://127.0.0.1:8080', { next: null, previous: null });
+ */
+export interface ServedSnapshot {
+  readonly facts: SnapshotFacts;
+  /** Key for signing cursors: derived from the snapshot, so cursors survive restarts. */
+  readonly cursorKey: string;
+  readonly poolCount: number;
+  readonly tokenCount: number;
+  poolId(address: string): number | undefined;
+  poolAddress(id: number): string;
+  /** The pool's two tokens' ids. */
+  poolTokens(id: number): readonly [number, number];
+  /** Pools holding a token, ascending. */
+  poolsOfToken(tokenId: number): Iterable<number>;
+  tokenId(address: string): number | undefined;
+  tokenAddress(id: number): string;
+  /** The symbol as served (null without metadata). */
+  tokenSymbol(id: number): string | null;
+  /** Symbol and name lowercased ('' when absent), for case-insensitive matching. */
+  tokenSymbolLower(id: number): string;
+  tokenNameLower(id: number): string;
+  /** Token ids in a stored order. */
+  tokensInOrder(sortBy: string, direction: Direction): Iterable<number>;
+  /** A page of a listing; null when the position's row is not in the listing's order. */
+  walkPools(walk: PoolWalk, position: Position, size: number): WalkResult | null;
+  walkTokens(walk: TokenWalk, position: Position, size: number): WalkResult | null;
+  /** A page of tokens in an order the caller made (a search's ranking). */
+  walkTokenList(ids: readonly number[], position: Position, size: number): WalkResult | null;
+  /** `{"data":[…],"meta":…}` bodies of pools (with exactly `periods` in their stats) and tokens, at `origin`. */
+  poolPage(ids: readonly number[], periods: readonly Period[], origin: string, cursors: Cursors): Buffer;
+  tokenPage(ids: readonly number[], origin: string, cursors: Cursors): Buffer;
+  /** `{"data":{…},"meta":…}` bodies of one object. */
+  poolDetail(id: number, periods: readonly Period[], origin: string): Buffer;
+  token(id: number, origin: string): Buffer;
+  protocol(): Buffer;
+  exchangeToken(origin: string): Buffer;
+  circulatingSupply(): Buffer;
+  totalSupply(): Buffer;
+  /** The lock endpoint's bare array. */
+  locks(id: number): string;
+  close(): void;
+}

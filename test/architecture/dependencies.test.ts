@@ -1,0 +1,155 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+
+// The folders under src/ are layers: what a folder may import says what it may know. Each rule below
+// names folders that must not import others; a broken rule lists every offending file → import.
+const deps = suite('folders under src/ import only downwards');
+const SRC = resolve(fileURLToPath(import.meta.url), '../../../src');
+
+/** Some folders, or every folder but some. */
+type Folders = readonly string[] | { allBut: readonly string[] };
+
+interface Rule {
+  name: string;
+  /** The importing folders. */
+  from: Folders;
+  /** The folders they must not import. */
+  forbidden: Folders;
+}
+
+const RULES: readonly Rule[] = [
+  { name: 'math imports nothing outside math', from: ['math'], forbidden: { allBut: ['math'] } },
+  {
+    name: 'snapshot knows no producer, no API and no server',
+    from: ['snapshot'],
+    forbidden: ['generator', 'record', 'api', 'http', 'chaos', 'export', 'openapi', 'bench', 'cli'],
+  },
+  {
+    name: 'generator knows neither the API nor the recorder',
+    from: ['generator'],
+    forbidden: ['api', 'http', 'record', 'export', 'openapi', 'cli'],
+  },
+  { name: 'chaos knows neither the data nor the API', from: ['chaos'], forbidden: ['api', 'snapshot', 'store'] },
+  {
+    name: 'openapi, record and export do without the server',
+    from: ['openapi', 'record', 'export'],
+    forbidden: ['http'],
+  },
+  { name: 'nothing imports cli', from: { allBut: ['cli'] }, forbidden: ['cli'] },
+];
+
+const matches = (folder: string, set: Folders): boolean =>
+  'allBut' in set ? !set.allBut.includes(folder) : set.includes(folder);
+
+/** The top-level folder of a path relative to src/: a file directly in src/ is its own (`index.ts` → `index`). */
+function folderOf(path: string): string {
+  const [first = '', ...rest] = path.split('/');
+  return rest.length > 0 ? first : first.replace(/\.[cm]?[jt]s$/, '');
+}
+
+interface Violation {
+  rule: string;
+  file: string;
+  target: string;
+}
+
+/** Each import that breaks a rule (paths relative to src/). */
+function violations(importsByFile: ReadonlyMap<string, readonly string[]>, rules: readonly Rule[]): Violation[] {
+  const found: Violation[] = [];
+  for (const [file, imports] of importsByFile) {
+    const from = folderOf(file);
+    for (const target of imports) {
+      const to = folderOf(target);
+      if (to === from) continue;
+      for (const rule of rules) {
+        if (matches(from, rule.from) && matches(to, rule.forbidden)) found.push({ rule: rule.name, file, target });
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * The relative specifiers of a module: static imports, `export … from` and `import('…')`. TypeScript's
+ * own scanner reads them, so imports quoted in comments or strings are not taken for real ones.
+ */
+function relativeImports(source: string): string[] {
+  return ts
+    .preProcessFile(source, true, true)
+    .importedFiles.map((imported) => imported.fileName)
+    .filter((specifier) => specifier.startsWith('./') || specifier.startsWith('../'));
+}
+
+/** Every .ts file under src/ with its relative imports resolved to paths relative to src/ (`..` when outside it). */
+function importsUnderSrc(): Map<string, string[]> {
+  const table = new Map<string, string[]>();
+  for (const entry of readdirSync(SRC, { recursive: true, encoding: 'utf8' }).sort()) {
+    if (!entry.endsWith('.ts')) continue;
+    const file = entry.split(sep).join('/');
+    const specifiers = relativeImports(readFileSync(join(SRC, file), 'utf8'));
+    const toSrc = (specifier: string): string =>
+      relative(SRC, resolve(SRC, dirname(file), specifier.replace(/\.js$/, '.ts')))
+        .split(sep)
+        .join('/');
+    table.set(file, specifiers.map(toSrc));
+  }
+  return table;
+}
+
+const REAL = importsUnderSrc();
+
+for (const rule of RULES) {
+  deps(rule.name, () => {
+    const found = violations(REAL, [rule]).map(({ file, target }) => `src/${file} → src/${target}`);
+    if (found.length > 0) assert.unreachable(`${found.length} forbidden imports:\n      ${found.join('\n      ')}`);
+  });
+}
+
+deps('the rules bite: a synthetic table of imports, and the reading of specifiers', () => {
+  const flagged: [string, string, string][] = [
+    ['math/tick-math.ts', 'generator/random.ts', RULES[0]!.name],
+    ['math/price.ts', 'index.ts', RULES[0]!.name],
+    ['snapshot/schema.ts', 'generator/tokens.ts', RULES[1]!.name],
+    ['snapshot/verify/orders.ts', 'api/cursor.ts', RULES[1]!.name],
+    ['generator/tokens.ts', 'api/cursor.ts', RULES[2]!.name],
+    ['generator/tokens.ts', 'record/crawl.ts', RULES[2]!.name],
+    ['chaos/overrides.ts', 'api/listing-request.ts', RULES[3]!.name],
+    ['chaos/journal.ts', 'store/fnv1a.ts', RULES[3]!.name],
+    ['openapi/responses.ts', 'http/cors.ts', RULES[4]!.name],
+    ['record/crawl.ts', 'http/api-types.ts', RULES[4]!.name],
+    ['export/export-snapshot.ts', 'http/routes.ts', RULES[4]!.name],
+    ['index.ts', 'cli/main.ts', RULES[5]!.name],
+    ['http/send.ts', 'cli/fail.ts', RULES[5]!.name],
+  ];
+  const allowed: [string, string][] = [
+    ['math/price.ts', 'math/decimal.ts'],
+    ['snapshot/schema.ts', 'math/periods.ts'],
+    ['generator/tokens.ts', 'snapshot/schema.ts'],
+    ['chaos/chaos-middleware.ts', 'errors/api-error.ts'],
+    ['http/send.ts', 'chaos/chaos-middleware.ts'],
+    ['openapi/responses.ts', 'api/route-doc.ts'],
+    ['cli/main.ts', 'cli/fail.ts'],
+    ['index.ts', 'http/create-mock-server.ts'],
+  ];
+  for (const [file, target, rule] of flagged) {
+    assert.equal(violations(new Map([[file, [target]]]), RULES), [{ rule, file, target }]);
+  }
+  for (const [file, target] of allowed) assert.equal(violations(new Map([[file, [target]]]), RULES), []);
+  const source = [
+    "import { a } from './a.js';",
+    "import type { B } from '../api/b.js';",
+    "export * from '../c/c.js';",
+    "// import { x } from '../cli/commented.js';",
+    'const s = "from \'../cli/in-a-string.js\'";',
+    "const d = await import('../cli/main.js');",
+    "import { readFileSync } from 'node:fs';",
+  ].join('\n');
+  assert.equal(relativeImports(source), ['./a.js', '../api/b.js', '../c/c.js', '../cli/main.js']);
+  assert.ok(REAL.get('http/create-mock-server.ts')?.includes('chaos/chaos-middleware.ts'), 'src/ was not read');
+});
+
+deps.run();

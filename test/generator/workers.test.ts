@@ -1,0 +1,119 @@
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { GenerateOptionsError } from '../../src/generator/generate-options.js';
+import { generateSnapshot } from '../../src/generator/generate-snapshot.js';
+import { tempDir } from '../helpers/snapshots.js';
+
+const workers = suite('generate: worker threads give the same snapshot as this thread alone');
+
+/**
+ * 20 batches of 100 pools: more than the workers are given at once (4 each, at most 3 workers), so this
+ * thread builds some batches too, and the forced run writes batches built in both places.
+ */
+const ARGS = { seed: 7, pools: 2000, tokens: 150 };
+
+/** What worker threads did during `run`: how many started, and how many batches they sent back. */
+async function watchWorkers(run: () => Promise<unknown>): Promise<{ started: number; batches: number }> {
+  const seen = { started: 0, batches: 0 };
+  const onWorker = (worker: Worker): void => {
+    seen.started++;
+    worker.on('message', () => seen.batches++);
+  };
+  process.on('worker', onWorker);
+  try {
+    await run();
+  } finally {
+    process.off('worker', onWorker);
+  }
+  return seen;
+}
+
+/** Every row of every table (sqlite_master included), in rowid or primary-key order, one JSON line per row. */
+function tableRows(path: string): { userVersion: number; tables: Map<string, string[]> } {
+  const db = new Database(path, { readonly: true });
+  try {
+    const line = (row: unknown[]): string =>
+      JSON.stringify(row, (_key, value: unknown) => (Buffer.isBuffer(value) ? value.toString('hex') : value));
+    const tables = new Map<string, string[]>();
+    tables.set(
+      'sqlite_master',
+      (db.prepare('SELECT * FROM sqlite_master ORDER BY name').raw().all() as unknown[][]).map(line),
+    );
+    const names = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as {
+      name: string;
+      sql: string;
+    }[];
+    for (const { name, sql } of names) {
+      const keys = (db.prepare(`PRAGMA table_info("${name}")`).all() as { name: string; pk: number }[])
+        .filter((column) => column.pk > 0)
+        .sort((a, b) => a.pk - b.pk)
+        .map((column) => `"${column.name}"`);
+      const order = /WITHOUT ROWID/i.test(sql) ? keys.join(', ') : 'rowid';
+      tables.set(name, (db.prepare(`SELECT * FROM "${name}" ORDER BY ${order}`).raw().all() as unknown[][]).map(line));
+    }
+    return { userVersion: db.pragma('user_version', { simple: true }) as number, tables };
+  } finally {
+    db.close();
+  }
+}
+
+workers(
+  'workers forced on (workerThreshold 0) and off give every table row for row, and the same user_version',
+  async () => {
+    const { dir, remove } = tempDir();
+    try {
+      const withWorkers = join(dir, 'workers.sqlite');
+      const alone = join(dir, 'alone.sqlite');
+      const on = await watchWorkers(() => generateSnapshot({ ...ARGS, out: withWorkers, workerThreshold: 0 }));
+      const off = await watchWorkers(() => generateSnapshot({ ...ARGS, out: alone, workerThreshold: ARGS.pools + 1 }));
+      assert.ok(
+        on.started > 0,
+        `no worker thread started with workerThreshold 0 (workers need a spare core; ${availableParallelism()} here)`,
+      );
+      assert.ok(on.batches > 0, 'the workers built no batch');
+      assert.equal(off, { started: 0, batches: 0 }, 'worker threads ran with workerThreshold above the pool count');
+
+      const a = tableRows(withWorkers);
+      const b = tableRows(alone);
+      assert.is(a.userVersion, b.userVersion, 'PRAGMA user_version');
+      assert.equal([...a.tables.keys()], [...b.tables.keys()], 'the same tables');
+      assert.ok(a.tables.size >= 12, `${a.tables.size} tables`);
+      assert.is(a.tables.get('pools')!.length, ARGS.pools, 'every pool is compared');
+      for (const [table, rows] of a.tables) {
+        const other = b.tables.get(table)!;
+        assert.is(rows.length, other.length, `${table}: row count`);
+        const first = rows.findIndex((row, i) => row !== other[i]);
+        assert.is(
+          first,
+          -1,
+          `${table}: row ${first} differs:\n${rows[first]?.slice(0, 400)}\n${other[first]?.slice(0, 400)}`,
+        );
+      }
+    } finally {
+      remove();
+    }
+  },
+);
+
+workers('workerThreshold must be a non-negative integer', async () => {
+  const { dir, remove } = tempDir();
+  try {
+    for (const bad of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      try {
+        await generateSnapshot({ ...ARGS, out: join(dir, 'bad.sqlite'), workerThreshold: bad });
+        assert.unreachable(`workerThreshold ${bad} was accepted`);
+      } catch (error) {
+        assert.instance(error, GenerateOptionsError);
+        assert.match((error as Error).message, `workerThreshold must be a non-negative integer, got ${bad}`);
+      }
+    }
+  } finally {
+    remove();
+  }
+});
+
+workers.run();
