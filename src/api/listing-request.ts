@@ -1,6 +1,6 @@
-import { Type, type TSchema } from '@sinclair/typebox';
 import { invalidCursor, invalidParameter, repeatedParameter } from '../errors/api-error.js';
 import { decodeCursor, type Position } from './cursor.js';
+import { integerSchema, stringSchema, type ParamSchema } from './formats.js';
 import { parseInteger } from './param-parsers.js';
 
 /**
@@ -10,7 +10,7 @@ import { parseInteger } from './param-parsers.js';
 export interface ParamSpec {
   aliases?: readonly string[];
   parse(name: string, raw: string): unknown;
-  schema: TSchema;
+  schema: ParamSchema;
   description: string;
 }
 
@@ -55,7 +55,7 @@ export interface DescribedParam {
   name: string;
   /** Another name the server reads the same parameter under (documented as deprecated). */
   aliasOf?: string;
-  schema: TSchema;
+  schema: ParamSchema;
   description: string;
 }
 
@@ -67,19 +67,19 @@ export function pagingParams(spec: Pick<ListingSpec, 'defaultSize' | 'maxSize'>)
   const entries: DescribedParam[] = [
     {
       name: PAGING.next.name,
-      schema: Type.String(),
+      schema: stringSchema(),
       description:
         'The `meta.next` cursor of a page: continues the listing after it; send it alone (it carries every other parameter). Empty means the first page.',
     },
     {
       name: PAGING.previous.name,
-      schema: Type.String(),
+      schema: stringSchema(),
       description:
         'The `meta.previous` cursor of a page: walks back to the page before it; send it alone. Empty means the first page.',
     },
     {
       name: PAGING.size.name,
-      schema: Type.Integer({ minimum: 1, maximum: spec.maxSize, default: spec.defaultSize }),
+      schema: integerSchema({ minimum: 1, maximum: spec.maxSize, default: spec.defaultSize }),
       description: `Results per page, 1 to ${spec.maxSize} (default ${spec.defaultSize}); may change the page size when sent with a cursor.`,
     },
   ];

@@ -1,4 +1,3 @@
-import { Type } from '@sinclair/typebox';
 import { PERIOD_NAMES } from '../math/periods.js';
 import type { ParamSpec } from './listing-request.js';
 import {
@@ -12,7 +11,7 @@ import {
   parseDirection,
   parsePeriods,
 } from './param-parsers.js';
-import { PATTERNS, StringEnum } from './schemas/strings.js';
+import { BOOLEAN_SCHEMA, enumSchema, PATTERNS, stringSchema } from './formats.js';
 
 // Each kind of query parameter: its parser and the schema of what that parser accepts, built from
 // the parser's own constants, so the OpenAPI document states exactly what the server takes.
@@ -32,7 +31,7 @@ export const PERIOD_LIST_PATTERN = `^\\s*${PERIOD}\\s*(,\\s*${PERIOD}\\s*)*$`;
 export function booleanParam(description: string): ParamSpec {
   return {
     parse: parseBoolean,
-    schema: Type.Boolean(),
+    schema: BOOLEAN_SCHEMA,
     description: `${description}. \`true\` or \`false\`, case-insensitive; false does not filter.`,
   };
 }
@@ -41,7 +40,7 @@ export function booleanParam(description: string): ParamSpec {
 export function decimalParam(description: string): ParamSpec {
   return {
     parse: parseDecimal,
-    schema: Type.String({ pattern: PATTERNS.decimal, maxLength: MAX_DECIMAL_LENGTH }),
+    schema: stringSchema({ pattern: PATTERNS.decimal, maxLength: MAX_DECIMAL_LENGTH }),
     description: `${description}; a plain non-negative decimal such as 1000 or 0.5.`,
   };
 }
@@ -50,7 +49,7 @@ export function decimalParam(description: string): ParamSpec {
 export function addressParam(description: string): ParamSpec {
   return {
     parse: parseAddress,
-    schema: Type.String({ pattern: PATTERNS.address }),
+    schema: stringSchema({ pattern: PATTERNS.address }),
     description: `${description}; base58 of 32 bytes.`,
   };
 }
@@ -59,7 +58,7 @@ export function addressParam(description: string): ParamSpec {
 export function addressListParam(description: string): ParamSpec {
   return {
     parse: parseAddressList,
-    schema: Type.String({ pattern: ADDRESS_LIST_PATTERN }),
+    schema: stringSchema({ pattern: ADDRESS_LIST_PATTERN }),
     description: `${description}; comma-separated, at most ${MAX_ADDRESSES}.`,
   };
 }
@@ -67,14 +66,14 @@ export function addressListParam(description: string): ParamSpec {
 /** A sort direction. */
 export const DIRECTION_PARAM: ParamSpec = {
   parse: parseDirection,
-  schema: StringEnum(DIRECTIONS, 'Sort direction'),
+  schema: enumSchema(DIRECTIONS, 'Sort direction'),
   description: '`asc` or `desc`, case-insensitive.',
 };
 
 /** `stats`: the periods each pool's `stats` holds; a parameter of pool lists, search and `/pools/{address}`. */
 export const STATS_PARAM: ParamSpec = {
   parse: parsePeriods,
-  schema: Type.String({ pattern: PERIOD_LIST_PATTERN }),
+  schema: stringSchema({ pattern: PERIOD_LIST_PATTERN }),
   description: `Comma-separated periods from ${PERIOD_NAMES.join(', ')} (e.g. \`24h,7d\`): each pool's \`stats\` holds exactly these keys, \`{}\` without the parameter.`,
 };
 
@@ -82,7 +81,7 @@ export const STATS_PARAM: ParamSpec = {
 export function searchParam(description: string): ParamSpec {
   return {
     parse: (_name, raw) => raw.trim(),
-    schema: Type.String(),
+    schema: stringSchema(),
     description: `Required unless a cursor is sent: ${description}`,
   };
 }

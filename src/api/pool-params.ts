@@ -11,7 +11,7 @@ import {
   STATS_PARAM,
 } from './param-specs.js';
 import { parsePoolSort } from './pool-sort.js';
-import { StringEnum } from './schemas/strings.js';
+import { enumSchema } from './formats.js';
 
 /** The normalized parameters of a pool listing or search; these are what a cursor carries. */
 export interface PoolParams {
@@ -43,7 +43,7 @@ export const POOL_SORT_VALUES: readonly string[] = [...Object.keys(STATS_SORT_FI
 const COMMON: Record<string, ParamSpec> = {
   sortBy: {
     parse: parsePoolSort,
-    schema: StringEnum(POOL_SORT_VALUES, 'Sort key'),
+    schema: enumSchema(POOL_SORT_VALUES, 'Sort key'),
     description:
       'Order: `volume`, `fees`, `rewards` or `yieldovertvl` with an optional period suffix (none = 24h), `tvl`, or `lockedliquiditypercent` (a suffix on these two is ignored). Case-insensitive; ties break by address.',
   },

@@ -1,17 +1,19 @@
-import type { TSchema } from '@sinclair/typebox';
 import type { ListingSpec, ParamSpec } from './listing-request.js';
 import { STATS_PARAM } from './param-specs.js';
-import { AddressString } from './schemas/strings.js';
+import { PATTERNS, stringSchema, type ParamSchema } from './formats.js';
 
 /** A path parameter: the name the API documents (and names in errors), and the route segment it fills. */
 export interface PathParam {
   name: string;
   segment: string;
   description: string;
-  schema: TSchema;
+  schema: ParamSchema;
 }
 
-/** What the OpenAPI document says of a route; the route's answer reads the same parameter objects. */
+/**
+ * What the OpenAPI document says of a route; the route's answer reads the same parameter objects. The
+ * schema of its body is in route-data.ts, with TypeBox, which only the document loads.
+ */
 export interface RouteDoc {
   summary: string;
   tag: 'tokens' | 'pools' | 'protocol';
@@ -20,8 +22,6 @@ export interface RouteDoc {
   listing?: ListingSpec;
   /** Query parameters of a route that is no listing. */
   query?: Readonly<Record<string, ParamSpec>>;
-  /** The schema of `data`, or of the whole body when `bare`. */
-  data: TSchema;
   /** The body is `data` itself, not wrapped in `{ data, meta }` (the lock endpoint). */
   bare?: boolean;
 }
@@ -31,7 +31,7 @@ export const MINT_PARAM: PathParam = {
   name: 'mint_address',
   segment: 'mint',
   description: 'Token mint address; base58 of 32 bytes',
-  schema: AddressString('Mint address'),
+  schema: stringSchema({ pattern: PATTERNS.address, description: 'Mint address' }),
 };
 
 /** `/pools/{address}` and `/lock/{address}`. */
@@ -39,7 +39,7 @@ export const POOL_ADDRESS_PARAM: PathParam = {
   name: 'address',
   segment: 'address',
   description: 'Pool account address; base58 of 32 bytes',
-  schema: AddressString('Pool address'),
+  schema: stringSchema({ pattern: PATTERNS.address, description: 'Pool address' }),
 };
 
 /** The query parameters of `/pools/{address}`. */

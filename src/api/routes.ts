@@ -1,18 +1,9 @@
-import { Type } from '@sinclair/typebox';
 import { ApiError } from '../errors/api-error.js';
 import { listPools } from './list-pools.js';
 import { listTokens, searchTokens } from './list-tokens.js';
 import { parseAddress } from './param-parsers.js';
 import { singleValue } from './listing-request.js';
 import { POOL_SEARCH_SPEC, POOLS_SPEC } from './pool-params.js';
-import { LockEntrySchema, PoolDetailSchema, PoolSchema } from './schemas/pool-schema.js';
-import {
-  CirculatingSupplySchema,
-  ExchangeTokenSchema,
-  ProtocolStatsSchema,
-  TotalSupplySchema,
-} from './schemas/protocol-schema.js';
-import { TokenSchema } from './schemas/token-schema.js';
 import { TOKEN_SEARCH_SPEC, TOKENS_SPEC } from './token-params.js';
 import type { Period } from '../math/periods.js';
 import { API_BASE, type RoutePath } from './route-paths.js';
@@ -37,7 +28,7 @@ export interface Route {
     search: URLSearchParams,
     origin: string,
   ): string | Buffer;
-  /** Its parameters and response for the OpenAPI document. */
+  /** Its parameters for the OpenAPI document (its body's schema: route-data.ts). */
   doc: RouteDoc;
 }
 
@@ -53,16 +44,16 @@ export const ROUTES: readonly Route[] = [
   {
     path: '/tokens',
     answer: (snapshot, _p, search, origin) => listTokens(snapshot, search, origin),
-    doc: { summary: 'List tokens', tag: 'tokens', listing: TOKENS_SPEC, data: Type.Array(TokenSchema) },
+    doc: { summary: 'List tokens', tag: 'tokens', listing: TOKENS_SPEC },
   },
   {
     path: '/tokens/search',
     answer: (snapshot, _p, search, origin) => searchTokens(snapshot, search, origin),
-    doc: { summary: 'Search tokens', tag: 'tokens', listing: TOKEN_SEARCH_SPEC, data: Type.Array(TokenSchema) },
+    doc: { summary: 'Search tokens', tag: 'tokens', listing: TOKEN_SEARCH_SPEC },
   },
   {
     path: '/tokens/:mint',
-    doc: { summary: 'Get a token by mint address', tag: 'tokens', pathParam: MINT_PARAM, data: TokenSchema },
+    doc: { summary: 'Get a token by mint address', tag: 'tokens', pathParam: MINT_PARAM },
     answer: (snapshot, params, _s, origin) => {
       const address = parseAddress(MINT_PARAM.name, params[MINT_PARAM.segment]!);
       const id = snapshot.tokenId(address);
@@ -73,12 +64,12 @@ export const ROUTES: readonly Route[] = [
   {
     path: '/pools',
     answer: (snapshot, _p, search, origin) => listPools(snapshot, POOLS_SPEC, search, origin),
-    doc: { summary: 'List pools', tag: 'pools', listing: POOLS_SPEC, data: Type.Array(PoolSchema) },
+    doc: { summary: 'List pools', tag: 'pools', listing: POOLS_SPEC },
   },
   {
     path: '/pools/search',
     answer: (snapshot, _p, search, origin) => listPools(snapshot, POOL_SEARCH_SPEC, search, origin),
-    doc: { summary: 'Search pools', tag: 'pools', listing: POOL_SEARCH_SPEC, data: Type.Array(PoolSchema) },
+    doc: { summary: 'Search pools', tag: 'pools', listing: POOL_SEARCH_SPEC },
   },
   {
     path: '/pools/:address',
@@ -87,7 +78,6 @@ export const ROUTES: readonly Route[] = [
       tag: 'pools',
       pathParam: POOL_ADDRESS_PARAM,
       query: POOL_DETAIL_QUERY,
-      data: PoolDetailSchema,
     },
     answer: (snapshot, params, search, origin) => {
       const id = poolId(snapshot, params[POOL_ADDRESS_PARAM.segment]!);
@@ -102,7 +92,6 @@ export const ROUTES: readonly Route[] = [
       summary: "Get a pool's locked liquidity (a bare array)",
       tag: 'pools',
       pathParam: POOL_ADDRESS_PARAM,
-      data: Type.Array(LockEntrySchema),
       bare: true,
     },
     answer: (snapshot, params) => snapshot.locks(poolId(snapshot, params[POOL_ADDRESS_PARAM.segment]!)),
@@ -110,21 +99,21 @@ export const ROUTES: readonly Route[] = [
   {
     path: '/protocol',
     answer: (snapshot) => snapshot.protocol(),
-    doc: { summary: 'Get protocol statistics', tag: 'protocol', data: ProtocolStatsSchema },
+    doc: { summary: 'Get protocol statistics', tag: 'protocol' },
   },
   {
     path: '/protocol/token',
     answer: (snapshot, _p, _s, origin) => snapshot.exchangeToken(origin),
-    doc: { summary: 'Get the exchange token', tag: 'protocol', data: ExchangeTokenSchema },
+    doc: { summary: 'Get the exchange token', tag: 'protocol' },
   },
   {
     path: '/protocol/token/circulating_supply',
     answer: (snapshot) => snapshot.circulatingSupply(),
-    doc: { summary: 'Get the circulating supply', tag: 'protocol', data: CirculatingSupplySchema },
+    doc: { summary: 'Get the circulating supply', tag: 'protocol' },
   },
   {
     path: '/protocol/token/total_supply',
     answer: (snapshot) => snapshot.totalSupply(),
-    doc: { summary: 'Get the total supply', tag: 'protocol', data: TotalSupplySchema },
+    doc: { summary: 'Get the total supply', tag: 'protocol' },
   },
 ];

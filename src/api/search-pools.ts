@@ -1,4 +1,4 @@
-import { isAddress } from '../math/address.js';
+import { isAddress } from '../math/is-address.js';
 import type { ServedSnapshot } from '../snapshot/served-snapshot.js';
 import { invalidParameter } from '../errors/api-error.js';
 import { shown } from '../errors/shown.js';

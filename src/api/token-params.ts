@@ -1,7 +1,7 @@
 import { invalidParameter } from '../errors/api-error.js';
 import type { ListingSpec } from './listing-request.js';
 import { addressListParam, DIRECTION_PARAM, searchParam } from './param-specs.js';
-import { StringEnum } from './schemas/strings.js';
+import { enumSchema } from './formats.js';
 import { shown } from '../errors/shown.js';
 
 /** The normalized parameters of a token listing or search; these are what a cursor carries. */
@@ -28,7 +28,7 @@ export const TOKENS_SPEC: ListingSpec<TokenParams> = {
           throw invalidParameter(name, `${name} must be one of ${TOKEN_SORTS.join(', ')}, got ${shown(raw)}`);
         return value;
       },
-      schema: StringEnum(TOKEN_SORTS, 'Sort key'),
+      schema: enumSchema(TOKEN_SORTS, 'Sort key'),
       description:
         'Order: `mint_id` (creation order), `address` or `volume_24h`. Case-insensitive; ties break by address.',
     },

@@ -3,10 +3,10 @@ import { existsSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { Polka, Request } from 'polka';
-import sirv, { type RequestHandler } from 'sirv';
+import type { RequestHandler } from 'sirv';
 import { ApiError } from '../errors/api-error.js';
 import { shown } from '../errors/shown.js';
-import { isAddress } from '../math/address.js';
+import { isAddress } from '../math/is-address.js';
 import type { ServedSnapshot } from '../snapshot/served-snapshot.js';
 import { ALLOW } from '../api/response-headers.js';
 import { notModified } from './send.js';
@@ -47,12 +47,14 @@ function sendLogo(req: Request, res: ServerResponse, snapshot: ServedSnapshot): 
 }
 
 /**
- * sirv in production mode: it lists the folder once at start and answers only names from that list,
- * so no request path, however encoded, can reach a file outside it. A missing folder (a package
- * installed without it) serves nothing rather than failing the server.
+ * sirv in production mode: it lists the folder once, on the first request for a file, and answers
+ * only names from that list, so no request path, however encoded, can reach a file outside it. A
+ * missing folder (a package installed without it) serves nothing rather than failing the server.
+ * Loaded then, not at start: a test worker's server never serves the page (docs/performance.md §7).
  */
-function assetHandler(dir: string): RequestHandler {
+async function assetHandler(dir: string): Promise<RequestHandler> {
   if (!existsSync(dir)) return (_req, _res, next) => void next?.();
+  const { default: sirv } = await import('sirv');
   return sirv(dir, { dev: false, etag: true, maxAge: 0, extensions: [], dotfiles: false });
 }
 
@@ -86,7 +88,7 @@ function serveAsset(assets: RequestHandler, req: Request, res: ServerResponse): 
  * mountStatic(app, openServedSnapshot('snapshots/default.sqlite'));
  */
 export function mountStatic(app: Polka, snapshot: ServedSnapshot, options: StaticOptions = {}): void {
-  const assets = assetHandler(options.dir ?? STATIC_DIR);
+  let assets: Promise<RequestHandler> | undefined;
   app.use(function staticFiles(req, res, next) {
     const path = req.path;
     if (path !== '/' && !path.startsWith('/static/')) return next();
@@ -100,6 +102,6 @@ export function mountStatic(app: Polka, snapshot: ServedSnapshot, options: Stati
       );
     }
     if (path.startsWith('/static/tokens/')) return sendLogo(req, res, snapshot);
-    return serveAsset(assets, req, res);
+    return (assets ??= assetHandler(options.dir ?? STATIC_DIR)).then((handler) => serveAsset(handler, req, res));
   });
 }

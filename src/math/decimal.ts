@@ -1,5 +1,8 @@
 import { Decimal } from 'decimal.js';
 
+// Apart, so that the server compares stored figures without loading decimal.js (docs/performance.md §7).
+export { compareDecimalStrings } from './decimal-order.js';
+
 /**
  * The decimal type for every figure that ends up in a response, with half-even rounding
  * (docs/api.md §7). 120 significant digits keep every figure exact before its one rounding, including emission rates
@@ -30,24 +33,6 @@ export function scaleAmount(raw: bigint, decimals: number): string {
   if (decimals === 0) return raw.toString();
   const digits = raw.toString().padStart(decimals + 1, '0');
   return `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
-}
-
-/**
- * Orders two non-negative decimal strings by value without parsing them into numbers, so that
- * sorts and thresholds agree exactly with the strings a client receives.
- * @example compareDecimalStrings('10.5', '9.75') // 1
- */
-export function compareDecimalStrings(left: string, right: string): number {
-  const [li = '', lf = ''] = left.split('.');
-  const [ri = '', rf = ''] = right.split('.');
-  const lInt = li.replace(/^0+(?=\d)/, '');
-  const rInt = ri.replace(/^0+(?=\d)/, '');
-  if (lInt.length !== rInt.length) return lInt.length < rInt.length ? -1 : 1;
-  if (lInt !== rInt) return lInt < rInt ? -1 : 1;
-  const width = Math.max(lf.length, rf.length);
-  const lFrac = lf.padEnd(width, '0');
-  const rFrac = rf.padEnd(width, '0');
-  return lFrac === rFrac ? 0 : lFrac < rFrac ? -1 : 1;
 }
 
 /**

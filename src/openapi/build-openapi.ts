@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { API_BASE } from '../api/route-paths.js';
+import { ROUTE_DATA } from '../api/route-data.js';
 import { ROUTES, type Route } from '../api/routes.js';
 import { adminPaths, ADMIN_TAG } from './admin-paths.js';
 import { componentSchemas } from './components.js';
@@ -47,7 +48,7 @@ function apiPaths(): Record<string, PathItem> {
             summary: route.doc.summary,
             operationId: operationId(path),
             ...(parameters.length > 0 ? { parameters } : {}),
-            responses: routeResponses(route.doc),
+            responses: routeResponses(route.doc, ROUTE_DATA[route.path]),
           },
         },
       ];

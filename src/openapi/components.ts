@@ -1,4 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
+import type { ParamSchema } from '../api/formats.js';
 import { MetaSchema } from '../api/schemas/envelope.js';
 import { ErrorBodySchema } from '../api/schemas/error-schema.js';
 import {
@@ -38,8 +39,8 @@ export const NAMED_SCHEMAS: readonly (readonly [string, TSchema])[] = [
   ['ErrorBody', ErrorBodySchema],
 ];
 
-/** A TypeBox schema as plain JSON: TypeBox's symbol keys (kind, optional) are dropped. */
-export function plain(schema: TSchema): JsonSchema {
+/** A schema as a fresh plain JSON copy: TypeBox's symbol keys (kind, optional) are dropped. */
+export function plain(schema: TSchema | ParamSchema): JsonSchema {
   return JSON.parse(JSON.stringify(schema)) as JsonSchema;
 }
 

@@ -1,6 +1,7 @@
 import { ERROR_CODES } from '../errors/api-error.js';
 import { Envelope } from '../api/schemas/envelope.js';
 import { EXPOSED_HEADERS, ALLOW } from '../api/response-headers.js';
+import type { TSchema } from '@sinclair/typebox';
 import type { RouteDoc } from '../api/route-doc.js';
 import { schemaRef, withRefs } from './components.js';
 import type { HeaderObject, Ref, ResponseObject } from './openapi-types.js';
@@ -76,11 +77,11 @@ const response = (name: string): Ref => ({ $ref: `#/components/responses/${name}
 
 /**
  * The responses of one API operation: 200 with its body (wrapped, or bare for the lock endpoint),
- * 304, the errors it can answer, and `default` for injected faults.
- * @example routeResponses(lockRoute.doc)['200'] // { content: { 'application/json': { schema: { type: 'array', … } } } }
+ * 304, the errors it can answer, and `default` for injected faults. `data`: its ROUTE_DATA schema.
+ * @example routeResponses(lockRoute.doc, ROUTE_DATA['/lock/:address'])['200'] // { content: { 'application/json': { schema: { type: 'array', … } } } }
  */
-export function routeResponses(doc: RouteDoc): Record<string, ResponseObject | Ref> {
-  const body = doc.bare ? withRefs(doc.data) : withRefs(Envelope(doc.data));
+export function routeResponses(doc: RouteDoc, data: TSchema): Record<string, ResponseObject | Ref> {
+  const body = doc.bare ? withRefs(data) : withRefs(Envelope(data));
   return {
     '200': {
       description: doc.bare ? 'A bare JSON array, not wrapped in data/meta' : 'The data, wrapped with page cursors',

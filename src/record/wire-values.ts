@@ -1,8 +1,9 @@
 import { Decimal } from 'decimal.js';
 import { isoSeconds } from '../generator/iso-seconds.js';
+import { RecordError } from './record-error.js';
 
-/** A value of an upstream body that cannot be normalised: the recorder stops and names it. */
-export class RecordError extends Error {}
+// Defined apart so that the package's main entry can export it without loading the recorder.
+export { RecordError };
 
 /** Reads upstream JSON defensively: every accessor names the path of a missing or mistyped value. */
 export type Json = Record<string, unknown>;

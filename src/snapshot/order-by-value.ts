@@ -1,4 +1,4 @@
-import { compareDecimalStrings } from '../math/decimal.js';
+import { compareDecimalStrings } from '../math/decimal-order.js';
 import { groupByFloat } from './float-groups.js';
 
 /** Ids in served order for both directions of one sort key. */

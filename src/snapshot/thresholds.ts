@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { compareDecimalStrings } from '../math/decimal.js';
+import { compareDecimalStrings } from '../math/decimal-order.js';
 import type { SortOrder } from './stored-orders.js';
 
 /** The values a minimum can be set on, with how to read one pool's served value. */

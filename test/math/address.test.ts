@@ -63,6 +63,21 @@ valid('any 32 bytes, encoded, are an address', () => {
   }
 });
 
+valid('agrees with bs58 on random base58 texts of 30 to 46 characters, leading 1s included', () => {
+  const random = rng('address-texts');
+  const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+  let addresses = 0;
+  for (let i = 0; i < 2000; i++) {
+    const ones = '1'.repeat(random.int(0, 3));
+    const length = random.int(30, 46) - ones.length;
+    const text = ones + Array.from({ length }, () => alphabet[random.int(0, 57)]).join('');
+    const expected = text.length >= 32 && text.length <= 44 && bs58.decode(text).length === 32;
+    assert.is(isAddress(text), expected, text);
+    if (expected) addresses++;
+  }
+  assert.ok(addresses > 100 && addresses < 1900, `${addresses} of 2000 are addresses`);
+});
+
 valid.run();
 
 const encode = suite('encodeAddress / compareAddressBytes');

@@ -1,5 +1,6 @@
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
-import { Nullable, PATTERNS } from './strings.js';
+import { PATTERNS } from '../formats.js';
+import { Nullable } from './strings.js';
 
 const cursor = (description: string) => Nullable(Type.String({ pattern: PATTERNS.cursor }), description);
 

@@ -1,7 +1,8 @@
 import { Type, type TObject, type TOptional } from '@sinclair/typebox';
 import { MAX_TICK_INDEX, MIN_TICK_INDEX } from '../../math/constants.js';
 import { PERIOD_NAMES, type Period } from '../../math/periods.js';
-import { AddressString, DecimalString, IntegerString, PATTERNS, StringEnum, TimestampString } from './strings.js';
+import { PATTERNS } from '../formats.js';
+import { AddressString, DecimalString, IntegerString, StringEnum, TimestampString } from './strings.js';
 import { TokenSummarySchema } from './token-schema.js';
 
 /** The pool kinds of docs/api.md §5.2. */

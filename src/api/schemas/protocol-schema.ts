@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { DecimalString, PATTERNS } from './strings.js';
+import { PATTERNS } from '../formats.js';
+import { DecimalString } from './strings.js';
 
 /** Protocol statistics (docs/api.md §5.8). */
 export const ProtocolStatsSchema = Type.Object(
