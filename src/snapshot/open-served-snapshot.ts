@@ -1,6 +1,5 @@
 import type Database from 'better-sqlite3';
 import { openSnapshot, readSnapshotFacts } from './open-snapshot.js';
-import { checkPieceCoverage } from './piece-columns.js';
 import { PieceReader } from './piece-reader.js';
 import { loadPoolIndex } from './pool-index.js';
 import { walkPools } from './pool-walk.js';
@@ -41,8 +40,6 @@ function served(db: Database.Database, path: string): ServedSnapshot {
   db.pragma('cache_size = -2048');
   const facts = readSnapshotFacts(db, path);
   const pools = loadPoolIndex(db);
-  // Stats pieces load on first use: a damaged block must fail here, at open, not on a request.
-  checkPieceCoverage(db, pools.count);
   const tokens = loadTokenIndex(db);
   const poolOrders = new StoredOrders(db, 'pools', pools.count);
   const tokenOrders = new StoredOrders(db, 'tokens', tokens.count);

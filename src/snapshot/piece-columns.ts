@@ -1,38 +1,62 @@
 import type Database from 'better-sqlite3';
-import { PIECE_NAMES, POOLS_PER_BLOCK } from './piece-blocks.js';
+import { endianness } from 'node:os';
+import { PIECE_COLUMNS, POOLS_PER_BLOCK } from './piece-blocks.js';
+import { copyInto } from './stored-arrays.js';
+
+const LITTLE_ENDIAN = endianness() === 'LE';
 
 /**
- * Piece columns in memory. Pool `id`'s piece lies at bytes[starts[id]..ends[id]); columns read
- * together share one `bytes`. A plain Uint8Array, not a Buffer: a view of it costs half what a
- * Buffer's does, and a page takes hundreds.
+ * Piece columns in memory. A column holds `per` pieces of each pool (piece-blocks.ts); pool `id`'s
+ * k-th piece lies at bytes[bounds[id * (per + 1) + k]..bounds[id * (per + 1) + k + 1]), so a pool's
+ * pieces are side by side. Columns read together share one `bytes`. A plain Uint8Array, not a
+ * Buffer: a view of it costs half what a Buffer's does, and a page takes hundreds.
  */
 export interface PieceColumn {
   bytes: Uint8Array;
-  starts: Uint32Array;
-  ends: Uint32Array;
+  bounds: Uint32Array;
+  per: number;
+}
+
+/** Where pool `id`'s k-th piece starts in column.bytes; it ends where piece k + 1 starts. */
+export function pieceStart(column: PieceColumn, id: number, k: number): number {
+  return column.bounds[id * (column.per + 1) + k]!;
 }
 
 /**
- * Pool `id`'s piece, without its first `skip` and last `cut` bytes: a view, never a copy.
+ * Pool `id`'s (first) piece, without its first `skip` and last `cut` bytes: a view, never a copy.
  * @example Buffer.from(pieceOf(head, 7)).toString() // '{"address":…,"tokenA":'
  */
 export function pieceOf(column: PieceColumn, id: number, skip = 0, cut = 0): Uint8Array {
-  return column.bytes.subarray(column.starts[id]! + skip, column.ends[id]! - cut);
+  return column.bytes.subarray(pieceStart(column, id, 0) + skip, pieceStart(column, id, 1) - cut);
 }
 
-/** Each pool's piece length in `name`, by id, from the blocks' end offsets alone (they come before the data in a row). */
-function pieceLengths(db: Database.Database, name: string, count: number): Uint32Array {
+/** How many pieces of each pool a stored column holds; throws for a column no snapshot has. */
+function perPool(name: string): number {
+  const per = PIECE_COLUMNS[name];
+  if (per === undefined) throw new Error(`there is no ${name} piece column`);
+  return per;
+}
+
+/** A block's stored end offsets (little-endian uint32, piece-blocks.ts) as numbers. */
+function endsOf(blob: Buffer): Uint32Array {
+  if (LITTLE_ENDIAN) return copyInto(new Uint32Array(blob.length / 4), blob);
+  return Uint32Array.from({ length: blob.length / 4 }, (_, i) => blob.readUInt32LE(4 * i));
+}
+
+/** Each pool's bytes in column `name` (all its pieces), by id, from the blocks' end offsets alone. */
+function poolLengths(db: Database.Database, name: string, count: number, per: number): Uint32Array {
   const lengths = new Uint32Array(count + 1);
   let id = 1;
-  for (const [block, ends] of db
+  for (const [block, blob] of db
     .prepare('SELECT block, ends FROM piece_blocks WHERE piece = ? ORDER BY block')
     .raw()
     .iterate(name) as IterableIterator<[number, Buffer]>) {
-    if (block * POOLS_PER_BLOCK + 1 !== id || ends.length % 4 !== 0 || id + ends.length / 4 > count + 1)
+    const pools = blob.length / (4 * per);
+    if (block * POOLS_PER_BLOCK + 1 !== id || !Number.isInteger(pools) || id + pools > count + 1)
       throw new Error(`piece block ${block} of ${name} is out of place`);
-    let start = 0;
-    for (let at = 0; at < ends.length; at += 4, id++) {
-      const end = ends.readUInt32LE(at);
+    const ends = endsOf(blob);
+    for (let i = 0, start = 0; i < pools; i++, id++) {
+      const end = ends[(i + 1) * per - 1]!;
       if (end < start) throw new Error(`piece block ${block} of ${name} has its pieces out of order`);
       lengths[id] = end - start;
       start = end;
@@ -42,12 +66,58 @@ function pieceLengths(db: Database.Database, name: string, count: number): Uint3
   return lengths;
 }
 
+/** Where each pool's bytes go in each column, pools laid out in `order` (ids; id order when absent), and the total. */
+function layOut(lengths: Uint32Array[], count: number, order?: Int32Array): { starts: Uint32Array[]; size: number } {
+  const starts = lengths.map(() => new Uint32Array(count + 1));
+  let offset = 0;
+  for (let slot = 0; slot < count; slot++) {
+    const id = order ? order[slot]! : slot + 1;
+    for (let c = 0; c < lengths.length; c++) {
+      starts[c]![id] = offset;
+      offset += lengths[c]![id]!;
+    }
+  }
+  return { starts, size: offset };
+}
+
+/**
+ * Copies one column's blocks into `bytes`, each pool's pieces at starts[id], and fills the column's
+ * bounds. One copy per pool, never a view: a load makes no garbage per piece.
+ */
+function copyColumn(
+  db: Database.Database,
+  name: string,
+  column: PieceColumn,
+  starts: Uint32Array,
+  count: number,
+): void {
+  const { bytes, bounds, per } = column;
+  const blocks = db.prepare('SELECT block, ends, data FROM piece_blocks WHERE piece = ? ORDER BY block').raw();
+  for (const [block, blob, data] of blocks.iterate(name) as IterableIterator<[number, Buffer, Buffer]>) {
+    const ends = endsOf(blob);
+    const first = block * POOLS_PER_BLOCK + 1;
+    const last = Math.min(first + POOLS_PER_BLOCK, count + 1);
+    const total = ends[ends.length - 1] ?? 0;
+    if (total !== data.length)
+      throw new Error(`piece block ${block} of ${name} holds ${data.length} bytes, its ends say ${total}`);
+    for (let id = first, i = 0, at = 0; id < last; id++) {
+      const base = id * (per + 1);
+      const shift = starts[id]! - at;
+      bounds[base] = starts[id]!;
+      for (let k = 1; k <= per; k++, i++) bounds[base + k] = ends[i]! + shift;
+      const end = ends[i - 1]!;
+      data.copy(bytes, starts[id]!, at, end);
+      at = end;
+    }
+  }
+}
+
 /**
  * Reads piece columns of `count` pools into one buffer, laid out pool by pool in `order` (ids; id
  * order when absent) with each pool's pieces of these columns side by side. A page of a listing in
- * that order then reads nearby memory, and an item's head and tail share their cache lines. Blocks
- * are read one at a time and copied into place, so loading never holds a column twice.
- * Throws when the blocks do not cover exactly pools 1..count.
+ * that order then reads nearby memory, and an item's head, stats and tail share their cache lines
+ * and pages. Blocks are read one at a time and copied into place, so loading never holds a column
+ * twice. Throws when the blocks do not cover exactly pools 1..count.
  */
 export function readPieceColumns(
   db: Database.Database,
@@ -56,49 +126,13 @@ export function readPieceColumns(
   order?: Int32Array,
 ): PieceColumn[] {
   if (order && order.length !== count) throw new Error(`the layout order holds ${order.length} pools, not ${count}`);
-  const lengths = names.map((name) => pieceLengths(db, name, count));
-  const columns = names.map(() => ({ starts: new Uint32Array(count + 1), ends: new Uint32Array(count + 1) }));
-  let offset = 0;
-  for (let slot = 0; slot < count; slot++) {
-    const id = order ? order[slot]! : slot + 1;
-    columns.forEach((column, c) => {
-      column.starts[id] = offset;
-      column.ends[id] = offset += lengths[c]![id]!;
-    });
-  }
-  const bytes = new Uint8Array(offset);
-  const blocks = db.prepare('SELECT block, data FROM piece_blocks WHERE piece = ? ORDER BY block').raw();
-  names.forEach((name, c) => {
-    for (const [block, data] of blocks.iterate(name) as IterableIterator<[number, Buffer]>) {
-      const first = block * POOLS_PER_BLOCK + 1;
-      const last = Math.min(first + POOLS_PER_BLOCK, count + 1);
-      let at = 0;
-      for (let id = first; id < last; at += lengths[c]![id]!, id++)
-        bytes.set(data.subarray(at, at + lengths[c]![id]!), columns[c]!.starts[id]!);
-      if (at !== data.length)
-        throw new Error(`piece block ${block} of ${name} holds ${data.length} bytes, its ends say ${at}`);
-    }
+  const lengths = names.map((name) => poolLengths(db, name, count, perPool(name)));
+  const { starts, size } = layOut(lengths, count, order);
+  const bytes = new Uint8Array(size);
+  return names.map((name, c) => {
+    const per = perPool(name);
+    const column = { bytes, bounds: new Uint32Array((count + 1) * (per + 1)), per };
+    copyColumn(db, name, column, starts[c]!, count);
+    return column;
   });
-  return columns.map((column) => ({ bytes, ...column }));
-}
-
-/**
- * Throws unless every piece column covers exactly `count` pools and each block's data is as long as
- * its end offsets say. Cheap (lengths come from record headers, the offsets are 4 bytes a pool), so a
- * server checks at start what it loads only on first use, and a broken snapshot fails there.
- */
-export function checkPieceCoverage(db: Database.Database, count: number): void {
-  const covered = new Map<string, number>();
-  for (const [piece, block, ends, length] of db
-    .prepare('SELECT piece, block, ends, length(data) FROM piece_blocks')
-    .raw()
-    .iterate() as IterableIterator<[string, number, Buffer, number]>) {
-    if (ends.length % 4 !== 0 || (ends.length > 0 ? ends.readUInt32LE(ends.length - 4) : 0) !== length)
-      throw new Error(`piece block ${block} of ${piece} holds ${length} bytes, its ends say otherwise`);
-    covered.set(piece, (covered.get(piece) ?? 0) + ends.length / 4);
-  }
-  for (const name of PIECE_NAMES) {
-    if ((covered.get(name) ?? 0) !== count)
-      throw new Error(`the ${name} pieces cover ${covered.get(name) ?? 0} pools, not ${count}`);
-  }
 }

@@ -1,59 +1,61 @@
 import type Database from 'better-sqlite3';
-import type { Period } from '../math/periods.js';
-import { statsPiece } from './piece-blocks.js';
+import { PERIOD_NAMES, type Period } from '../math/periods.js';
 import { AFTER_TOKEN_A, AFTER_TOKEN_B } from './piece-layout.js';
-import { pieceOf, readPieceColumns, type PieceColumn } from './piece-columns.js';
+import { pieceOf, pieceStart, readPieceColumns, type PieceColumn } from './piece-columns.js';
 import type { PoolIndex } from './pool-index.js';
 import type { OriginTokens } from './served-tokens.js';
+import { renderedBound, renderStatsEntry } from './stats-packing.js';
 
 const CLOSE = Buffer.from('}');
 const AFTER_A = Buffer.from(AFTER_TOKEN_A);
 const AFTER_B = Buffer.from(AFTER_TOKEN_B);
+const PERIOD_INDEX = new Map(PERIOD_NAMES.map((period, i) => [period, i]));
 
 /**
  * A pool's response as byte chunks joined from pieces held in memory (piece-layout.ts gives the
- * layout): a page of 50 pools reads no table and copies nothing until the body is built. Heads and
- * tails load when the snapshot opens, each head beside its tail, pools in the default listing order
- * (piece-columns.ts); each period's stats entries load the first time a request asks for that period
- * (about 11 MB per period at 100k pools). A detail reads its own piece and the lock endpoint its
+ * layout): a page of 50 pools reads no table and copies nothing until the body is built. Every
+ * pool's head, stats entries of every period (packed: stats-packing.ts) and tail load when the
+ * snapshot opens, side by side, pools in the default listing order (piece-columns.ts), so no request
+ * waits for a load (docs/performance.md §3). A detail reads its own piece and the lock endpoint its
  * rows, by primary key, with statements prepared once.
  */
 export class PieceReader {
   private readonly head: PieceColumn;
+  private readonly stats: PieceColumn;
   private readonly tail: PieceColumn;
-  private readonly stats = new Map<Period, PieceColumn>();
   private readonly detailJson: Database.Statement;
   private readonly locks: Database.Statement;
 
   /** `layout`: the pool ids in the order pieces are laid out in memory, the API's default listing order. */
   constructor(
-    private readonly db: Database.Database,
+    db: Database.Database,
     private readonly pools: PoolIndex,
-    private readonly layout: Int32Array,
+    layout: Int32Array,
   ) {
-    [this.head, this.tail] = readPieceColumns(db, ['head', 'tail'], pools.count, layout) as [PieceColumn, PieceColumn];
+    [this.head, this.stats, this.tail] = readPieceColumns(db, ['head', 'stats', 'tail'], pools.count, layout) as [
+      PieceColumn,
+      PieceColumn,
+      PieceColumn,
+    ];
     this.detailJson = db.prepare('SELECT detail_json FROM pools WHERE id = ?').pluck();
     this.locks = db.prepare('SELECT name, locked_percentage FROM locks WHERE pool_id = ? ORDER BY name').raw();
   }
 
   /** List items for `ids`, in that order, each with exactly the `periods` in its stats. */
   poolItems(ids: readonly number[], periods: readonly Period[], tokens: OriginTokens): Uint8Array[][] {
-    const columns = periods.map((period) => this.statsOf(period));
-    return ids.map((id) => {
-      const chunks = this.opening(id, columns, tokens);
-      chunks.push(pieceOf(this.tail, id));
+    const stats = this.renderStats(ids, periods);
+    return ids.map((id, i) => {
+      const chunks = this.opening(id, tokens);
+      chunks.push(stats[i]!, pieceOf(this.tail, id));
       return chunks;
     });
   }
 
   /** The detail object of one pool with exactly the `periods` in its stats: its own piece goes before the closing brace. */
   poolDetail(id: number, periods: readonly Period[], tokens: OriginTokens): Uint8Array[] {
-    const chunks = this.opening(
-      id,
-      periods.map((period) => this.statsOf(period)),
-      tokens,
-    );
-    chunks.push(pieceOf(this.tail, id, 0, 1), Buffer.from(this.detailJson.get(id) as string), CLOSE);
+    const chunks = this.opening(id, tokens);
+    chunks.push(this.renderStats([id], periods)[0]!, pieceOf(this.tail, id, 0, 1));
+    chunks.push(Buffer.from(this.detailJson.get(id) as string), CLOSE);
     return chunks;
   }
 
@@ -63,26 +65,34 @@ export class PieceReader {
     return JSON.stringify(rows.map(([name, lockedPercentage]) => ({ name, lockedPercentage })));
   }
 
-  /** head, tokenA and tokenB with what follows each, and the stats entries (the first from its second byte: no comma); the tail follows. */
-  private opening(id: number, stats: readonly PieceColumn[], tokens: OriginTokens): Uint8Array[] {
-    const chunks = [
+  /** head, tokenA and tokenB with what follows each; the stats entries and the tail follow. */
+  private opening(id: number, tokens: OriginTokens): Uint8Array[] {
+    return [
       pieceOf(this.head, id),
       tokens.summary(this.pools.tokenA[id]!),
       AFTER_A,
       tokens.summary(this.pools.tokenB[id]!),
       AFTER_B,
     ];
-    for (let i = 0; i < stats.length; i++) chunks.push(pieceOf(stats[i]!, id, i === 0 ? 1 : 0));
-    return chunks;
   }
 
-  private statsOf(period: Period): PieceColumn {
-    let column = this.stats.get(period);
-    if (!column)
-      this.stats.set(
-        period,
-        (column = readPieceColumns(this.db, [statsPiece(period)], this.pools.count, this.layout)[0]!),
-      );
-    return column;
+  /**
+   * Each pool's entries of `periods`, as served, written into one buffer for the page: a view per pool,
+   * the first entry without its comma (the stats object's brace comes before it).
+   */
+  private renderStats(ids: readonly number[], periods: readonly Period[]): Uint8Array[] {
+    const indexes = periods.map((period) => PERIOD_INDEX.get(period)!);
+    const { bytes } = this.stats;
+    let size = 0;
+    for (const id of ids)
+      for (const k of indexes) size += renderedBound(pieceStart(this.stats, id, k + 1) - pieceStart(this.stats, id, k));
+    const out = new Uint8Array(size);
+    let at = 0;
+    return ids.map((id) => {
+      const from = at;
+      for (const k of indexes)
+        at = renderStatsEntry(bytes, pieceStart(this.stats, id, k), pieceStart(this.stats, id, k + 1), k, out, at);
+      return out.subarray(Math.min(from + 1, at), at);
+    });
   }
 }

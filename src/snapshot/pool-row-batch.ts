@@ -1,4 +1,4 @@
-import { PIECE_NAMES } from './piece-blocks.js';
+import { PERIOD_NAMES } from '../math/periods.js';
 import { poolPieces } from './pool-pieces.js';
 import type { PoolRecord } from './pool-record.js';
 import {
@@ -14,7 +14,7 @@ import {
 
 /**
  * The rows of consecutive pools, table by table, each a flat list of values in its column order
- * (table-rows.ts), and their served pieces (an id, then one piece per PIECE_NAMES). Plain arrays of
+ * (table-rows.ts), and their served pieces (an id, head, tail, a stats entry per period). Plain arrays of
  * primitives, so a batch built in a worker thread crosses to the writing thread cheaply.
  */
 export interface PoolRowBatch {
@@ -26,8 +26,8 @@ export interface PoolRowBatch {
   stats: SqlValue[];
 }
 
-/** Values per pool in `pieces`: its id and each piece. */
-export const PIECES_PER_POOL = 1 + PIECE_NAMES.length;
+/** Values per pool in `pieces`: its id, head, tail and stats entries (PERIOD_NAMES order). */
+export const PIECES_PER_POOL = 3 + PERIOD_NAMES.length;
 
 export function emptyPoolRowBatch(): PoolRowBatch {
   return { pools: [], pieces: [], positions: [], rewards: [], locks: [], stats: [] };

@@ -2,20 +2,21 @@
  * Version of the snapshot layout, kept in SQLite's user_version. A server or inspector refuses a
  * snapshot of any other version rather than misreading it.
  */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /**
  * Names what shapes a response besides the snapshot's content and the request: the layout and the way
- * bodies are joined from it. It goes into every ETag; change it (or SCHEMA_VERSION) whenever a body
- * changes for the same snapshot.
+ * bodies are joined from it. It goes into every ETag; change it whenever a body changes for the same
+ * content. Schema 6 stores stats entries packed but serves the bytes schema 5 served, so the ETags
+ * of schema 5 stand and clients' caches stay valid.
  */
-export const RESPONSE_FORMAT = `schema ${SCHEMA_VERSION} format 2`;
+export const RESPONSE_FORMAT = 'schema 5 format 2';
 
 /**
  * The layout. Figures are stored as the exact decimal strings that are served; `piece_blocks` and the
  * `*json` columns hold the precomputed response pieces (`piece_blocks` holds every pool's head, tail
- * and stats entries in blocks that a server loads into memory, so a page of pools reads no table:
- * see piece-blocks.ts and piece-layout.ts); token
+ * and stats entries (those packed: stats-packing.ts) in blocks that a server loads into memory when it
+ * opens the snapshot, so a page of pools reads no table: see piece-blocks.ts and piece-layout.ts); token
  * logo URLs carry a placeholder origin that the server replaces (logo-url.ts); `sort_orders` holds, for every sort and direction, the ids in
  * served order (little-endian int32), computed once with exact decimal comparison, so listing is a
  * keyset walk that never sorts, parses or computes at request time.

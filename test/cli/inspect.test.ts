@@ -13,7 +13,7 @@ facts('prints counts, seed, schema version and asOf; --verify passes a generated
   const result = runCli(['inspect', file, '--verify']);
   assert.is(result.code, 0, result.stderr);
   for (const line of [
-    'schema version  5',
+    'schema version  6',
     'seed            11',
     'asOf            2025-03-04T05:06:07Z',
     'tokens          40',
@@ -78,7 +78,7 @@ broken('missing, not SQLite, truncated, other schema version', async () => {
       ],
       [
         old,
-        /^clmm-mock: snapshot .*old\.sqlite has schema version 99; this clmm-mock reads version 5 \(generate it again\)\n$/,
+        /^clmm-mock: snapshot .*old\.sqlite has schema version 99; this clmm-mock reads version 6 \(generate it again\)\n$/,
       ],
     ];
     for (const [file, expected] of cases) {

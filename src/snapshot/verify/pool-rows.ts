@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import { PIECE_NAMES } from '../piece-blocks.js';
-import { pieceOf, readPieceColumns, type PieceColumn } from '../piece-columns.js';
+import { PERIOD_NAMES } from '../../math/periods.js';
+import { pieceOf, pieceStart, readPieceColumns, type PieceColumn } from '../piece-columns.js';
+import { statsEntryText } from '../stats-packing.js';
 
 /** A pool as verification reads it, with its tokens' facts joined. */
 export interface PoolRow {
@@ -49,8 +51,10 @@ export interface PoolRow {
 
 /** Iterates every pool (`count` of them) in id order with its tokens' decimals, USD prices and verified flags, and its response pieces. */
 export function* iteratePools(db: Database.Database, count: number): Generator<PoolRow> {
-  const [head, tail, ...stats] = readPieceColumns(db, PIECE_NAMES, count);
-  const text = (column: PieceColumn | undefined, id: number): string => Buffer.from(pieceOf(column!, id)).toString();
+  const [head, tail, stats] = readPieceColumns(db, PIECE_NAMES, count) as [PieceColumn, PieceColumn, PieceColumn];
+  const text = (column: PieceColumn, id: number): string => Buffer.from(pieceOf(column, id)).toString();
+  const entry = (id: number, k: number): string =>
+    statsEntryText(stats.bytes.subarray(pieceStart(stats, id, k), pieceStart(stats, id, k + 1)), k);
   const rows = db
     .prepare(
       `
@@ -66,6 +70,6 @@ export function* iteratePools(db: Database.Database, count: number): Generator<P
       ...row,
       head: text(head, row.id),
       tail: text(tail, row.id),
-      pieces: stats.map((column) => text(column, row.id)),
+      pieces: PERIOD_NAMES.map((_, k) => entry(row.id, k)),
     };
 }

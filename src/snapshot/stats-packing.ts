@@ -1,0 +1,107 @@
+import { PERIOD_NAMES } from '../math/periods.js';
+
+/**
+ * How a pool's stats entries are stored: the four figures alone, two characters a byte, and the keys
+ * written back when a page is rendered. An entry as served, `"24h":{"volume":"…","fees":"…",
+ * "rewards":"…","yieldOverTvl":"…"}`, is some 60 bytes of keys around 45 of figures; stored this
+ * way it takes about 25, so every period of 100k pools fits in memory at once (docs/performance.md §3).
+ *
+ * A packed entry is a run of nibbles: each figure's characters (0-9, `.`, `-`, `e`, `+`), each
+ * figure ended by END, and a PAD to fill the last byte. An entry whose text is anything else (a
+ * recorded figure with other characters, another key) is stored as it is, after a RAW byte. Either
+ * way `renderStatsEntry(packStatsEntry(p, text))` is `,` + text, byte for byte.
+ */
+
+const CHARS = '0123456789.-e+';
+const END = 14;
+const PAD = 15;
+/** First byte of an entry stored as its text: its high nibble is PAD, which no packed entry starts with. */
+const RAW = 0xff;
+const CODES = new Map([...CHARS].map((char, code) => [char, code]));
+const FIGURE = `([${CHARS.replace('-', '\\-')}]*)`;
+const SEPARATORS = ['","fees":"', '","rewards":"', '","yieldOverTvl":"', '"}'].map((text) => Buffer.from(text));
+const CHAR_BYTES = Uint8Array.from(CHARS, (char) => char.charCodeAt(0));
+/** Per period (PERIOD_NAMES order): the text before its first figure, with the comma that precedes an entry. */
+const OPENINGS = PERIOD_NAMES.map((period) => Buffer.from(`,"${period}":{"volume":"`));
+/** Per period: an entry's four figures, when it is exactly the plain form statsEntryJson writes. */
+const PLAIN = PERIOD_NAMES.map(
+  (period) =>
+    new RegExp(
+      `^"${period}":\\{"volume":"${FIGURE}","fees":"${FIGURE}","rewards":"${FIGURE}","yieldOverTvl":"${FIGURE}"\\}$`,
+    ),
+);
+/** The most bytes of keys a packed entry adds besides its figures. */
+const KEY_BYTES = Math.max(...OPENINGS.map((o) => o.length)) + SEPARATORS.reduce((sum, s) => sum + s.length, 0);
+
+/**
+ * The stored form of period `periodIndex`'s entry of a pool (its text as pool-pieces.ts writes it).
+ * @example packStatsEntry(7, '"24h":{"volume":"1.5","fees":"0","rewards":"0","yieldOverTvl":"0"}') // 7 bytes
+ */
+export function packStatsEntry(periodIndex: number, text: string): Buffer {
+  const figures = PLAIN[periodIndex]?.exec(text)?.slice(1);
+  if (!figures) return Buffer.concat([Buffer.of(RAW), Buffer.from(text)]);
+  const nibbles: number[] = [];
+  for (const figure of figures) {
+    for (const char of figure) nibbles.push(CODES.get(char)!);
+    nibbles.push(END);
+  }
+  if (nibbles.length % 2 === 1) nibbles.push(PAD);
+  const packed = Buffer.alloc(nibbles.length / 2);
+  for (let i = 0; i < packed.length; i++) packed[i] = (nibbles[2 * i]! << 4) | nibbles[2 * i + 1]!;
+  return packed;
+}
+
+/** The most bytes `renderStatsEntry` writes for a stored entry of `storedLength` bytes. */
+export function renderedBound(storedLength: number): number {
+  return KEY_BYTES + 2 * storedLength;
+}
+
+/**
+ * Writes period `periodIndex`'s entry, stored at stored[from..to), into `out` at `at` as served, with
+ * the comma before it: `,"24h":{…}`. Returns where it ended. `out` must hold renderedBound(to - from).
+ */
+export function renderStatsEntry(
+  stored: Uint8Array,
+  from: number,
+  to: number,
+  periodIndex: number,
+  out: Uint8Array,
+  at: number,
+): number {
+  if (stored[from] === RAW) {
+    out[at] = 0x2c; // ','
+    out.set(stored.subarray(from + 1, to), at + 1);
+    return at + to - from;
+  }
+  const opening = OPENINGS[periodIndex]!;
+  out.set(opening, at);
+  at += opening.length;
+  let figure = 0;
+  for (let i = from; i < to; i++) {
+    // A high nibble is a character or END; a low one may also be the PAD that fills the last byte.
+    const high = stored[i]! >> 4;
+    const low = stored[i]! & 15;
+    if (high < END) out[at++] = CHAR_BYTES[high]!;
+    else at = separate(out, at, figure++);
+    if (low < END) out[at++] = CHAR_BYTES[low]!;
+    else if (low === END) at = separate(out, at, figure++);
+  }
+  return at;
+}
+
+/** Writes what follows figure `figure` (its closing quote and the next key, or the entry's end). */
+function separate(out: Uint8Array, at: number, figure: number): number {
+  const separator = SEPARATORS[figure]!;
+  out.set(separator, at);
+  return at + separator.length;
+}
+
+/**
+ * A stored entry as the text it renders to, comma first (the form piece-layout.ts joins): for checks
+ * and `inspect --verify`, not for requests.
+ * @example statsEntryText(packStatsEntry(0, '"5m":{"volume":"1",…}'), 0) // ',"5m":{"volume":"1",…}'
+ */
+export function statsEntryText(stored: Uint8Array, periodIndex: number): string {
+  const out = new Uint8Array(renderedBound(stored.length));
+  return Buffer.from(out.buffer, 0, renderStatsEntry(stored, 0, stored.length, periodIndex, out, 0)).toString();
+}

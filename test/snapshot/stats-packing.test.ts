@@ -1,0 +1,75 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { PERIOD_NAMES } from '../../src/math/periods.js';
+import { statsEntryJson } from '../../src/snapshot/pool-pieces.js';
+import { packStatsEntry, renderedBound, renderStatsEntry, statsEntryText } from '../../src/snapshot/stats-packing.js';
+import { rng } from '../helpers/math-samples.js';
+
+const packing = suite('stats entries: stored packed, rendered byte for byte as served');
+
+/** A random figure of the characters a packed entry holds, or any text at all. */
+function figure(random: ReturnType<typeof rng>, anything: boolean): string {
+  if (anything) return ['1E-7', 'NaN', '"quoted"', 'back\\slash', 'é', '', '\u0001'][random.int(0, 6)]!;
+  const digits = (n: number): string => Array.from({ length: n }, () => random.int(0, 9)).join('');
+  return [
+    '0',
+    digits(random.int(1, 12)),
+    `${digits(random.int(1, 8))}.${digits(random.int(1, 20))}`,
+    `0.${'0'.repeat(random.int(0, 15))}${digits(random.int(1, 6))}`,
+    `-${digits(3)}e+${digits(2)}`,
+  ][random.int(0, 4)]!;
+}
+
+packing('what statsEntryJson writes renders back identically, from both forms, for every period', () => {
+  const random = rng('stats-packing');
+  let raw = 0;
+  for (let i = 0; i < 5000; i++) {
+    const k = i % PERIOD_NAMES.length;
+    const odd = random.int(0, 9) === 0;
+    const [volume, fees, rewards, yieldOverTvl] = [0, 1, 2, 3].map((f) => figure(random, odd && f === i % 4));
+    const text = statsEntryJson({
+      period: PERIOD_NAMES[k]!,
+      volume: volume!,
+      fees: fees!,
+      rewards: rewards!,
+      yieldOverTvl: yieldOverTvl!,
+    });
+    const stored = packStatsEntry(k, text);
+    if (stored[0] === 0xff) raw++;
+    assert.is(statsEntryText(stored, k), `,${text}`, text);
+  }
+  assert.ok(raw > 100 && raw < 1000, `${raw} entries stored as text`);
+});
+
+packing('plain entries take a quarter of their served bytes; others are kept as they are', () => {
+  const text =
+    '"24h":{"volume":"8060.931709","fees":"0.8060931709","rewards":"0","yieldOverTvl":"0.00002284663196542192"}';
+  assert.is(packStatsEntry(7, text).length, 25); // 46 characters and 4 ends, two a byte
+  assert.is(text.length, 106);
+  // Another period's key, another key order, or a figure outside the packed characters: stored as the text.
+  for (const [k, other] of [
+    [0, text],
+    [7, '"24h":{"fees":"1","volume":"1","rewards":"0","yieldOverTvl":"0"}'],
+    [7, '"24h":{"volume":"1 000","fees":"1","rewards":"0","yieldOverTvl":"0"}'],
+  ] as const) {
+    assert.equal([...packStatsEntry(k, other)], [0xff, ...Buffer.from(other)]);
+    assert.is(statsEntryText(packStatsEntry(k, other), k), `,${other}`);
+  }
+});
+
+packing('entries render side by side into one buffer, within the bound, at any offset', () => {
+  const texts = PERIOD_NAMES.map(
+    (period, k) => `"${period}":{"volume":"${k}","fees":"0.${k}1","rewards":"0","yieldOverTvl":"1.5e-${k}"}`,
+  );
+  const stored = texts.map((text, k) => packStatsEntry(k, text));
+  const joined = Buffer.concat(stored);
+  const out = new Uint8Array(3 + stored.reduce((sum, s) => sum + renderedBound(s.length), 0));
+  let at = 3;
+  let from = 0;
+  stored.forEach((s, k) => {
+    at = renderStatsEntry(joined, from, (from += s.length), k, out, at);
+  });
+  assert.is(Buffer.from(out.subarray(3, at)).toString(), texts.map((t) => `,${t}`).join(''));
+});
+
+packing.run();
