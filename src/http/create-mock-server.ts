@@ -158,8 +158,11 @@ export async function createMockServer(options: MockServerOptions): Promise<Mock
     app.listen(options.port ?? 0, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  // Where clients are told to go (`url`): its first request then pays for nothing (docs/performance.md §7).
+  snapshot.prepare(publicUrl ?? origin);
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}${API_BASE}`,
+    url: `${origin}${API_BASE}`,
     host,
     port,
     chaos,

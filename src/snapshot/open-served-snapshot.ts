@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { openSnapshot, readSnapshotFacts } from './open-snapshot.js';
+import { PIECE_LAYOUT } from './piece-blocks.js';
 import { PieceReader } from './piece-reader.js';
 import { loadPoolIndex } from './pool-index.js';
 import { walkPools } from './pool-walk.js';
@@ -11,9 +12,6 @@ import { StoredOrders } from './stored-orders.js';
 import { Thresholds } from './thresholds.js';
 import { loadTokenIndex } from './token-index.js';
 import { walkOrder } from './walk-order.js';
-
-/** The order pool pieces are laid out in memory: the default listing order, the most requested. */
-const LAYOUT_ORDER = { key: 'tvl', direction: 'desc' } as const;
 
 const single = (db: Database.Database, sql: string): string => db.prepare(sql).pluck().get() as string;
 const everything = (): boolean => true;
@@ -44,11 +42,12 @@ function served(db: Database.Database, path: string): ServedSnapshot {
   const poolOrders = new StoredOrders(db, 'pools', pools.count);
   const tokenOrders = new StoredOrders(db, 'tokens', tokens.count);
   const thresholds = new Thresholds(db);
-  const pieces = new PieceReader(db, pools, poolOrders.get(LAYOUT_ORDER.key, LAYOUT_ORDER.direction).ids);
   const servedTokens = new ServedTokens(db);
   const protocolJson = single(db, 'SELECT json FROM protocol');
   const circulatingJson = single(db, 'SELECT circulating_json FROM exchange_token');
   const totalJson = single(db, 'SELECT total_json FROM exchange_token');
+  // Last: what stays is allocated before the blocks read through it, so their memory can go back.
+  const pieces = new PieceReader(db, pools, poolOrders.get(PIECE_LAYOUT.key, PIECE_LAYOUT.direction).ids);
   const tokenId = (address: string): number | undefined => tokens.idByAddress.get(address);
   return {
     facts,
@@ -93,6 +92,7 @@ function served(db: Database.Database, path: string): ServedSnapshot {
     circulatingSupply: () => objectBody(circulatingJson),
     totalSupply: () => objectBody(totalJson),
     locks: (id) => pieces.lockEntries(id),
+    prepare: (origin) => void servedTokens.at(origin),
     close: () => db.close(),
   };
 }

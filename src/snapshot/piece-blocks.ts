@@ -2,36 +2,47 @@ import type Database from 'better-sqlite3';
 import { PERIOD_NAMES } from '../math/periods.js';
 import { storedPiece } from './piece-layout.js';
 import { packStatsEntry } from './stats-packing.js';
-import { packTexts, type PackedTexts } from './stored-arrays.js';
 
-/** Pools per stored block: large enough that a column loads in a few reads, small enough to write as generated. */
+/** Pools per stored block: a block loads in one read, and a page of a listing touches few of them. */
 export const POOLS_PER_BLOCK = 4096;
 
 /**
- * The stored piece columns and how many pieces each holds per pool: a head, a tail, and the stats
- * entries of every period (PERIOD_NAMES order), packed (stats-packing.ts).
+ * A pool's stored pieces, side by side in this order: its head, one stats entry per period
+ * (PERIOD_NAMES order, packed: stats-packing.ts), its tail. A block stores, for each pool, where each
+ * of them starts and where the last ends: PIECE_BOUNDS offsets a pool.
  */
-export const PIECE_COLUMNS: Readonly<Record<string, number>> = { head: 1, tail: 1, stats: PERIOD_NAMES.length };
-
-/** Every stored piece column, in the order a pool's pieces are handed to the writer: head, tail, stats. */
-export const PIECE_NAMES: readonly string[] = Object.keys(PIECE_COLUMNS);
+export const STATS_PIECE = 1;
+export const TAIL_PIECE = STATS_PIECE + PERIOD_NAMES.length;
+export const PIECE_BOUNDS = TAIL_PIECE + 2;
 
 /**
- * Collects pools' pieces (piece-layout.ts layout) and writes them as blocks of POOLS_PER_BLOCK pools
- * per column: the pieces' bytes back to back, and each piece's end offset (little-endian uint32).
- * Pools must come in id order from 1, as the writer's batches do.
- * @example const blocks = new PieceBlockWriter(db); blocks.add(1, head, tail, stats); blocks.finish();
+ * The order pools' pieces are stored and held in: the API's default listing order (TVL, descending),
+ * the most requested, so its pages read nearby memory. The snapshot's stored order of that name.
+ */
+export const PIECE_LAYOUT = { key: 'tvl', direction: 'desc' } as const;
+
+/** One block of pools in id order as they come: every pool's pieces back to back, and where each ends. */
+interface IdBlock {
+  bytes: Buffer;
+  ends: Uint32Array;
+}
+
+/**
+ * Collects pools' pieces (piece-layout.ts) as the generator or recorder hands them over, in id order,
+ * and writes them when the layout order is known: `piece_blocks` rows of POOLS_PER_BLOCK pools in
+ * PIECE_LAYOUT order, each with its pieces' bytes (`data`) and their bounds relative to the block
+ * (`ends`, little-endian uint32, PIECE_BOUNDS a pool). A server then holds each block as it reads it,
+ * with no copy (piece-store.ts). Holds the pieces until then: about 100 MB at 100k pools.
+ * @example const blocks = new PieceBlockWriter(db); blocks.add(1, head, tail, stats); blocks.finish(layout);
  */
 export class PieceBlockWriter {
   private readonly insert: Database.Statement;
-  private readonly heads: string[] = [];
-  private readonly tails: string[] = [];
-  private readonly stats: Buffer[] = [];
+  private readonly blocks: IdBlock[] = [];
+  private pending: Buffer[] = [];
   private nextId = 1;
-  private block = 0;
 
   constructor(db: Database.Database) {
-    this.insert = db.prepare('INSERT INTO piece_blocks (piece, block, ends, data) VALUES (?,?,?,?)');
+    this.insert = db.prepare('INSERT INTO piece_blocks (block, ends, data) VALUES (?,?,?)');
   }
 
   /** A pool's head, tail and one stats entry per period (PERIOD_NAMES order), as built by the generator or recorder. */
@@ -40,32 +51,50 @@ export class PieceBlockWriter {
     if (stats.length !== PERIOD_NAMES.length)
       throw new Error(`pool ${id} has ${stats.length} stats entries, not ${PERIOD_NAMES.length}`);
     this.nextId++;
-    this.heads.push(storedPiece('head', head));
-    this.tails.push(storedPiece('tail', tail));
-    stats.forEach((entry, i) => this.stats.push(packStatsEntry(i, entry)));
-    if (this.heads.length === POOLS_PER_BLOCK) this.flush();
+    this.pending.push(Buffer.from(storedPiece('head', head)));
+    stats.forEach((entry, i) => this.pending.push(packStatsEntry(i, entry)));
+    this.pending.push(Buffer.from(storedPiece('tail', tail)));
+    if (this.pending.length === POOLS_PER_BLOCK * (PIECE_BOUNDS - 1)) this.seal();
   }
 
-  /** Writes the last, partial block. */
-  finish(): void {
-    if (this.heads.length > 0) this.flush();
+  /** Writes every pool's pieces, pools in `layout` order (ids: the stored PIECE_LAYOUT order). */
+  finish(layout: Int32Array): void {
+    this.seal();
+    if (layout.length !== this.nextId - 1)
+      throw new Error(`the layout order holds ${layout.length} pools, not ${this.nextId - 1}`);
+    for (let block = 0; block * POOLS_PER_BLOCK < layout.length; block++)
+      this.write(block, layout.subarray(block * POOLS_PER_BLOCK, (block + 1) * POOLS_PER_BLOCK));
   }
 
-  private flush(): void {
-    const statsEnds = new Uint32Array(this.stats.length + 1);
-    this.stats.forEach((entry, i) => (statsEnds[i + 1] = statsEnds[i]! + entry.length));
-    this.write('head', packTexts(this.heads));
-    this.write('tail', packTexts(this.tails));
-    this.write('stats', { bytes: Buffer.concat(this.stats), ends: statsEnds });
-    this.heads.length = this.tails.length = this.stats.length = 0;
-    this.block++;
+  private seal(): void {
+    if (this.pending.length === 0) return;
+    const ends = new Uint32Array(this.pending.length);
+    let end = 0;
+    this.pending.forEach((piece, i) => (ends[i] = end += piece.length));
+    this.blocks.push({ bytes: Buffer.concat(this.pending, end), ends });
+    this.pending = [];
   }
 
-  /** One block of a column: its pieces' bytes, and their ends after a leading 0. */
-  private write(name: string, { bytes, ends }: PackedTexts): void {
-    // Each piece's end, little-endian (piece-columns.ts reads them so); the leading 0 is not stored.
-    const stored = Buffer.alloc(4 * (ends.length - 1));
-    ends.subarray(1).forEach((end, i) => stored.writeUInt32LE(end, 4 * i));
-    this.insert.run(name, this.block, stored, bytes);
+  /** Pool `id`'s pieces in its id block: the block, the index of its first end, and its byte range. */
+  private locate(id: number): { from: IdBlock; first: number; start: number; end: number } {
+    const from = this.blocks[Math.floor((id - 1) / POOLS_PER_BLOCK)]!;
+    const first = ((id - 1) % POOLS_PER_BLOCK) * (PIECE_BOUNDS - 1);
+    return { from, first, start: first === 0 ? 0 : from.ends[first - 1]!, end: from.ends[first + PIECE_BOUNDS - 2]! };
+  }
+
+  private write(block: number, ids: Int32Array): void {
+    const located = Array.from(ids, (id) => this.locate(id));
+    const data = Buffer.allocUnsafe(located.reduce((sum, { start, end }) => sum + end - start, 0));
+    const bounds = new Uint32Array(ids.length * PIECE_BOUNDS);
+    let at = 0;
+    located.forEach(({ from, first, start, end }, slot) => {
+      from.bytes.copy(data, at, start, end);
+      bounds[slot * PIECE_BOUNDS] = at;
+      for (let k = 1; k < PIECE_BOUNDS; k++) bounds[slot * PIECE_BOUNDS + k] = from.ends[first + k - 1]! - start + at;
+      at += end - start;
+    });
+    const ends = Buffer.alloc(bounds.length * 4);
+    bounds.forEach((bound, i) => ends.writeUInt32LE(bound, 4 * i));
+    this.insert.run(block, ends, data);
   }
 }

@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import { PERIOD_NAMES, type Period } from '../math/periods.js';
 import { AFTER_TOKEN_A, AFTER_TOKEN_B } from './piece-layout.js';
-import { pieceOf, pieceStart, readPieceColumns, type PieceColumn } from './piece-columns.js';
+import { STATS_PIECE, TAIL_PIECE } from './piece-blocks.js';
+import { locate, pieceOf, readPieceStore, type PieceStore } from './piece-store.js';
 import type { PoolIndex } from './pool-index.js';
 import type { OriginTokens } from './served-tokens.js';
 import { renderedBound, renderStatsEntry } from './stats-packing.js';
@@ -15,14 +16,12 @@ const PERIOD_INDEX = new Map(PERIOD_NAMES.map((period, i) => [period, i]));
  * A pool's response as byte chunks joined from pieces held in memory (piece-layout.ts gives the
  * layout): a page of 50 pools reads no table and copies nothing until the body is built. Every
  * pool's head, stats entries of every period (packed: stats-packing.ts) and tail load when the
- * snapshot opens, side by side, pools in the default listing order (piece-columns.ts), so no request
+ * snapshot opens, side by side, pools in the default listing order (piece-store.ts), so no request
  * waits for a load (docs/performance.md §3). A detail reads its own piece and the lock endpoint its
  * rows, by primary key, with statements prepared once.
  */
 export class PieceReader {
-  private readonly head: PieceColumn;
-  private readonly stats: PieceColumn;
-  private readonly tail: PieceColumn;
+  private readonly store: PieceStore;
   private readonly detailJson: Database.Statement;
   private readonly locks: Database.Statement;
 
@@ -32,11 +31,7 @@ export class PieceReader {
     private readonly pools: PoolIndex,
     layout: Int32Array,
   ) {
-    [this.head, this.stats, this.tail] = readPieceColumns(db, ['head', 'stats', 'tail'], pools.count, layout) as [
-      PieceColumn,
-      PieceColumn,
-      PieceColumn,
-    ];
+    this.store = readPieceStore(db, pools.count, layout);
     this.detailJson = db.prepare('SELECT detail_json FROM pools WHERE id = ?').pluck();
     this.locks = db.prepare('SELECT name, locked_percentage FROM locks WHERE pool_id = ? ORDER BY name').raw();
   }
@@ -46,7 +41,7 @@ export class PieceReader {
     const stats = this.renderStats(ids, periods);
     return ids.map((id, i) => {
       const chunks = this.opening(id, tokens);
-      chunks.push(stats[i]!, pieceOf(this.tail, id));
+      chunks.push(stats[i]!, pieceOf(this.store, id, TAIL_PIECE));
       return chunks;
     });
   }
@@ -54,7 +49,7 @@ export class PieceReader {
   /** The detail object of one pool with exactly the `periods` in its stats: its own piece goes before the closing brace. */
   poolDetail(id: number, periods: readonly Period[], tokens: OriginTokens): Uint8Array[] {
     const chunks = this.opening(id, tokens);
-    chunks.push(this.renderStats([id], periods)[0]!, pieceOf(this.tail, id, 0, 1));
+    chunks.push(this.renderStats([id], periods)[0]!, pieceOf(this.store, id, TAIL_PIECE, 0, 1));
     chunks.push(Buffer.from(this.detailJson.get(id) as string), CLOSE);
     return chunks;
   }
@@ -68,7 +63,7 @@ export class PieceReader {
   /** head, tokenA and tokenB with what follows each; the stats entries and the tail follow. */
   private opening(id: number, tokens: OriginTokens): Uint8Array[] {
     return [
-      pieceOf(this.head, id),
+      pieceOf(this.store, id, 0),
       tokens.summary(this.pools.tokenA[id]!),
       AFTER_A,
       tokens.summary(this.pools.tokenB[id]!),
@@ -81,17 +76,20 @@ export class PieceReader {
    * the first entry without its comma (the stats object's brace comes before it).
    */
   private renderStats(ids: readonly number[], periods: readonly Period[]): Uint8Array[] {
-    const indexes = periods.map((period) => PERIOD_INDEX.get(period)!);
-    const { bytes } = this.stats;
+    const pieces = periods.map((period) => STATS_PIECE + PERIOD_INDEX.get(period)!);
+    const places = ids.map((id) => locate(this.store, id));
     let size = 0;
-    for (const id of ids)
-      for (const k of indexes) size += renderedBound(pieceStart(this.stats, id, k + 1) - pieceStart(this.stats, id, k));
+    for (const { block, first } of places) {
+      const bounds = this.store.bounds[block]!;
+      for (const k of pieces) size += renderedBound(bounds[first + k + 1]! - bounds[first + k]!);
+    }
     const out = new Uint8Array(size);
     let at = 0;
-    return ids.map((id) => {
+    return places.map(({ block, first }) => {
+      const [bytes, bounds] = [this.store.blocks[block]!, this.store.bounds[block]!];
       const from = at;
-      for (const k of indexes)
-        at = renderStatsEntry(bytes, pieceStart(this.stats, id, k), pieceStart(this.stats, id, k + 1), k, out, at);
+      for (const k of pieces)
+        at = renderStatsEntry(bytes, bounds[first + k]!, bounds[first + k + 1]!, k - STATS_PIECE, out, at);
       return out.subarray(Math.min(from + 1, at), at);
     });
   }

@@ -14,9 +14,10 @@ export const RESPONSE_FORMAT = 'schema 5 format 2';
 
 /**
  * The layout. Figures are stored as the exact decimal strings that are served; `piece_blocks` and the
- * `*json` columns hold the precomputed response pieces (`piece_blocks` holds every pool's head, tail
- * and stats entries (those packed: stats-packing.ts) in blocks that a server loads into memory when it
- * opens the snapshot, so a page of pools reads no table: see piece-blocks.ts and piece-layout.ts); token
+ * `*json` columns hold the precomputed response pieces (`piece_blocks` holds every pool's head, stats
+ * entries (packed: stats-packing.ts) and tail in blocks, pools in the default listing order, that a
+ * server holds as read when it opens the snapshot, so a page of pools reads no table: see
+ * piece-blocks.ts, piece-store.ts and piece-layout.ts); token
  * logo URLs carry a placeholder origin that the server replaces (logo-url.ts); `sort_orders` holds, for every sort and direction, the ids in
  * served order (little-endian int32), computed once with exact decimal comparison, so listing is a
  * keyset walk that never sorts, parses or computes at request time.
@@ -54,10 +55,7 @@ CREATE TABLE pool_keys (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   token_a BLOB NOT NULL, token_b BLOB NOT NULL, flags BLOB NOT NULL, addresses BLOB NOT NULL, address_ends BLOB NOT NULL
 );
-CREATE TABLE piece_blocks (
-  piece TEXT NOT NULL, block INTEGER NOT NULL, ends BLOB NOT NULL, data BLOB NOT NULL,
-  PRIMARY KEY (piece, block)
-);
+CREATE TABLE piece_blocks (block INTEGER PRIMARY KEY, ends BLOB NOT NULL, data BLOB NOT NULL);
 CREATE INDEX pools_token_a ON pools (token_a);
 CREATE INDEX pools_token_b ON pools (token_b);
 CREATE TABLE positions (

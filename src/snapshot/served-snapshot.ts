@@ -63,5 +63,7 @@ export interface ServedSnapshot {
   totalSupply(): Buffer;
   /** The lock endpoint's bare array. */
   locks(id: number): string;
+  /** Lays out what answers at `origin` need (its token JSON) before the first request from there. */
+  prepare(origin: string): void;
   close(): void;
 }

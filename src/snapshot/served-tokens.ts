@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { LOGO_ORIGIN_PLACEHOLDER } from './logo-url.js';
-import { packTexts } from './stored-arrays.js';
+import { packAtPlaceholder, withOrigin, type OriginTexts } from './origin-texts.js';
 
 /** Token JSON bytes as served at one origin: the snapshot's logo placeholder replaced by that origin. */
 export interface OriginTokens {
@@ -12,60 +12,69 @@ export interface OriginTokens {
   exchangeToken: Buffer;
 }
 
-/**
- * Distinct origins kept at once: clients reach a server under a few names (127.0.0.1, localhost, a
- * container's name); another one costs a rebuild of its bytes (tens of milliseconds at 20k tokens).
- */
+/** Distinct origins kept at once: clients reach a server under a few names (127.0.0.1, localhost, a container's name). */
 const MAX_ORIGINS = 4;
 
-function atOrigin(stored: string, origin: string): string {
-  return stored.includes(LOGO_ORIGIN_PLACEHOLDER) ? stored.replaceAll(LOGO_ORIGIN_PLACEHOLDER, origin) : stored;
-}
+/** Token `id`'s text (ids run 1..count) as a view. */
+const textOf = (texts: OriginTexts, id: number): Uint8Array => texts.bytes.subarray(texts.ends[id - 1], texts.ends[id]);
 
-/** Every token's text at one origin, packed in one buffer; returns token `id`'s bytes (ids run 1..count) as a view. */
-function packedAtOrigin(stored: readonly string[], origin: string): (id: number) => Uint8Array {
-  const { bytes, ends } = packTexts(stored.map((text) => atOrigin(text, origin)));
-  // A plain Uint8Array: its views cost half what a Buffer's do, and a page of pools takes a hundred.
-  const array = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return (id) => array.subarray(ends[id - 1], ends[id]);
+/** One origin's copies: the summaries, and the token objects once a request needs them. */
+interface OriginCopies {
+  summaries: OriginTexts;
+  json?: OriginTexts;
+  view: OriginTokens;
 }
 
 /**
- * Every token's served JSON, per origin: the summaries (which every page of pools needs) and the
- * token objects, each packed into one buffer per origin the first time that origin needs them. A
- * buffer per origin rather than one per token: 40,000 small Buffers would cost the heap more than
- * their bytes.
+ * Every token's served JSON, per origin: the summaries (which every page of pools needs), read when the
+ * snapshot opens, and the token objects, read the first time one is asked for; each packed into one
+ * buffer per origin. Another origin's copy is spliced from one held (origin-texts.ts), so a client
+ * under a new name waits milliseconds, not a re-read. A buffer per origin rather than one per token:
+ * 40,000 small Buffers would cost the heap more than their bytes.
  * @example servedTokens.at('http://127.0.0.1:8080').summary(id)
  */
 export class ServedTokens {
   private readonly selectJson: Database.Statement;
-  private readonly selectSummaries: Database.Statement;
   private readonly exchangeToken: string;
-  private readonly origins = new Map<string, OriginTokens>();
+  /** By origin, least recently added first; starts with the stored texts, at the placeholder. */
+  private readonly origins = new Map<string, OriginCopies>();
 
   constructor(db: Database.Database) {
     this.selectJson = db.prepare('SELECT json FROM tokens ORDER BY id').pluck();
-    this.selectSummaries = db.prepare('SELECT summary_json FROM tokens ORDER BY id').pluck();
     this.exchangeToken = db.prepare('SELECT json FROM exchange_token').pluck().get() as string;
+    const summaries = db.prepare('SELECT summary_json FROM tokens ORDER BY id').pluck().all() as string[];
+    this.add(LOGO_ORIGIN_PLACEHOLDER, packAtPlaceholder(summaries, LOGO_ORIGIN_PLACEHOLDER));
   }
 
   /** The tokens as served at `origin` (scheme, host and port, or a public base URL). */
   at(origin: string): OriginTokens {
-    let view = this.origins.get(origin);
-    if (!view) {
-      if (this.origins.size >= MAX_ORIGINS) this.origins.delete(this.origins.keys().next().value!);
-      this.origins.set(origin, (view = this.view(origin)));
-    }
-    return view;
+    const held = this.origins.get(origin);
+    if (held) return held.view;
+    const source = [...this.origins.values()].pop()!;
+    // The stored copy is only a source: once a real origin is held, any held copy serves as one.
+    this.origins.delete(LOGO_ORIGIN_PLACEHOLDER);
+    if (this.origins.size >= MAX_ORIGINS) this.origins.delete(this.origins.keys().next().value!);
+    return this.add(origin, withOrigin(source.summaries, origin)).view;
   }
 
-  private view(origin: string): OriginTokens {
-    let json: ((id: number) => Uint8Array) | undefined;
-    let summaries: ((id: number) => Uint8Array) | undefined;
-    return {
-      json: (id) => (json ??= packedAtOrigin(this.selectJson.all() as string[], origin))(id),
-      summary: (id) => (summaries ??= packedAtOrigin(this.selectSummaries.all() as string[], origin))(id),
-      exchangeToken: Buffer.from(atOrigin(this.exchangeToken, origin)),
+  private add(origin: string, summaries: OriginTexts): OriginCopies {
+    const exchangeToken = Buffer.from(this.exchangeToken.replaceAll(LOGO_ORIGIN_PLACEHOLDER, origin));
+    const copies: OriginCopies = {
+      summaries,
+      view: {
+        json: (id) => textOf((copies.json ??= this.json(origin)), id),
+        summary: (id) => textOf(summaries, id),
+        exchangeToken,
+      },
     };
+    this.origins.set(origin, copies);
+    return copies;
+  }
+
+  /** The token objects at `origin`: spliced from a held copy, or read once from the snapshot. */
+  private json(origin: string): OriginTexts {
+    const held = [...this.origins.values()].find((copies) => copies.json)?.json;
+    const source = held ?? packAtPlaceholder(this.selectJson.all() as string[], LOGO_ORIGIN_PLACEHOLDER);
+    return withOrigin(source, origin);
   }
 }

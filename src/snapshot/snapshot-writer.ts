@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { PieceBlockWriter } from './piece-blocks.js';
+import { PIECE_LAYOUT, PieceBlockWriter } from './piece-blocks.js';
 import { writePoolKeys } from './pool-keys.js';
 import { exchangeTokenJson, protocolJson, tokenJson, tokenSummaryJson } from './pool-pieces.js';
 import type { ExchangeTokenRecord, PoolRecord, ProtocolRecord, TokenRecord } from './pool-record.js';
@@ -33,7 +33,7 @@ export interface SnapshotWriter {
   /** The exchange token, and the supplies its own endpoints serve. */
   exchangeToken(record: ExchangeTokenRecord, supplies: { circulating: string; total: string }): void;
   meta(values: Record<string, string>): void;
-  /** Commits and closes. */
+  /** Writes the pools' pieces, in the pools' PIECE_LAYOUT order (written by `order` before), then commits and closes. */
   finish(): void;
   /** Rolls back and closes. */
   abandon(): void;
@@ -98,6 +98,7 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
   const db = openForWriting(path);
   const insertPools = rowInserter(db, 'pools', POOL_COLUMNS);
   const pieces = new PieceBlockWriter(db);
+  let layout: Int32Array | undefined;
   const insertPositions = rowInserter(db, 'positions', POSITION_COLUMNS);
   const insertRewards = rowInserter(db, 'rewards', REWARD_COLUMNS);
   const insertLocks = rowInserter(db, 'locks', LOCK_COLUMNS);
@@ -147,6 +148,8 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
     },
     order(resource, key, direction, ids) {
       insertOrder.run(resource, key, direction, bytesOf(ids));
+      if (resource === 'pools' && key === PIECE_LAYOUT.key && direction === PIECE_LAYOUT.direction)
+        layout = ids.slice();
     },
     protocol(p) {
       insertProtocol.run(p.tvl, p.volume24hUsdc, p.fees24hUsdc, p.revenue24hUsdc, protocolJson(p));
@@ -167,7 +170,9 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
       for (const key of Object.keys(values).sort()) insertMeta.run(key, values[key]!);
     },
     finish() {
-      pieces.finish();
+      if (!layout)
+        throw new Error(`pool pieces are laid out in the pools' ${PIECE_LAYOUT.key} order, which was not written`);
+      pieces.finish(layout);
       writePoolKeys(db);
       db.exec('COMMIT');
       db.close();

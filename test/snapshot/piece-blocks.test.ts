@@ -2,14 +2,23 @@ import Database from 'better-sqlite3';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PERIOD_NAMES } from '../../src/math/periods.js';
-import { PIECE_NAMES, PieceBlockWriter, POOLS_PER_BLOCK } from '../../src/snapshot/piece-blocks.js';
-import { pieceOf, pieceStart, readPieceColumns, type PieceColumn } from '../../src/snapshot/piece-columns.js';
+import {
+  PIECE_BOUNDS,
+  PieceBlockWriter,
+  POOLS_PER_BLOCK,
+  STATS_PIECE,
+  TAIL_PIECE,
+} from '../../src/snapshot/piece-blocks.js';
+import { locate, pieceOf, readPieceStore } from '../../src/snapshot/piece-store.js';
 import { SCHEMA_SQL } from '../../src/snapshot/schema.js';
 import { statsEntryText } from '../../src/snapshot/stats-packing.js';
 
-const blocks = suite("piece blocks: pools' pieces written in blocks and read back by id");
+const blocks = suite("piece blocks: pools' pieces stored in the layout order and read back by id");
 // Across two block boundaries, with pieces of varied lengths and multi-byte characters.
 const COUNT = 2 * POOLS_PER_BLOCK + 3;
+// A layout unlike id order: reversed, then each pair swapped.
+const LAYOUT = Int32Array.from({ length: COUNT }, (_, i) => COUNT - i);
+for (let i = 0; i + 1 < COUNT; i += 2) [LAYOUT[i], LAYOUT[i + 1]] = [LAYOUT[i + 1]!, LAYOUT[i]!];
 
 /** Pieces of pool `id`: stats entries in the plain form (packed) for most pools, other texts (kept as they are) for some. */
 function pieces(id: number): { head: string; tail: string; stats: string[] } {
@@ -25,7 +34,7 @@ function pieces(id: number): { head: string; tail: string; stats: string[] } {
   };
 }
 
-function written(count: number): Database.Database {
+function written(count: number, layout: Int32Array): Database.Database {
   const db = new Database(':memory:');
   db.exec(SCHEMA_SQL);
   const writer = new PieceBlockWriter(db);
@@ -33,85 +42,80 @@ function written(count: number): Database.Database {
     const p = pieces(id);
     writer.add(id, p.head, p.tail, p.stats);
   }
-  writer.finish();
+  writer.finish(layout);
   return db;
 }
 
 const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString();
-const entry = (stats: PieceColumn, id: number, k: number): string =>
-  statsEntryText(stats.bytes.subarray(pieceStart(stats, id, k), pieceStart(stats, id, k + 1)), k);
 
 blocks(
-  'every piece of every pool reads back in its stored form (head with ,"tokenA":, stats with a leading comma, tail wrapped in braces)',
+  'every piece of every pool reads back in its stored form: head with ,"tokenA":, stats as served, tail in braces',
   () => {
-    const db = written(COUNT);
-    const [head, tail, stats] = readPieceColumns(db, PIECE_NAMES, COUNT) as [PieceColumn, PieceColumn, PieceColumn];
+    const store = readPieceStore(written(COUNT, LAYOUT), COUNT, LAYOUT);
     for (let id = 1; id <= COUNT; id++) {
       const p = pieces(id);
-      assert.is(text(pieceOf(head, id)), `${p.head},"tokenA":`);
-      assert.is(text(pieceOf(tail, id)), `}${p.tail}}`);
-      assert.is(text(pieceOf(tail, id, 0, 1)), `}${p.tail}`);
-      PERIOD_NAMES.forEach((_, k) => assert.is(entry(stats, id, k), `,${p.stats[k]}`));
+      assert.is(text(pieceOf(store, id, 0)), `${p.head},"tokenA":`);
+      assert.is(text(pieceOf(store, id, TAIL_PIECE)), `}${p.tail}}`);
+      assert.is(text(pieceOf(store, id, TAIL_PIECE, 0, 1)), `}${p.tail}`);
+      PERIOD_NAMES.forEach((_, k) =>
+        assert.is(statsEntryText(pieceOf(store, id, STATS_PIECE + k), k), `,${p.stats[k]}`),
+      );
     }
   },
 );
 
-blocks('plain stats entries are stored in well under half their served size', () => {
-  const db = written(COUNT);
-  const [stats] = readPieceColumns(db, ['stats'], COUNT) as [PieceColumn];
-  let served = 0;
-  for (let id = 1; id <= COUNT; id++) if (id % 5 !== 0) served += pieces(id).stats.join('').length;
-  const stored = db.prepare("SELECT sum(length(data)) FROM piece_blocks WHERE piece = 'stats'").pluck().get() as number;
-  assert.ok(stored < 0.4 * served, `${stored} stored bytes for ${served} served`);
-  assert.is(stats.bytes.length, stored);
-});
-
-blocks("laid out in a given order: each pool's pieces side by side, pools in that order, every piece intact", () => {
-  const db = written(COUNT);
-  // A shuffle of 1..COUNT: reversed, then each pair swapped.
-  const order = Int32Array.from({ length: COUNT }, (_, i) => COUNT - i);
-  for (let i = 0; i + 1 < COUNT; i += 2) [order[i], order[i + 1]] = [order[i + 1]!, order[i]!];
-  const [head, stats, tail] = readPieceColumns(db, ['head', 'stats', 'tail'], COUNT, order) as PieceColumn[];
-  assert.is(tail!.bytes, head!.bytes);
-  let at = 0;
-  for (const id of order) {
-    assert.is(pieceStart(head!, id, 0), at);
-    assert.is(pieceStart(stats!, id, 0), pieceStart(head!, id, 1));
-    assert.is(pieceStart(tail!, id, 0), pieceStart(stats!, id, PERIOD_NAMES.length));
-    at = pieceStart(tail!, id, 1);
-    assert.is(text(pieceOf(head!, id)), `${pieces(id).head},"tokenA":`);
-    assert.is(text(pieceOf(tail!, id)), `}${pieces(id).tail}}`);
-    assert.is(entry(stats!, id, 9), `,${pieces(id).stats[9]}`);
-  }
-  assert.is(at, head!.bytes.length);
-  assert.throws(
-    () => readPieceColumns(db, ['head'], COUNT, order.subarray(1)),
-    /layout order holds 8194 pools, not 8195/,
+blocks("pools lie in the layout order, each pool's pieces side by side, blocks held whole", () => {
+  const db = written(COUNT, LAYOUT);
+  const store = readPieceStore(db, COUNT, LAYOUT);
+  assert.is(store.blocks.length, 3);
+  let expected = { block: 0, at: 0 };
+  LAYOUT.forEach((id, slot) => {
+    const { block, first } = locate(store, id);
+    if (slot % POOLS_PER_BLOCK === 0) expected = { block: slot / POOLS_PER_BLOCK, at: 0 };
+    assert.is(block, expected.block);
+    assert.is(store.bounds[block]![first], expected.at);
+    expected.at = store.bounds[block]![first + PIECE_BOUNDS - 1]!;
+  });
+  const stored = db.prepare('SELECT data FROM piece_blocks ORDER BY block').pluck().all() as Buffer[];
+  assert.equal(
+    store.blocks.map((b) => b.length),
+    stored.map((b) => b.length),
   );
 });
 
-blocks('pools out of order, or without a stats entry per period, are refused', () => {
+blocks('plain stats entries are stored in well under half their served size', () => {
+  const store = readPieceStore(written(COUNT, LAYOUT), COUNT, LAYOUT);
+  let served = 0;
+  let stored = 0;
+  for (let id = 1; id <= COUNT; id++) {
+    if (id % 5 === 0) continue;
+    served += pieces(id).stats.join('').length;
+    PERIOD_NAMES.forEach((_, k) => (stored += pieceOf(store, id, STATS_PIECE + k).length));
+  }
+  assert.ok(stored < 0.4 * served, `${stored} stored bytes for ${served} served`);
+});
+
+blocks('pools out of order, without a stats entry per period, or a layout of other pools are refused', () => {
   const db = new Database(':memory:');
   db.exec(SCHEMA_SQL);
   const writer = new PieceBlockWriter(db);
   assert.throws(() => writer.add(2, '{', '', pieces(2).stats), /out of order: got pool 2, expected 1/);
   assert.throws(() => writer.add(1, '{', '', ['"5m":{}']), /has 1 stats entries, not 10/);
+  writer.add(1, '{', '', pieces(1).stats);
+  assert.throws(() => writer.finish(Int32Array.of(1, 2)), /the layout order holds 2 pools, not 1/);
 });
 
-blocks('a snapshot whose blocks do not cover its pools, or hold other bytes than their ends say, is refused', () => {
-  const db = written(POOLS_PER_BLOCK + 5);
-  assert.throws(
-    () => readPieceColumns(db, ['tail'], POOLS_PER_BLOCK + 6),
-    /the tail pieces cover 4101 pools, not 4102/,
-  );
-  assert.throws(() => readPieceColumns(db, ['nothing'], POOLS_PER_BLOCK + 5), /there is no nothing piece column/);
-  db.prepare("UPDATE piece_blocks SET data = substr(data, 2) WHERE piece = 'head' AND block = 1").run();
-  assert.throws(
-    () => readPieceColumns(db, ['head'], POOLS_PER_BLOCK + 5),
-    /piece block 1 of head holds \d+ bytes, its ends say \d+/,
-  );
-  db.prepare("DELETE FROM piece_blocks WHERE piece = 'stats' AND block = 0").run();
-  assert.throws(() => readPieceColumns(db, ['stats'], POOLS_PER_BLOCK + 5), /piece block 1 of stats is out of place/);
+blocks('a snapshot whose blocks do not cover its pools, or hold other bytes than their bounds say, is refused', () => {
+  const count = POOLS_PER_BLOCK + 5;
+  const layout = Int32Array.from({ length: count }, (_, i) => i + 1);
+  const db = written(count, layout);
+  assert.throws(() => readPieceStore(db, count, layout.subarray(1)), /layout order holds 4100 pools, not 4101/);
+  const wider = Int32Array.from({ length: count + 1 }, (_, i) => i + 1);
+  assert.throws(() => readPieceStore(db, count + 1, wider), /piece block 1 is out of place/);
+  db.prepare('UPDATE piece_blocks SET data = substr(data, 2) WHERE block = 1').run();
+  assert.throws(() => readPieceStore(db, count, layout), /piece block 1 holds \d+ bytes, its bounds say \d+/);
+  db.prepare('DELETE FROM piece_blocks WHERE block = 1').run();
+  assert.throws(() => readPieceStore(db, count, layout), /the piece blocks cover 4096 pools, not 4101/);
 });
 
 blocks.run();

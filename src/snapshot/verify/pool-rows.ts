@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
-import { PIECE_NAMES } from '../piece-blocks.js';
 import { PERIOD_NAMES } from '../../math/periods.js';
-import { pieceOf, pieceStart, readPieceColumns, type PieceColumn } from '../piece-columns.js';
+import { PIECE_LAYOUT, STATS_PIECE, TAIL_PIECE } from '../piece-blocks.js';
+import { pieceOf, readPieceStore } from '../piece-store.js';
 import { statsEntryText } from '../stats-packing.js';
+import { StoredOrders } from '../stored-orders.js';
 
 /** A pool as verification reads it, with its tokens' facts joined. */
 export interface PoolRow {
@@ -51,10 +52,10 @@ export interface PoolRow {
 
 /** Iterates every pool (`count` of them) in id order with its tokens' decimals, USD prices and verified flags, and its response pieces. */
 export function* iteratePools(db: Database.Database, count: number): Generator<PoolRow> {
-  const [head, tail, stats] = readPieceColumns(db, PIECE_NAMES, count) as [PieceColumn, PieceColumn, PieceColumn];
-  const text = (column: PieceColumn, id: number): string => Buffer.from(pieceOf(column, id)).toString();
-  const entry = (id: number, k: number): string =>
-    statsEntryText(stats.bytes.subarray(pieceStart(stats, id, k), pieceStart(stats, id, k + 1)), k);
+  const layout = new StoredOrders(db, 'pools', count).get(PIECE_LAYOUT.key, PIECE_LAYOUT.direction).ids;
+  const store = readPieceStore(db, count, layout);
+  const text = (id: number, k: number): string => Buffer.from(pieceOf(store, id, k)).toString();
+  const entry = (id: number, k: number): string => statsEntryText(pieceOf(store, id, STATS_PIECE + k), k);
   const rows = db
     .prepare(
       `
@@ -68,8 +69,8 @@ export function* iteratePools(db: Database.Database, count: number): Generator<P
   for (const row of rows)
     yield {
       ...row,
-      head: text(head, row.id),
-      tail: text(tail, row.id),
+      head: text(row.id, 0),
+      tail: text(row.id, TAIL_PIECE),
       pieces: PERIOD_NAMES.map((_, k) => entry(row.id, k)),
     };
 }
