@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { openSnapshot, readSnapshotFacts } from './open-snapshot.js';
-import { PIECE_LAYOUT } from './piece-blocks.js';
+import { PIECE_LAYOUT } from './piece-layout.js';
 import { PieceReader } from './piece-reader.js';
 import { loadPoolIndex } from './pool-index.js';
 import { walkPools } from './pool-walk.js';

@@ -1,25 +1,7 @@
 import type Database from 'better-sqlite3';
 import { PERIOD_NAMES } from '../math/periods.js';
-import { storedPiece } from './piece-layout.js';
+import { PIECE_BOUNDS, POOLS_PER_BLOCK, storedPiece } from './piece-layout.js';
 import { packStatsEntry } from './stats-packing.js';
-
-/** Pools per stored block: a block loads in one read, and a page of a listing touches few of them. */
-export const POOLS_PER_BLOCK = 4096;
-
-/**
- * A pool's stored pieces, side by side in this order: its head, one stats entry per period
- * (PERIOD_NAMES order, packed: stats-packing.ts), its tail. A block stores, for each pool, where each
- * of them starts and where the last ends: PIECE_BOUNDS offsets a pool.
- */
-export const STATS_PIECE = 1;
-export const TAIL_PIECE = STATS_PIECE + PERIOD_NAMES.length;
-export const PIECE_BOUNDS = TAIL_PIECE + 2;
-
-/**
- * The order pools' pieces are stored and held in: the API's default listing order (TVL, descending),
- * the most requested, so its pages read nearby memory. The snapshot's stored order of that name.
- */
-export const PIECE_LAYOUT = { key: 'tvl', direction: 'desc' } as const;
 
 /** One block of pools in id order as they come: every pool's pieces back to back, and where each ends. */
 interface IdBlock {

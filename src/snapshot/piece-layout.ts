@@ -1,3 +1,5 @@
+import { PERIOD_NAMES } from '../math/periods.js';
+
 /**
  * How a pool's JSON is laid out in pieces. This is the one place the layout is spelled out.
  *
@@ -7,22 +9,37 @@
  * (`storedPiece`), so that the server joins an item from a few byte chunks and never edits them.
  */
 
+/** Pools per stored block: a block loads in one read, and a page of a listing touches few of them. */
+export const POOLS_PER_BLOCK = 4096;
+
+/**
+ * A pool's stored pieces, side by side in this order: its head, one stats entry per period
+ * (PERIOD_NAMES order, packed: stats-packing.ts), its tail. A block stores, for each pool, where each
+ * of them starts and where the last ends: PIECE_BOUNDS offsets a pool.
+ */
+export const STATS_PIECE = 1;
+export const TAIL_PIECE = STATS_PIECE + PERIOD_NAMES.length;
+export const PIECE_BOUNDS = TAIL_PIECE + 2;
+
+/**
+ * The order pools' pieces are stored and held in: the API's default listing order (TVL, descending),
+ * the most requested, so its pages read nearby memory. The snapshot's stored order of that name.
+ */
+export const PIECE_LAYOUT = { key: 'tvl', direction: 'desc' } as const;
+
 /** What follows a token summary in an item: after tokenA comes tokenB, after tokenB the stats object. */
 export const AFTER_TOKEN_A = ',"tokenB":';
 export const AFTER_TOKEN_B = ',"stats":{';
 
-/** The piece kinds the snapshot stores per pool. */
-export type PieceKind = 'head' | 'stats' | 'tail';
-
 /**
- * A piece as stored: the head ends with `,"tokenA":`, every stats entry starts with a comma (the
- * first one of an item is read from its second byte) and the tail is wrapped in the `}` closing the
- * stats and the one closing the item (a detail reads it without its last byte and adds its own piece).
- * @example storedPiece('stats', '"24h":{"volume":"1"}') // ',"24h":{"volume":"1"}'
+ * A head or tail as stored: the head ends with `,"tokenA":` and the tail is wrapped in the `}`
+ * closing the stats and the one closing the item (a detail reads it without its last byte and adds
+ * its own piece). Stats entries are stored packed and rendered with a leading comma, the first one
+ * of an item read from its second byte (stats-packing.ts).
+ * @example storedPiece('head', '{"address":"…"') // '{"address":"…","tokenA":'
  */
-export function storedPiece(kind: PieceKind, piece: string): string {
-  if (kind === 'head') return `${piece},"tokenA":`;
-  return kind === 'stats' ? `,${piece}` : `}${piece}}`;
+export function storedPiece(kind: 'head' | 'tail', piece: string): string {
+  return kind === 'head' ? `${piece},"tokenA":` : `}${piece}}`;
 }
 
 /**

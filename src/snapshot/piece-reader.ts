@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { PERIOD_NAMES, type Period } from '../math/periods.js';
 import { AFTER_TOKEN_A, AFTER_TOKEN_B } from './piece-layout.js';
-import { STATS_PIECE, TAIL_PIECE } from './piece-blocks.js';
+import { STATS_PIECE, TAIL_PIECE } from './piece-layout.js';
 import { locate, pieceOf, readPieceStore, type PieceStore } from './piece-store.js';
 import type { PoolIndex } from './pool-index.js';
 import type { OriginTokens } from './served-tokens.js';

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { endianness } from 'node:os';
-import { PIECE_BOUNDS, POOLS_PER_BLOCK } from './piece-blocks.js';
+import { PIECE_BOUNDS, POOLS_PER_BLOCK } from './piece-layout.js';
 import { copyInto } from './stored-arrays.js';
 
 /**

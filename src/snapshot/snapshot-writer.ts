@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import { PIECE_LAYOUT, PieceBlockWriter } from './piece-blocks.js';
+import { PieceBlockWriter } from './piece-blocks.js';
+import { PIECE_LAYOUT } from './piece-layout.js';
 import { writePoolKeys } from './pool-keys.js';
 import { exchangeTokenJson, protocolJson, tokenJson, tokenSummaryJson } from './pool-pieces.js';
 import type { ExchangeTokenRecord, PoolRecord, ProtocolRecord, TokenRecord } from './pool-record.js';

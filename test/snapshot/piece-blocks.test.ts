@@ -2,13 +2,8 @@ import Database from 'better-sqlite3';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PERIOD_NAMES } from '../../src/math/periods.js';
-import {
-  PIECE_BOUNDS,
-  PieceBlockWriter,
-  POOLS_PER_BLOCK,
-  STATS_PIECE,
-  TAIL_PIECE,
-} from '../../src/snapshot/piece-blocks.js';
+import { PieceBlockWriter } from '../../src/snapshot/piece-blocks.js';
+import { PIECE_BOUNDS, POOLS_PER_BLOCK, STATS_PIECE, TAIL_PIECE } from '../../src/snapshot/piece-layout.js';
 import { locate, pieceOf, readPieceStore } from '../../src/snapshot/piece-store.js';
 import { SCHEMA_SQL } from '../../src/snapshot/schema.js';
 import { statsEntryText } from '../../src/snapshot/stats-packing.js';

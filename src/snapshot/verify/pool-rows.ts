@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { PERIOD_NAMES } from '../../math/periods.js';
-import { PIECE_LAYOUT, STATS_PIECE, TAIL_PIECE } from '../piece-blocks.js';
+import { PIECE_LAYOUT, STATS_PIECE, TAIL_PIECE } from '../piece-layout.js';
 import { pieceOf, readPieceStore } from '../piece-store.js';
 import { statsEntryText } from '../stats-packing.js';
 import { StoredOrders } from '../stored-orders.js';
