@@ -2,23 +2,24 @@ import { packTexts } from './stored-arrays.js';
 import { fnv1aBytes, fnv1aUtf8 } from './fnv1a.js';
 
 /**
- * Addresses by id and ids by address, held off the JS heap: the UTF-8 bytes of every address back
- * to back (as the snapshot stores them, pool-keys.ts) and an open-addressing table of ids. A Map and
- * 100k strings would cost the heap about 9 MB, which the garbage collector then keeps about twice over.
+ * Ids by address, held off the JS heap: an open-addressing table of ids over addresses that live
+ * elsewhere, read through `bytesOf` (a pool's in its head piece: pool-index.ts). A Map and 100k
+ * strings would cost the heap about 9 MB, which the garbage collector then keeps about twice over.
  * @example const index = AddressIndex.of(['So11…', 'EPjF…']); index.idOf('EPjF…') // 2
  */
 export class AddressIndex {
   /** Ids by hash, 0 for an empty slot; a power of two at least twice the count, probed linearly. */
   private readonly slots: Int32Array;
 
-  /** `bytes`: every address back to back; address `id` (1..count) ends at ends[id], ends[0] = 0. */
+  /** `bytesOf(id)`: the UTF-8 bytes of address `id` (1..count). */
   constructor(
-    private readonly bytes: Buffer,
-    private readonly ends: Uint32Array,
+    count: number,
+    private readonly bytesOf: (id: number) => Uint8Array,
   ) {
-    this.slots = new Int32Array(2 ** Math.ceil(Math.log2(2 * ends.length)));
-    for (let id = 1; id < ends.length; id++) {
-      let slot = fnv1aBytes(bytes, ends[id - 1]!, ends[id]!) & (this.slots.length - 1);
+    this.slots = new Int32Array(2 ** Math.ceil(Math.log2(2 * (count + 1))));
+    for (let id = 1; id <= count; id++) {
+      const bytes = bytesOf(id);
+      let slot = fnv1aBytes(bytes, 0, bytes.length) & (this.slots.length - 1);
       while (this.slots[slot] !== 0) slot = (slot + 1) & (this.slots.length - 1);
       this.slots[slot] = id;
     }
@@ -27,12 +28,13 @@ export class AddressIndex {
   /** An index of `addresses`, where `addresses[i]` is the address of id `i + 1`. */
   static of(addresses: readonly string[]): AddressIndex {
     const { bytes, ends } = packTexts(addresses);
-    return new AddressIndex(bytes, ends);
+    return new AddressIndex(addresses.length, (id) => bytes.subarray(ends[id - 1], ends[id]));
   }
 
   /** The address of `id` (1..count). */
   addressOf(id: number): string {
-    return this.bytes.toString('utf8', this.ends[id - 1], this.ends[id]);
+    const bytes = this.bytesOf(id);
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString();
   }
 
   /** The id of `address`, or undefined when no pool has it. */

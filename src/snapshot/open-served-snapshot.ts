@@ -2,7 +2,9 @@ import type Database from 'better-sqlite3';
 import { openSnapshot, readSnapshotFacts } from './open-snapshot.js';
 import { PIECE_LAYOUT } from './piece-layout.js';
 import { PieceReader } from './piece-reader.js';
-import { loadPoolIndex } from './pool-index.js';
+import { readPieceStore } from './piece-store.js';
+import { poolIndex } from './pool-index.js';
+import { readPoolKeys } from './pool-keys.js';
 import { walkPools } from './pool-walk.js';
 import { listBody, objectBody } from './response-bodies.js';
 import type { ServedSnapshot } from './served-snapshot.js';
@@ -37,17 +39,18 @@ function served(db: Database.Database, path: string): ServedSnapshot {
   // so a small page cache serves as well as SQLite's 16 MB default.
   db.pragma('cache_size = -2048');
   const facts = readSnapshotFacts(db, path);
-  const pools = loadPoolIndex(db);
+  const keys = readPoolKeys(db);
+  const poolOrders = new StoredOrders(db, 'pools', keys.count);
+  const store = readPieceStore(db, keys.count, poolOrders.get(PIECE_LAYOUT.key, PIECE_LAYOUT.direction).ids);
+  const pools = poolIndex(keys, store);
   const tokens = loadTokenIndex(db);
-  const poolOrders = new StoredOrders(db, 'pools', pools.count);
   const tokenOrders = new StoredOrders(db, 'tokens', tokens.count);
   const thresholds = new Thresholds(db);
-  const servedTokens = new ServedTokens(db);
+  const servedTokens = new ServedTokens(db, tokens.count);
   const protocolJson = single(db, 'SELECT json FROM protocol');
   const circulatingJson = single(db, 'SELECT circulating_json FROM exchange_token');
   const totalJson = single(db, 'SELECT total_json FROM exchange_token');
-  // Last: what stays is allocated before the blocks read through it, so their memory can go back.
-  const pieces = new PieceReader(db, pools, poolOrders.get(PIECE_LAYOUT.key, PIECE_LAYOUT.direction).ids);
+  const pieces = new PieceReader(db, pools, store);
   const tokenId = (address: string): number | undefined => tokens.idByAddress.get(address);
   return {
     facts,

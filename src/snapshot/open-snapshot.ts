@@ -59,11 +59,12 @@ export function openSnapshot(path: string): Database.Database {
     }
     const tables = db
       .prepare(
-        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('meta','tokens','pools','pool_keys','piece_blocks','pool_stats','sort_orders','protocol','exchange_token')",
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('meta','tokens','pools','pool_keys','piece_blocks','token_texts','pool_stats','sort_orders','protocol','exchange_token')",
       )
       .pluck()
       .get();
-    if (tables !== 9) throw new SnapshotError(`snapshot ${path} is missing tables of schema version ${SCHEMA_VERSION}`);
+    if (tables !== 10)
+      throw new SnapshotError(`snapshot ${path} is missing tables of schema version ${SCHEMA_VERSION}`);
     return db;
   } catch (error) {
     db?.close();

@@ -17,12 +17,11 @@ export interface OriginTexts {
 }
 
 /**
- * Packs stored texts and finds every occurrence of `placeholder` in them (as String.replaceAll would,
- * left to right, none overlapping).
- * @example packAtPlaceholder(['{"imageUrl":"http://x.invalid/a.svg"}'], 'http://x.invalid').at // [13]
+ * Stored texts (text i at bytes[ends[i]..ends[i + 1])) with every occurrence of `placeholder` found,
+ * as String.replaceAll would find them: left to right, none overlapping. Holds `bytes` as given.
+ * @example atPlaceholder(Buffer.from('{"imageUrl":"http://x.invalid/a.svg"}'), Uint32Array.of(0, 38), 'http://x.invalid').at // [13]
  */
-export function packAtPlaceholder(texts: readonly string[], placeholder: string): OriginTexts {
-  const { bytes, ends } = packTexts(texts);
+export function atPlaceholder(bytes: Buffer, ends: Uint32Array, placeholder: string): OriginTexts {
   const origin = Buffer.from(placeholder);
   const at: number[] = [];
   for (let found = bytes.indexOf(origin); found >= 0; found = bytes.indexOf(origin, found + origin.length))
@@ -33,6 +32,12 @@ export function packAtPlaceholder(texts: readonly string[], placeholder: string)
     ends,
     at: Uint32Array.from(at),
   };
+}
+
+/** Texts packed, at `placeholder`. */
+export function packAtPlaceholder(texts: readonly string[], placeholder: string): OriginTexts {
+  const { bytes, ends } = packTexts(texts);
+  return atPlaceholder(bytes, ends, placeholder);
 }
 
 /**

@@ -27,6 +27,25 @@ export const PIECE_BOUNDS = TAIL_PIECE + 2;
  */
 export const PIECE_LAYOUT = { key: 'tvl', direction: 'desc' } as const;
 
+/** How every head begins: pool-pieces.ts writes the address first. */
+const ADDRESS_OPENING = '{"address":"';
+
+/**
+ * A pool's address as its stored head holds it, in UTF-8: the server keeps no other copy of 100k
+ * addresses. The JSON string after `{"address":"`, decoded when it holds an escape (an address
+ * recorded from an API may be any text).
+ * @example Buffer.from(addressInHead(Buffer.from('{"address":"So1…","poolsConfig"…'))).toString() // 'So1…'
+ */
+export function addressInHead(head: Uint8Array): Uint8Array {
+  let end = ADDRESS_OPENING.length;
+  let escaped = false;
+  for (; end < head.length && head[end] !== 0x22; end++) {
+    if (head[end] === 0x5c) ((escaped = true), end++);
+  }
+  const json = head.subarray(ADDRESS_OPENING.length, end);
+  return escaped ? Buffer.from(JSON.parse(`"${Buffer.from(json).toString()}"`) as string) : json;
+}
+
 /** What follows a token summary in an item: after tokenA comes tokenB, after tokenB the stats object. */
 export const AFTER_TOKEN_A = ',"tokenB":';
 export const AFTER_TOKEN_B = ',"stats":{';

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { PERIOD_NAMES, type Period } from '../math/periods.js';
 import { AFTER_TOKEN_A, AFTER_TOKEN_B } from './piece-layout.js';
 import { STATS_PIECE, TAIL_PIECE } from './piece-layout.js';
-import { locate, pieceOf, readPieceStore, type PieceStore } from './piece-store.js';
+import { locate, pieceOf, type PieceStore } from './piece-store.js';
 import type { PoolIndex } from './pool-index.js';
 import type { OriginTokens } from './served-tokens.js';
 import { renderedBound, renderStatsEntry } from './stats-packing.js';
@@ -21,17 +21,14 @@ const PERIOD_INDEX = new Map(PERIOD_NAMES.map((period, i) => [period, i]));
  * rows, by primary key, with statements prepared once.
  */
 export class PieceReader {
-  private readonly store: PieceStore;
   private readonly detailJson: Database.Statement;
   private readonly locks: Database.Statement;
 
-  /** `layout`: the pool ids in the order pieces are laid out in memory, the API's default listing order. */
   constructor(
     db: Database.Database,
     private readonly pools: PoolIndex,
-    layout: Int32Array,
+    private readonly store: PieceStore,
   ) {
-    this.store = readPieceStore(db, pools.count, layout);
     this.detailJson = db.prepare('SELECT detail_json FROM pools WHERE id = ?').pluck();
     this.locks = db.prepare('SELECT name, locked_percentage FROM locks WHERE pool_id = ? ORDER BY name').raw();
   }

@@ -1,6 +1,7 @@
-import type Database from 'better-sqlite3';
 import { AddressIndex } from './address-index.js';
-import { readPoolKeys } from './pool-keys.js';
+import { addressInHead } from './piece-layout.js';
+import { pieceOf, type PieceStore } from './piece-store.js';
+import type { PoolKeys } from './pool-keys.js';
 
 /**
  * What filters need of every pool, in typed arrays indexed by pool id (ids run 1..count): the two
@@ -42,10 +43,9 @@ function groupByToken(tokenA: Int32Array, tokenB: Int32Array, count: number): (t
     token >= 0 && token <= maxToken ? ids.subarray(starts[token], starts[token + 1]) : ids.subarray(0, 0);
 }
 
-/** Reads the pool index of an open snapshot: a few stored arrays (pool-keys.ts), and the address table built from them. */
-export function loadPoolIndex(db: Database.Database): PoolIndex {
-  const { count, tokenA, tokenB, flags, addresses, addressEnds } = readPoolKeys(db);
-  const index = new AddressIndex(addresses, addressEnds);
+/** The pool index over the stored arrays (pool-keys.ts) and the addresses in the pools' heads (`pieces`). */
+export function poolIndex({ count, tokenA, tokenB, flags }: PoolKeys, pieces: PieceStore): PoolIndex {
+  const index = new AddressIndex(count, (id) => addressInHead(pieceOf(pieces, id, 0)));
   return {
     count,
     tokenA,

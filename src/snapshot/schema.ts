@@ -53,9 +53,10 @@ CREATE TABLE pools (
 );
 CREATE TABLE pool_keys (
   id INTEGER PRIMARY KEY CHECK (id = 1),
-  token_a BLOB NOT NULL, token_b BLOB NOT NULL, flags BLOB NOT NULL, addresses BLOB NOT NULL, address_ends BLOB NOT NULL
+  token_a BLOB NOT NULL, token_b BLOB NOT NULL, flags BLOB NOT NULL
 );
 CREATE TABLE piece_blocks (block INTEGER PRIMARY KEY, ends BLOB NOT NULL, data BLOB NOT NULL);
+CREATE TABLE token_texts (kind TEXT PRIMARY KEY, texts BLOB NOT NULL, ends BLOB NOT NULL) WITHOUT ROWID;
 CREATE INDEX pools_token_a ON pools (token_a);
 CREATE INDEX pools_token_b ON pools (token_b);
 CREATE TABLE positions (

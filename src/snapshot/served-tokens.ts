@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { LOGO_ORIGIN_PLACEHOLDER } from './logo-url.js';
-import { packAtPlaceholder, withOrigin, type OriginTexts } from './origin-texts.js';
+import { withOrigin, type OriginTexts } from './origin-texts.js';
+import { readTokenTexts } from './token-texts.js';
 
 /** Token JSON bytes as served at one origin: the snapshot's logo placeholder replaced by that origin. */
 export interface OriginTokens {
@@ -27,23 +28,23 @@ interface OriginCopies {
 
 /**
  * Every token's served JSON, per origin: the summaries (which every page of pools needs), read when the
- * snapshot opens, and the token objects, read the first time one is asked for; each packed into one
- * buffer per origin. Another origin's copy is spliced from one held (origin-texts.ts), so a client
+ * snapshot opens, and the token objects, read the first time one is asked for, each as one stored
+ * blob (token-texts.ts), and each copied into one buffer per origin. Another origin's copy is spliced from one held (origin-texts.ts), so a client
  * under a new name waits milliseconds, not a re-read. A buffer per origin rather than one per token:
  * 40,000 small Buffers would cost the heap more than their bytes.
  * @example servedTokens.at('http://127.0.0.1:8080').summary(id)
  */
 export class ServedTokens {
-  private readonly selectJson: Database.Statement;
   private readonly exchangeToken: string;
   /** By origin, least recently added first; starts with the stored texts, at the placeholder. */
   private readonly origins = new Map<string, OriginCopies>();
 
-  constructor(db: Database.Database) {
-    this.selectJson = db.prepare('SELECT json FROM tokens ORDER BY id').pluck();
+  constructor(
+    private readonly db: Database.Database,
+    private readonly count: number,
+  ) {
     this.exchangeToken = db.prepare('SELECT json FROM exchange_token').pluck().get() as string;
-    const summaries = db.prepare('SELECT summary_json FROM tokens ORDER BY id').pluck().all() as string[];
-    this.add(LOGO_ORIGIN_PLACEHOLDER, packAtPlaceholder(summaries, LOGO_ORIGIN_PLACEHOLDER));
+    this.add(LOGO_ORIGIN_PLACEHOLDER, readTokenTexts(db, 'summary', count));
   }
 
   /** The tokens as served at `origin` (scheme, host and port, or a public base URL). */
@@ -74,7 +75,7 @@ export class ServedTokens {
   /** The token objects at `origin`: spliced from a held copy, or read once from the snapshot. */
   private json(origin: string): OriginTexts {
     const held = [...this.origins.values()].find((copies) => copies.json)?.json;
-    const source = held ?? packAtPlaceholder(this.selectJson.all() as string[], LOGO_ORIGIN_PLACEHOLDER);
+    const source = held ?? readTokenTexts(this.db, 'json', this.count);
     return withOrigin(source, origin);
   }
 }

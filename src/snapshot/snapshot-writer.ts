@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { PieceBlockWriter } from './piece-blocks.js';
 import { PIECE_LAYOUT } from './piece-layout.js';
+import { writeTokenTexts } from './token-texts.js';
 import { writePoolKeys } from './pool-keys.js';
 import { exchangeTokenJson, protocolJson, tokenJson, tokenSummaryJson } from './pool-pieces.js';
 import type { ExchangeTokenRecord, PoolRecord, ProtocolRecord, TokenRecord } from './pool-record.js';
@@ -175,6 +176,7 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
         throw new Error(`pool pieces are laid out in the pools' ${PIECE_LAYOUT.key} order, which was not written`);
       pieces.finish(layout);
       writePoolKeys(db);
+      writeTokenTexts(db);
       db.exec('COMMIT');
       db.close();
     },

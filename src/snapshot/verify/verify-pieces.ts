@@ -1,4 +1,7 @@
+import type Database from 'better-sqlite3';
+import type { OriginTexts } from '../origin-texts.js';
 import { joinPoolItem } from '../piece-layout.js';
+import { readTokenTexts } from '../token-texts.js';
 import type { PoolRow } from './pool-rows.js';
 import type { LockRow, StatsRow } from './verify-earnings.js';
 import type { Violations } from './violations.js';
@@ -54,4 +57,22 @@ export function verifyPieces(pool: PoolRow, stats: StatsRow[], locks: LockRow[],
   const servedLocks = JSON.stringify(detail.lockedLiquidityPercent);
   const rowLocks = JSON.stringify(locks.map((l) => ({ name: l.name, lockedPercentage: l.locked_percentage })));
   v.expectEqual(subject, 'served lockedLiquidityPercent', servedLocks, rowLocks);
+}
+
+/** The packed token texts a server reads (token-texts.ts) must be the tokens' own summary and object, token by token. */
+export function verifyTokenTexts(db: Database.Database, v: Violations): void {
+  const rows = db.prepare('SELECT address, summary_json, json FROM tokens ORDER BY id').raw().all() as string[][];
+  (['summary', 'json'] as const).forEach((kind, column) => {
+    let texts: OriginTexts;
+    try {
+      texts = readTokenTexts(db, kind, rows.length);
+    } catch (error) {
+      v.add('token_texts', (error as Error).message);
+      return;
+    }
+    rows.forEach((row, i) => {
+      const stored = Buffer.from(texts.bytes.subarray(texts.ends[i], texts.ends[i + 1])).toString();
+      v.expectEqual(`token ${row[0]}`, `stored ${kind}`, stored, row[column + 1]);
+    });
+  });
 }

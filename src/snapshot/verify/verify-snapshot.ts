@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { iteratePools, type PoolRow } from './pool-rows.js';
-import { verifyPieces } from './verify-pieces.js';
+import { verifyPieces, verifyTokenTexts } from './verify-pieces.js';
 import {
   verifyLocks,
   verifyRewards,
@@ -99,6 +99,7 @@ export function verifySnapshot(
     verifyCoverage(db, v);
   }
   verifyOrders(db, orderValues(db), v);
+  verifyTokenTexts(db, v);
   for (const fk of db.pragma('foreign_key_check') as { table: string; rowid: number; parent: string }[]) {
     v.add(`${fk.table} row ${fk.rowid}`, `refers to a missing ${fk.parent} row`);
   }
