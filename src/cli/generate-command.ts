@@ -1,8 +1,7 @@
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Argv } from 'yargs';
-import { DEFAULT_AS_OF, DEFAULT_GENERATION } from '../generator/defaults.js';
-import { GenerateOptionsError, MAX_COUNT, MIN_TOKENS, validateGenerateOptions } from '../generator/generate-options.js';
+import { DEFAULT_AS_OF, DEFAULT_GENERATION, MAX_COUNT, MIN_TOKENS } from '../generator/defaults.js';
 import { UsageError } from './fail.js';
 import { interruptible } from './interruptible.js';
 import { terminalProgress } from './progress.js';
@@ -85,6 +84,8 @@ export const generateCommand = {
       MAX_COUNT,
       ' (SOL, USDC, USDT and ORCA always come first)',
     );
+    // Loaded here, not with the program: the checks reach into the generator (and `serve` needs none of it).
+    const { GenerateOptionsError, validateGenerateOptions } = await import('../generator/generate-options.js');
     try {
       validateGenerateOptions({ seed, pools, tokens, asOf: argv.asOf });
     } catch (error) {

@@ -1,6 +1,5 @@
 import type { Argv } from 'yargs';
 import { openSnapshot, readSnapshotFacts } from '../snapshot/open-snapshot.js';
-import { verifySnapshot } from '../snapshot/verify/verify-snapshot.js';
 import { terminalProgress } from './progress.js';
 
 /** `clmm-mock inspect`: prints a snapshot's facts; with --verify, re-checks every rule and exits 1 on a violation. */
@@ -38,6 +37,7 @@ export const inspectCommand = {
       process.stdout.write(`${lines.join('\n')}\n`);
       if (!argv.verify) return;
       const progress = terminalProgress('verifying pools');
+      const { verifySnapshot } = await import('../snapshot/verify/verify-snapshot.js');
       const report = verifySnapshot(db, progress.report);
       progress.clear();
       for (const message of report.messages) process.stdout.write(`violation: ${message}\n`);

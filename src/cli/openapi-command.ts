@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
-import { API_BASE, buildOpenApi } from '../openapi/build-openapi.js';
+import { API_BASE } from '../api/route-paths.js';
 import { UsageError } from './fail.js';
 
 /** Where `npm start` and `serve` listen by default. */
@@ -41,6 +41,7 @@ export const openapiCommand = {
       .example('$0 openapi --out openapi.json', '')
       .example(`$0 openapi --server-url http://localhost:9000${API_BASE} > openapi.json`, ''),
   handler: async (argv: { out?: string; serverUrl: string }) => {
+    const { buildOpenApi } = await import('../openapi/build-openapi.js');
     const text = `${JSON.stringify(buildOpenApi({ serverUrl: serverUrl(argv.serverUrl) }), null, 2)}\n`;
     if (argv.out === undefined) return void process.stdout.write(text);
     try {

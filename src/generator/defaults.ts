@@ -3,3 +3,8 @@ export const DEFAULT_AS_OF = '2026-01-01T00:00:00Z';
 
 /** What `start` generates when it has no snapshot, and what `generate` makes without flags. */
 export const DEFAULT_GENERATION = { seed: 42, pools: 2000, tokens: 500 } as const;
+
+/** At most this many pools and tokens. */
+export const MAX_COUNT = 1_000_000;
+/** SOL, USDC, USDT and the exchange token are always there. */
+export const MIN_TOKENS = 4;

@@ -1,4 +1,5 @@
 import { FEE_TIERS } from '../math/fee-tiers.js';
+import { MAX_COUNT, MIN_TOKENS } from './defaults.js';
 import { isIsoSecond } from './iso-seconds.js';
 import { POOLS_CONFIGS } from './pool-plan.js';
 
@@ -7,10 +8,7 @@ export class GenerateOptionsError extends Error {
   override name = 'GenerateOptionsError';
 }
 
-/** At most this many pools and tokens. */
-export const MAX_COUNT = 1_000_000;
-/** SOL, USDC, USDT and the exchange token are always there. */
-export const MIN_TOKENS = 4;
+export { MAX_COUNT, MIN_TOKENS } from './defaults.js';
 
 /**
  * Checks what `generateSnapshot` is given (the CLI and library callers alike): whole counts in range,

@@ -84,7 +84,7 @@ function served(db: Database.Database, path: string): ServedSnapshot {
     tokenPage(ids, origin, cursors) {
       const at = servedTokens.at(origin);
       return listBody(
-        ids.map((id) => [at.json(id)]),
+        ids.map((id) => at.json(id)),
         cursors,
       );
     },

@@ -69,3 +69,28 @@ export function withOrigin(from: OriginTexts, origin: string): OriginTexts {
   }
   return { origin: bytes, bytes: out, ends, at };
 }
+
+/**
+ * Text `i` of `from` with `origin` wherever `from` has its own, as chunks (views and `origin` itself)
+ * rather than a copy: for texts sent one at a time, where a copy of them all per origin would cost
+ * more memory than the splice costs time.
+ * @example spliced(stored, 0, Buffer.from('http://127.0.0.1:8080')) // [<…"imageUrl":">, <http://…>, </static/…>]
+ */
+export function spliced(from: OriginTexts, i: number, origin: Uint8Array): Uint8Array[] {
+  let start = from.ends[i]!;
+  const end = from.ends[i + 1]!;
+  // The first occurrence at or after `start`, by binary search over the ascending positions.
+  let low = 0;
+  for (let high = from.at.length; low < high;) {
+    const middle = (low + high) >>> 1;
+    if (from.at[middle]! < start) low = middle + 1;
+    else high = middle;
+  }
+  const chunks: Uint8Array[] = [];
+  for (let k = low; k < from.at.length && from.at[k]! < end; k++) {
+    chunks.push(from.bytes.subarray(start, from.at[k]), origin);
+    start = from.at[k]! + from.origin.length;
+  }
+  chunks.push(from.bytes.subarray(start, end));
+  return chunks;
+}

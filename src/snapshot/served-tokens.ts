@@ -1,12 +1,12 @@
 import type Database from 'better-sqlite3';
 import { LOGO_ORIGIN_PLACEHOLDER } from './logo-url.js';
-import { withOrigin, type OriginTexts } from './origin-texts.js';
+import { spliced, withOrigin, type OriginTexts } from './origin-texts.js';
 import { readTokenTexts } from './token-texts.js';
 
 /** Token JSON bytes as served at one origin: the snapshot's logo placeholder replaced by that origin. */
 export interface OriginTokens {
-  /** The token object of `/tokens` (docs/api.md §5.1). */
-  json(id: number): Uint8Array;
+  /** The token object of `/tokens` (docs/api.md §5.1), as chunks. */
+  json(id: number): Uint8Array[];
   /** The summary embedded in pools as tokenA and tokenB. */
   summary(id: number): Uint8Array;
   /** The `/protocol/token` object. */
@@ -16,28 +16,25 @@ export interface OriginTokens {
 /** Distinct origins kept at once: clients reach a server under a few names (127.0.0.1, localhost, a container's name). */
 const MAX_ORIGINS = 4;
 
-/** Token `id`'s text (ids run 1..count) as a view. */
-const textOf = (texts: OriginTexts, id: number): Uint8Array => texts.bytes.subarray(texts.ends[id - 1], texts.ends[id]);
-
-/** One origin's copies: the summaries, and the token objects once a request needs them. */
-interface OriginCopies {
+/** One origin's summaries, and what it serves. */
+interface OriginCopy {
   summaries: OriginTexts;
-  json?: OriginTexts;
   view: OriginTokens;
 }
 
 /**
- * Every token's served JSON, per origin: the summaries (which every page of pools needs), read when the
- * snapshot opens, and the token objects, read the first time one is asked for, each as one stored
- * blob (token-texts.ts), and each copied into one buffer per origin. Another origin's copy is spliced from one held (origin-texts.ts), so a client
- * under a new name waits milliseconds, not a re-read. A buffer per origin rather than one per token:
- * 40,000 small Buffers would cost the heap more than their bytes.
+ * Every token's served JSON, per origin. The summaries, which every page of pools needs twice an item,
+ * are read when the snapshot opens and copied into one buffer per origin (another origin's copy is
+ * spliced from one held: origin-texts.ts). The token objects, sent one or a page at a time, are read
+ * the first time one is asked for and held once, the origin spliced in per answer: a copy of 20,000
+ * of them per origin would cost 6 MB each. Each kind is one stored blob (token-texts.ts).
  * @example servedTokens.at('http://127.0.0.1:8080').summary(id)
  */
 export class ServedTokens {
   private readonly exchangeToken: string;
-  /** By origin, least recently added first; starts with the stored texts, at the placeholder. */
-  private readonly origins = new Map<string, OriginCopies>();
+  /** By origin, least recently added first; starts with the stored summaries, at the placeholder. */
+  private readonly origins = new Map<string, OriginCopy>();
+  private json: OriginTexts | undefined;
 
   constructor(
     private readonly db: Database.Database,
@@ -58,24 +55,15 @@ export class ServedTokens {
     return this.add(origin, withOrigin(source.summaries, origin)).view;
   }
 
-  private add(origin: string, summaries: OriginTexts): OriginCopies {
-    const exchangeToken = Buffer.from(this.exchangeToken.replaceAll(LOGO_ORIGIN_PLACEHOLDER, origin));
-    const copies: OriginCopies = {
-      summaries,
-      view: {
-        json: (id) => textOf((copies.json ??= this.json(origin)), id),
-        summary: (id) => textOf(summaries, id),
-        exchangeToken,
-      },
+  private add(origin: string, summaries: OriginTexts): OriginCopy {
+    const bytes = Buffer.from(origin);
+    const view: OriginTokens = {
+      json: (id) => spliced((this.json ??= readTokenTexts(this.db, 'json', this.count)), id - 1, bytes),
+      summary: (id) => summaries.bytes.subarray(summaries.ends[id - 1], summaries.ends[id]),
+      exchangeToken: Buffer.from(this.exchangeToken.replaceAll(LOGO_ORIGIN_PLACEHOLDER, origin)),
     };
-    this.origins.set(origin, copies);
-    return copies;
-  }
-
-  /** The token objects at `origin`: spliced from a held copy, or read once from the snapshot. */
-  private json(origin: string): OriginTexts {
-    const held = [...this.origins.values()].find((copies) => copies.json)?.json;
-    const source = held ?? readTokenTexts(this.db, 'json', this.count);
-    return withOrigin(source, origin);
+    const copy = { summaries, view };
+    this.origins.set(origin, copy);
+    return copy;
   }
 }

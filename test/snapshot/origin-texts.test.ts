@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { packAtPlaceholder, withOrigin, type OriginTexts } from '../../src/snapshot/origin-texts.js';
+import { packAtPlaceholder, spliced, withOrigin, type OriginTexts } from '../../src/snapshot/origin-texts.js';
 
 const origins = suite('token texts at an origin: spliced copies equal replacing the placeholder in each text');
 const PLACEHOLDER = 'http://clmm-mock.invalid';
@@ -39,6 +39,18 @@ origins('texts without the placeholder are packed as they are', () => {
   const packed = packAtPlaceholder(['{"a":1}', '{"b":2}'], PLACEHOLDER);
   assert.is(packed.at.length, 0);
   assert.equal(textsOf(withOrigin(packed, 'http://h:1')), ['{"a":1}', '{"b":2}']);
+});
+
+origins('a text spliced as chunks reads as the copy would, for the stored texts and for a copy', () => {
+  const stored = packAtPlaceholder(TEXTS, PLACEHOLDER);
+  for (const from of [stored, withOrigin(stored, 'http://h:1')]) {
+    for (const origin of ['http://127.0.0.1:41234', '']) {
+      const bytes = Buffer.from(origin);
+      TEXTS.forEach((text, i) =>
+        assert.is(Buffer.concat(spliced(from, i, bytes)).toString(), text.replaceAll(PLACEHOLDER, origin), text),
+      );
+    }
+  }
 });
 
 origins.run();
