@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import { PERIOD_NAMES, type Period } from '../math/periods.js';
 import { AFTER_TOKEN_A, AFTER_TOKEN_B } from './piece-layout.js';
-import { STATS_PIECE, TAIL_PIECE } from './piece-layout.js';
-import { locate, pieceOf, type PieceStore } from './piece-store.js';
+import { PIECE_BOUNDS, POOLS_PER_BLOCK, STATS_PIECE, TAIL_PIECE } from './piece-layout.js';
+import { locate, type PieceStore } from './piece-store.js';
 import type { PoolIndex } from './pool-index.js';
 import type { OriginTokens } from './served-tokens.js';
 import { renderedBound, renderStatsEntry } from './stats-packing.js';
@@ -11,6 +11,8 @@ const CLOSE = Buffer.from('}');
 const AFTER_A = Buffer.from(AFTER_TOKEN_A);
 const AFTER_B = Buffer.from(AFTER_TOKEN_B);
 const PERIOD_INDEX = new Map(PERIOD_NAMES.map((period, i) => [period, i]));
+/** An item's stats without periods: `{}`, nothing between the braces. */
+const NO_STATS = new Uint8Array(0);
 
 /**
  * A pool's response as byte chunks joined from pieces held in memory (piece-layout.ts gives the
@@ -35,18 +37,12 @@ export class PieceReader {
 
   /** List items for `ids`, in that order, each with exactly the `periods` in its stats. */
   poolItems(ids: readonly number[], periods: readonly Period[], tokens: OriginTokens): Uint8Array[][] {
-    const stats = this.renderStats(ids, periods);
-    return ids.map((id, i) => {
-      const chunks = this.opening(id, tokens);
-      chunks.push(stats[i]!, pieceOf(this.store, id, TAIL_PIECE));
-      return chunks;
-    });
+    return this.items(ids, periods, tokens, 0);
   }
 
   /** The detail object of one pool with exactly the `periods` in its stats: its own piece goes before the closing brace. */
   poolDetail(id: number, periods: readonly Period[], tokens: OriginTokens): Uint8Array[] {
-    const chunks = this.opening(id, tokens);
-    chunks.push(this.renderStats([id], periods)[0]!, pieceOf(this.store, id, TAIL_PIECE, 0, 1));
+    const chunks = this.items([id], periods, tokens, 1)[0]!;
     chunks.push(Buffer.from(this.detailJson.get(id) as string), CLOSE);
     return chunks;
   }
@@ -57,37 +53,45 @@ export class PieceReader {
     return JSON.stringify(rows.map(([name, lockedPercentage]) => ({ name, lockedPercentage })));
   }
 
-  /** head, tokenA and tokenB with what follows each; the stats entries and the tail follow. */
-  private opening(id: number, tokens: OriginTokens): Uint8Array[] {
-    return [
-      pieceOf(this.store, id, 0),
-      tokens.summary(this.pools.tokenA[id]!),
-      AFTER_A,
-      tokens.summary(this.pools.tokenB[id]!),
-      AFTER_B,
-    ];
+  /**
+   * Each pool's item as chunks: its head, the token summaries with what follows each, its entries of
+   * `periods` (rendered into one buffer for them all, the first without its comma: the stats object's
+   * brace comes before it) and its tail, without its last `cut` bytes. Reads each pool's place once.
+   */
+  private items(ids: readonly number[], periods: readonly Period[], tokens: OriginTokens, cut: number): Uint8Array[][] {
+    const { blocks, bounds: blockBounds, slotOf } = this.store;
+    const pieces = periods.map((period) => STATS_PIECE + PERIOD_INDEX.get(period)!);
+    const out = pieces.length === 0 ? NO_STATS : new Uint8Array(this.statsSize(ids, pieces));
+    let at = 0;
+    return ids.map((id) => {
+      const slot = slotOf[id]!;
+      const block = Math.floor(slot / POOLS_PER_BLOCK);
+      const first = (slot % POOLS_PER_BLOCK) * PIECE_BOUNDS;
+      const bytes = blocks[block]!;
+      const bounds = blockBounds[block]!;
+      const from = at + 1;
+      for (const k of pieces)
+        at = renderStatsEntry(bytes, bounds[first + k]!, bounds[first + k + 1]!, k - STATS_PIECE, out, at);
+      return [
+        bytes.subarray(bounds[first]!, bounds[first + 1]!),
+        tokens.summary(this.pools.tokenA[id]!),
+        AFTER_A,
+        tokens.summary(this.pools.tokenB[id]!),
+        AFTER_B,
+        pieces.length === 0 ? NO_STATS : out.subarray(from, at),
+        bytes.subarray(bounds[first + TAIL_PIECE]!, bounds[first + TAIL_PIECE + 1]! - cut),
+      ];
+    });
   }
 
-  /**
-   * Each pool's entries of `periods`, as served, written into one buffer for the page: a view per pool,
-   * the first entry without its comma (the stats object's brace comes before it).
-   */
-  private renderStats(ids: readonly number[], periods: readonly Period[]): Uint8Array[] {
-    const pieces = periods.map((period) => STATS_PIECE + PERIOD_INDEX.get(period)!);
-    const places = ids.map((id) => locate(this.store, id));
+  /** The most bytes the pools' entries of these pieces render to. */
+  private statsSize(ids: readonly number[], pieces: readonly number[]): number {
     let size = 0;
-    for (const { block, first } of places) {
+    for (const id of ids) {
+      const { block, first } = locate(this.store, id);
       const bounds = this.store.bounds[block]!;
       for (const k of pieces) size += renderedBound(bounds[first + k + 1]! - bounds[first + k]!);
     }
-    const out = new Uint8Array(size);
-    let at = 0;
-    return places.map(({ block, first }) => {
-      const [bytes, bounds] = [this.store.blocks[block]!, this.store.bounds[block]!];
-      const from = at;
-      for (const k of pieces)
-        at = renderStatsEntry(bytes, bounds[first + k]!, bounds[first + k + 1]!, k - STATS_PIECE, out, at);
-      return out.subarray(Math.min(from + 1, at), at);
-    });
+    return size;
   }
 }

@@ -19,10 +19,12 @@ const PAD = 15;
 const RAW = 0xff;
 const CODES = new Map([...CHARS].map((char, code) => [char, code]));
 const FIGURE = `([${CHARS.replace('-', '\\-')}]*)`;
-const SEPARATORS = ['","fees":"', '","rewards":"', '","yieldOverTvl":"', '"}'].map((text) => Buffer.from(text));
+/** Keys as plain Uint8Arrays: the copy loops read them faster than Buffers. */
+const bytes = (text: string): Uint8Array => new Uint8Array(Buffer.from(text));
+const SEPARATORS = ['","fees":"', '","rewards":"', '","yieldOverTvl":"', '"}'].map(bytes);
 const CHAR_BYTES = Uint8Array.from(CHARS, (char) => char.charCodeAt(0));
 /** Per period (PERIOD_NAMES order): the text before its first figure, with the comma that precedes an entry. */
-const OPENINGS = PERIOD_NAMES.map((period) => Buffer.from(`,"${period}":{"volume":"`));
+const OPENINGS = PERIOD_NAMES.map((period) => bytes(`,"${period}":{"volume":"`));
 /** Per period: an entry's four figures, when it is exactly the plain form statsEntryJson writes. */
 const PLAIN = PERIOD_NAMES.map(
   (period) =>
@@ -73,27 +75,24 @@ export function renderStatsEntry(
     out.set(stored.subarray(from + 1, to), at + 1);
     return at + to - from;
   }
-  const opening = OPENINGS[periodIndex]!;
-  out.set(opening, at);
-  at += opening.length;
+  at = copy(OPENINGS[periodIndex]!, out, at);
   let figure = 0;
   for (let i = from; i < to; i++) {
     // A high nibble is a character or END; a low one may also be the PAD that fills the last byte.
     const high = stored[i]! >> 4;
     const low = stored[i]! & 15;
     if (high < END) out[at++] = CHAR_BYTES[high]!;
-    else at = separate(out, at, figure++);
+    else at = copy(SEPARATORS[figure++]!, out, at);
     if (low < END) out[at++] = CHAR_BYTES[low]!;
-    else if (low === END) at = separate(out, at, figure++);
+    else if (low === END) at = copy(SEPARATORS[figure++]!, out, at);
   }
   return at;
 }
 
-/** Writes what follows figure `figure` (its closing quote and the next key, or the entry's end). */
-function separate(out: Uint8Array, at: number, figure: number): number {
-  const separator = SEPARATORS[figure]!;
-  out.set(separator, at);
-  return at + separator.length;
+/** Copies a few bytes (a key) into `out` at `at`: a loop beats TypedArray.set at this size. */
+function copy(bytes: Uint8Array, out: Uint8Array, at: number): number {
+  for (let i = 0; i < bytes.length; i++) out[at++] = bytes[i]!;
+  return at;
 }
 
 /**
