@@ -42,7 +42,19 @@ export class AddressIndex {
     for (let slot = fnv1aUtf8(address) & (this.slots.length - 1); ; slot = (slot + 1) & (this.slots.length - 1)) {
       const id = this.slots[slot]!;
       if (id === 0) return undefined;
-      if (this.addressOf(id) === address) return id;
+      if (sameText(this.bytesOf(id), address)) return id;
     }
   }
+}
+
+/** Whether UTF-8 `bytes` encode `text`: compared in place while the text is ASCII (an address always is), decoded otherwise. */
+function sameText(bytes: Uint8Array, text: string): boolean {
+  // A UTF-8 encoding is never shorter than the UTF-16 text it encodes.
+  if (bytes.length < text.length) return false;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit > 0x7f) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString() === text;
+    if (unit !== bytes[i]) return false;
+  }
+  return bytes.length === text.length;
 }

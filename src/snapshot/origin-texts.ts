@@ -14,6 +14,18 @@ export interface OriginTexts {
   ends: Uint32Array;
   /** Where each occurrence of the origin starts, ascending. */
   at: Uint32Array;
+  /** The index in `at` of text i's first occurrence (of the next text's when it has none); the same in every copy. */
+  first: Uint32Array;
+}
+
+/** For each text, the index of its first occurrence in `at`: one pass over both. */
+function firstOccurrences(ends: Uint32Array, at: Uint32Array): Uint32Array {
+  const first = new Uint32Array(ends.length);
+  for (let i = 0, k = 0; i < ends.length; i++) {
+    while (k < at.length && at[k]! < ends[i]!) k++;
+    first[i] = k;
+  }
+  return first;
 }
 
 /**
@@ -26,12 +38,9 @@ export function atPlaceholder(bytes: Buffer, ends: Uint32Array, placeholder: str
   const at: number[] = [];
   for (let found = bytes.indexOf(origin); found >= 0; found = bytes.indexOf(origin, found + origin.length))
     at.push(found);
-  return {
-    origin,
-    bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
-    ends,
-    at: Uint32Array.from(at),
-  };
+  const positions = Uint32Array.from(at);
+  const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+  return { origin, bytes: view, ends, at: positions, first: firstOccurrences(ends, positions) };
 }
 
 /** Texts packed, at `placeholder`. */
@@ -62,12 +71,8 @@ export function withOrigin(from: OriginTexts, origin: string): OriginTexts {
   });
   out.set(from.bytes.subarray(source), target);
   // Each text's end moves by the occurrences before it.
-  const ends = new Uint32Array(from.ends.length);
-  for (let i = 1, before = 0; i < ends.length; i++) {
-    while (before < from.at.length && from.at[before]! < from.ends[i]!) before++;
-    ends[i] = from.ends[i]! + before * shift;
-  }
-  return { origin: bytes, bytes: out, ends, at };
+  const ends = from.ends.map((end, i) => end + from.first[i]! * shift);
+  return { origin: bytes, bytes: out, ends, at, first: from.first };
 }
 
 /**
@@ -79,15 +84,8 @@ export function withOrigin(from: OriginTexts, origin: string): OriginTexts {
 export function spliced(from: OriginTexts, i: number, origin: Uint8Array): Uint8Array[] {
   let start = from.ends[i]!;
   const end = from.ends[i + 1]!;
-  // The first occurrence at or after `start`, by binary search over the ascending positions.
-  let low = 0;
-  for (let high = from.at.length; low < high;) {
-    const middle = (low + high) >>> 1;
-    if (from.at[middle]! < start) low = middle + 1;
-    else high = middle;
-  }
   const chunks: Uint8Array[] = [];
-  for (let k = low; k < from.at.length && from.at[k]! < end; k++) {
+  for (let k = from.first[i]!; k < from.first[i + 1]!; k++) {
     chunks.push(from.bytes.subarray(start, from.at[k]), origin);
     start = from.at[k]! + from.origin.length;
   }

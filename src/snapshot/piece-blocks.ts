@@ -33,9 +33,8 @@ export class PieceBlockWriter {
     if (stats.length !== PERIOD_NAMES.length)
       throw new Error(`pool ${id} has ${stats.length} stats entries, not ${PERIOD_NAMES.length}`);
     this.nextId++;
-    this.pending.push(Buffer.from(storedPiece('head', head)));
+    this.pending.push(Buffer.from(storedPiece('head', head)), Buffer.from(storedPiece('tail', tail)));
     stats.forEach((entry, i) => this.pending.push(packStatsEntry(i, entry)));
-    this.pending.push(Buffer.from(storedPiece('tail', tail)));
     if (this.pending.length === POOLS_PER_BLOCK * (PIECE_BOUNDS - 1)) this.seal();
   }
 

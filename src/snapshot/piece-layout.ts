@@ -10,16 +10,18 @@ import { PERIOD_NAMES } from '../math/periods.js';
  */
 
 /** Pools per stored block: a block loads in one read, and a page of a listing touches few of them. */
-export const POOLS_PER_BLOCK = 4096;
+export const BLOCK_SHIFT = 12;
+export const POOLS_PER_BLOCK = 1 << BLOCK_SHIFT;
 
 /**
- * A pool's stored pieces, side by side in this order: its head, one stats entry per period
- * (PERIOD_NAMES order, packed: stats-packing.ts), its tail. A block stores, for each pool, where each
- * of them starts and where the last ends: PIECE_BOUNDS offsets a pool.
+ * A pool's stored pieces, side by side in this order: its head, its tail, one stats entry per period
+ * (PERIOD_NAMES order, packed: stats-packing.ts). Head and tail are next to each other because every
+ * item reads both; a request reads few of the entries. A block stores, for each pool, where each piece
+ * starts and where the last ends: PIECE_BOUNDS offsets a pool.
  */
-export const STATS_PIECE = 1;
-export const TAIL_PIECE = STATS_PIECE + PERIOD_NAMES.length;
-export const PIECE_BOUNDS = TAIL_PIECE + 2;
+export const TAIL_PIECE = 1;
+export const STATS_PIECE = 2;
+export const PIECE_BOUNDS = STATS_PIECE + PERIOD_NAMES.length + 1;
 
 /**
  * The order pools' pieces are stored and held in: the API's default listing order (TVL, descending),
@@ -34,15 +36,17 @@ const ADDRESS_OPENING = '{"address":"';
  * A pool's address as its stored head holds it, in UTF-8: the server keeps no other copy of 100k
  * addresses. The JSON string after `{"address":"`, decoded when it holds an escape (an address
  * recorded from an API may be any text).
- * @example Buffer.from(addressInHead(Buffer.from('{"address":"So1…","poolsConfig"…'))).toString() // 'So1…'
+ * `bytes[start..end)` is the head; the address comes back as a view of `bytes` (a copy when decoded).
+ * @example Buffer.from(addressInHead(head, 0, head.length)).toString() // 'So1…' for a head '{"address":"So1…",…'
  */
-export function addressInHead(head: Uint8Array): Uint8Array {
-  let end = ADDRESS_OPENING.length;
+export function addressInHead(bytes: Uint8Array, start: number, end: number): Uint8Array {
+  const from = start + ADDRESS_OPENING.length;
+  let to = from;
   let escaped = false;
-  for (; end < head.length && head[end] !== 0x22; end++) {
-    if (head[end] === 0x5c) ((escaped = true), end++);
+  for (; to < end && bytes[to] !== 0x22; to++) {
+    if (bytes[to] === 0x5c) ((escaped = true), to++);
   }
-  const json = head.subarray(ADDRESS_OPENING.length, end);
+  const json = bytes.subarray(from, to);
   return escaped ? Buffer.from(JSON.parse(`"${Buffer.from(json).toString()}"`) as string) : json;
 }
 

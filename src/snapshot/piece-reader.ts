@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import { PERIOD_NAMES, type Period } from '../math/periods.js';
 import { AFTER_TOKEN_A, AFTER_TOKEN_B } from './piece-layout.js';
-import { PIECE_BOUNDS, POOLS_PER_BLOCK, STATS_PIECE, TAIL_PIECE } from './piece-layout.js';
-import { locate, type PieceStore } from './piece-store.js';
+import { BLOCK_SHIFT, PIECE_BOUNDS, POOLS_PER_BLOCK, STATS_PIECE, TAIL_PIECE } from './piece-layout.js';
+import type { PieceStore } from './piece-store.js';
 import type { PoolIndex } from './pool-index.js';
 import type { OriginTokens } from './served-tokens.js';
 import { renderedBound, renderStatsEntry } from './stats-packing.js';
@@ -11,13 +11,13 @@ const CLOSE = Buffer.from('}');
 const AFTER_A = Buffer.from(AFTER_TOKEN_A);
 const AFTER_B = Buffer.from(AFTER_TOKEN_B);
 const PERIOD_INDEX = new Map(PERIOD_NAMES.map((period, i) => [period, i]));
-/** An item's stats without periods: `{}`, nothing between the braces. */
+/** Where no stats are rendered (no periods asked for): nothing goes between the stats object's braces. */
 const NO_STATS = new Uint8Array(0);
 
 /**
  * A pool's response as byte chunks joined from pieces held in memory (piece-layout.ts gives the
  * layout): a page of 50 pools reads no table and copies nothing until the body is built. Every
- * pool's head, stats entries of every period (packed: stats-packing.ts) and tail load when the
+ * pool's head, tail and stats entries of every period (packed: stats-packing.ts) load when the
  * snapshot opens, side by side, pools in the default listing order (piece-store.ts), so no request
  * waits for a load (docs/performance.md §3). A detail reads its own piece and the lock endpoint its
  * rows, by primary key, with statements prepared once.
@@ -25,6 +25,7 @@ const NO_STATS = new Uint8Array(0);
 export class PieceReader {
   private readonly detailJson: Database.Statement;
   private readonly locks: Database.Statement;
+  private scratch = new Uint8Array(16 * 1024);
 
   constructor(
     db: Database.Database,
@@ -55,32 +56,37 @@ export class PieceReader {
 
   /**
    * Each pool's item as chunks: its head, the token summaries with what follows each, its entries of
-   * `periods` (rendered into one buffer for them all, the first without its comma: the stats object's
-   * brace comes before it) and its tail, without its last `cut` bytes. Reads each pool's place once.
+   * `periods` (the first without its comma: the stats object's brace comes before it) and its tail,
+   * without its last `cut` bytes. The entries are rendered into a scratch buffer the reader keeps, so
+   * a page allocates no memory for them: the chunks are valid until the next call, and the caller
+   * joins them into the body at once (open-served-snapshot.ts).
    */
   private items(ids: readonly number[], periods: readonly Period[], tokens: OriginTokens, cut: number): Uint8Array[][] {
     const { blocks, bounds: blockBounds, slotOf } = this.store;
     const pieces = periods.map((period) => STATS_PIECE + PERIOD_INDEX.get(period)!);
-    const out = pieces.length === 0 ? NO_STATS : new Uint8Array(this.statsSize(ids, pieces));
+    const out = pieces.length === 0 ? NO_STATS : this.scratchOf(this.statsSize(ids, pieces));
     let at = 0;
     return ids.map((id) => {
       const slot = slotOf[id]!;
-      const block = Math.floor(slot / POOLS_PER_BLOCK);
-      const first = (slot % POOLS_PER_BLOCK) * PIECE_BOUNDS;
+      const block = slot >>> BLOCK_SHIFT;
+      const first = (slot & (POOLS_PER_BLOCK - 1)) * PIECE_BOUNDS;
       const bytes = blocks[block]!;
       const bounds = blockBounds[block]!;
-      const from = at + 1;
-      for (const k of pieces)
-        at = renderStatsEntry(bytes, bounds[first + k]!, bounds[first + k + 1]!, k - STATS_PIECE, out, at);
-      return [
+      const chunks = [
         bytes.subarray(bounds[first]!, bounds[first + 1]!),
         tokens.summary(this.pools.tokenA[id]!),
         AFTER_A,
         tokens.summary(this.pools.tokenB[id]!),
         AFTER_B,
-        pieces.length === 0 ? NO_STATS : out.subarray(from, at),
-        bytes.subarray(bounds[first + TAIL_PIECE]!, bounds[first + TAIL_PIECE + 1]! - cut),
       ];
+      if (pieces.length > 0) {
+        const from = at + 1;
+        for (const k of pieces)
+          at = renderStatsEntry(bytes, bounds[first + k]!, bounds[first + k + 1]!, k - STATS_PIECE, out, at);
+        chunks.push(out.subarray(from, at));
+      }
+      chunks.push(bytes.subarray(bounds[first + TAIL_PIECE]!, bounds[first + TAIL_PIECE + 1]! - cut));
+      return chunks;
     });
   }
 
@@ -88,10 +94,17 @@ export class PieceReader {
   private statsSize(ids: readonly number[], pieces: readonly number[]): number {
     let size = 0;
     for (const id of ids) {
-      const { block, first } = locate(this.store, id);
-      const bounds = this.store.bounds[block]!;
+      const slot = this.store.slotOf[id]!;
+      const bounds = this.store.bounds[slot >>> BLOCK_SHIFT]!;
+      const first = (slot & (POOLS_PER_BLOCK - 1)) * PIECE_BOUNDS;
       for (const k of pieces) size += renderedBound(bounds[first + k + 1]! - bounds[first + k]!);
     }
     return size;
+  }
+
+  /** The scratch buffer, grown to hold `size` bytes. */
+  private scratchOf(size: number): Uint8Array {
+    if (this.scratch.length < size) this.scratch = new Uint8Array(2 ** Math.ceil(Math.log2(size)));
+    return this.scratch;
   }
 }

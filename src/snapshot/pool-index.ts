@@ -1,6 +1,6 @@
 import { AddressIndex } from './address-index.js';
 import { addressInHead } from './piece-layout.js';
-import { pieceOf, type PieceStore } from './piece-store.js';
+import { locate, type PieceStore } from './piece-store.js';
 import type { PoolKeys } from './pool-keys.js';
 
 /**
@@ -45,7 +45,11 @@ function groupByToken(tokenA: Int32Array, tokenB: Int32Array, count: number): (t
 
 /** The pool index over the stored arrays (pool-keys.ts) and the addresses in the pools' heads (`pieces`). */
 export function poolIndex({ count, tokenA, tokenB, flags }: PoolKeys, pieces: PieceStore): PoolIndex {
-  const index = new AddressIndex(count, (id) => addressInHead(pieceOf(pieces, id, 0)));
+  const index = new AddressIndex(count, (id) => {
+    const { block, first } = locate(pieces, id);
+    const bounds = pieces.bounds[block]!;
+    return addressInHead(pieces.blocks[block]!, bounds[first]!, bounds[first + 1]!);
+  });
   return {
     count,
     tokenA,

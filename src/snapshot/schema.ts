@@ -14,8 +14,8 @@ export const RESPONSE_FORMAT = 'schema 5 format 2';
 
 /**
  * The layout. Figures are stored as the exact decimal strings that are served; `piece_blocks` and the
- * `*json` columns hold the precomputed response pieces (`piece_blocks` holds every pool's head, stats
- * entries (packed: stats-packing.ts) and tail in blocks, pools in the default listing order, that a
+ * `*json` columns hold the precomputed response pieces (`piece_blocks` holds every pool's head, tail
+ * and stats entries (packed: stats-packing.ts) in blocks, pools in the default listing order, that a
  * server holds as read when it opens the snapshot, so a page of pools reads no table: see
  * piece-blocks.ts, piece-store.ts and piece-layout.ts); token
  * logo URLs carry a placeholder origin that the server replaces (logo-url.ts); `sort_orders` holds, for every sort and direction, the ids in
