@@ -39,7 +39,7 @@ function served(db: Database.Database, path: string): ServedSnapshot {
   // so a small page cache serves as well as SQLite's 16 MB default.
   db.pragma('cache_size = -2048');
   const facts = readSnapshotFacts(db, path);
-  const keys = readPoolKeys(db);
+  const keys = readPoolKeys(db, facts.pools);
   const poolOrders = new StoredOrders(db, 'pools', keys.count);
   const store = readPieceStore(db, keys.count, poolOrders.get(PIECE_LAYOUT.key, PIECE_LAYOUT.direction).ids);
   const pools = poolIndex(keys, store);

@@ -45,9 +45,11 @@ export function writePoolKeys(db: Database.Database): void {
   );
 }
 
-/** Reads the `pool_keys` row; throws when its arrays do not match the pool count. */
-export function readPoolKeys(db: Database.Database): PoolKeys {
-  const count = db.prepare('SELECT count(*) FROM pools').pluck().get() as number;
+/**
+ * Reads the `pool_keys` row of a snapshot of `count` pools (its meta's poolCount: counting the pools
+ * table would walk an index of it); throws when its arrays do not match.
+ */
+export function readPoolKeys(db: Database.Database, count: number): PoolKeys {
   const row = db.prepare('SELECT token_a, token_b, flags FROM pool_keys WHERE id = 1').raw().get() as
     [Buffer, Buffer, Buffer] | undefined;
   const n = count + 1;
