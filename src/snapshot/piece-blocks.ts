@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { PERIOD_NAMES } from '../math/periods.js';
-import { PIECE_BOUNDS, POOLS_PER_BLOCK, storedPiece } from './piece-layout.js';
+import { PIECE_BOUNDS, POOLS_PER_BLOCK, STORED_PERIODS, storedPiece } from './piece-layout.js';
 import { packStatsEntry } from './stats-packing.js';
 
 /** One block of pools in id order as they come: every pool's pieces back to back, and where each ends. */
@@ -34,7 +34,7 @@ export class PieceBlockWriter {
       throw new Error(`pool ${id} has ${stats.length} stats entries, not ${PERIOD_NAMES.length}`);
     this.nextId++;
     this.pending.push(Buffer.from(storedPiece('head', head)), Buffer.from(storedPiece('tail', tail)));
-    stats.forEach((entry, i) => this.pending.push(packStatsEntry(i, entry)));
+    for (const i of STORED_PERIODS) this.pending.push(packStatsEntry(i, stats[i]!));
     if (this.pending.length === POOLS_PER_BLOCK * (PIECE_BOUNDS - 1)) this.seal();
   }
 

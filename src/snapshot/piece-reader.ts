@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { PERIOD_NAMES, type Period } from '../math/periods.js';
 import { AFTER_TOKEN_A, AFTER_TOKEN_B } from './piece-layout.js';
-import { BLOCK_SHIFT, PIECE_BOUNDS, POOLS_PER_BLOCK, STATS_PIECE, TAIL_PIECE } from './piece-layout.js';
+import { BLOCK_SHIFT, PIECE_BOUNDS, POOLS_PER_BLOCK, statsPiece, TAIL_PIECE } from './piece-layout.js';
 import type { PieceStore } from './piece-store.js';
 import type { PoolIndex } from './pool-index.js';
 import type { OriginTokens } from './served-tokens.js';
@@ -63,7 +63,8 @@ export class PieceReader {
    */
   private items(ids: readonly number[], periods: readonly Period[], tokens: OriginTokens, cut: number): Uint8Array[][] {
     const { blocks, bounds: blockBounds, slotOf } = this.store;
-    const pieces = periods.map((period) => STATS_PIECE + PERIOD_INDEX.get(period)!);
+    const indexes = periods.map((period) => PERIOD_INDEX.get(period)!);
+    const pieces = indexes.map(statsPiece);
     const out = pieces.length === 0 ? NO_STATS : this.scratchOf(this.statsSize(ids, pieces));
     let at = 0;
     return ids.map((id) => {
@@ -81,8 +82,10 @@ export class PieceReader {
       ];
       if (pieces.length > 0) {
         const from = at + 1;
-        for (const k of pieces)
-          at = renderStatsEntry(bytes, bounds[first + k]!, bounds[first + k + 1]!, k - STATS_PIECE, out, at);
+        for (let p = 0; p < pieces.length; p++) {
+          const k = pieces[p]!;
+          at = renderStatsEntry(bytes, bounds[first + k]!, bounds[first + k + 1]!, indexes[p]!, out, at);
+        }
         chunks.push(out.subarray(from, at));
       }
       chunks.push(bytes.subarray(bounds[first + TAIL_PIECE]!, bounds[first + TAIL_PIECE + 1]! - cut));

@@ -126,8 +126,10 @@ import {
   type ExportIndex, type ExportOptions, type ExportSummary, type FaultSetting, type GenerateOptions, type GenerateSummary, type JournalEntry,
   type LockEntry, type Meta, type MockChaos, type MockServer, type MockServerOptions, type PeriodStats, type Pool, type PoolDetail,
   type ProtocolStats, type RecordOptions, type RecordSummary, type Reward, type RouteChaosSettings, type RouteKey, type RoutePath,
-  type Token, type TokenSummary, type TotalSupply,
+  type Token, type TokenSummary, type TotalSupply, type OpenApiDocument,
 } from 'clmm-mock';
+import { buildOpenApi as buildOpenApiNow } from 'clmm-mock/openapi';
+import { exportSnapshot as exportSnapshotNow } from 'clmm-mock/export';
 
 const chaos: ChaosSettings = { latency: '50-250', errorRate: 0.1, errorStatus: [500, 'reset'], rateLimit: '10/1s', routes: { 'GET /pools/:address': { errorRate: 1 } } };
 // @ts-expect-error a route that does not exist is a compile error
@@ -150,9 +152,14 @@ type Others = [AdaptiveFee, CirculatingSupply, ErrorBody, ExchangeToken, ExportE
   GenerateOptions, GenerateSummary, LockEntry, Meta, PeriodStats, PoolDetail, ProtocolStats, RecordOptions, RecordSummary, Reward,
   Token, TokenSummary, TotalSupply];
 const functions = [buildOpenApi, exportSnapshot, generateSnapshot, recordSnapshot, DEFAULT_AS_OF];
+// The main entry loads the exporter and the builder on their first call; the subpaths are synchronous.
+const later: Promise<OpenApiDocument> = buildOpenApi();
+const now: OpenApiDocument = buildOpenApiNow();
+const exportNow: (options: ExportOptions) => ExportSummary = exportSnapshotNow;
+const exportLater: (options: ExportOptions) => Promise<ExportSummary> = exportSnapshot;
 const errors = [ChaosConfigError, SnapshotError, RecordError];
 export type { Others };
-export { entries, first, fault, route, key, path, functions, errors, wrongRoute, wrongKey };
+export { entries, first, fault, route, key, path, functions, errors, wrongRoute, wrongKey, later, now, exportNow, exportLater };
 `;
 
 installed('the public types compile under strict settings with skipLibCheck off, and route typos do not', () => {

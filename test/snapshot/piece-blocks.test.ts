@@ -3,7 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PERIOD_NAMES } from '../../src/math/periods.js';
 import { PieceBlockWriter } from '../../src/snapshot/piece-blocks.js';
-import { PIECE_BOUNDS, POOLS_PER_BLOCK, STATS_PIECE, TAIL_PIECE } from '../../src/snapshot/piece-layout.js';
+import { PIECE_BOUNDS, POOLS_PER_BLOCK, statsPiece, TAIL_PIECE } from '../../src/snapshot/piece-layout.js';
 import { locate, pieceOf, readPieceStore } from '../../src/snapshot/piece-store.js';
 import { SCHEMA_SQL } from '../../src/snapshot/schema.js';
 import { statsEntryText } from '../../src/snapshot/stats-packing.js';
@@ -52,9 +52,7 @@ blocks(
       assert.is(text(pieceOf(store, id, 0)), `${p.head},"tokenA":`);
       assert.is(text(pieceOf(store, id, TAIL_PIECE)), `}${p.tail}}`);
       assert.is(text(pieceOf(store, id, TAIL_PIECE, 0, 1)), `}${p.tail}`);
-      PERIOD_NAMES.forEach((_, k) =>
-        assert.is(statsEntryText(pieceOf(store, id, STATS_PIECE + k), k), `,${p.stats[k]}`),
-      );
+      PERIOD_NAMES.forEach((_, k) => assert.is(statsEntryText(pieceOf(store, id, statsPiece(k)), k), `,${p.stats[k]}`));
     }
   },
 );
@@ -85,7 +83,7 @@ blocks('plain stats entries are stored in well under half their served size', ()
   for (let id = 1; id <= COUNT; id++) {
     if (id % 5 === 0) continue;
     served += pieces(id).stats.join('').length;
-    PERIOD_NAMES.forEach((_, k) => (stored += pieceOf(store, id, STATS_PIECE + k).length));
+    PERIOD_NAMES.forEach((_, k) => (stored += pieceOf(store, id, statsPiece(k)).length));
   }
   assert.ok(stored < 0.4 * served, `${stored} stored bytes for ${served} served`);
 });
