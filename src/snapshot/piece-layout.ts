@@ -40,6 +40,8 @@ export const PIECE_LAYOUT = { key: 'tvl', direction: 'desc' } as const;
 
 /** How every head begins: pool-pieces.ts writes the address first. */
 const ADDRESS_OPENING = '{"address":"';
+/** Where a head's address starts. */
+export const ADDRESS_AT = ADDRESS_OPENING.length;
 
 /**
  * A pool's address as its stored head holds it, in UTF-8: the server keeps no other copy of 100k
@@ -49,7 +51,7 @@ const ADDRESS_OPENING = '{"address":"';
  * @example Buffer.from(addressInHead(head, 0, head.length)).toString() // 'So1…' for a head '{"address":"So1…",…'
  */
 export function addressInHead(bytes: Uint8Array, start: number, end: number): Uint8Array {
-  const from = start + ADDRESS_OPENING.length;
+  const from = start + ADDRESS_AT;
   let to = from;
   let escaped = false;
   for (; to < end && bytes[to] !== 0x22; to++) {

@@ -12,6 +12,8 @@ import { copyInto } from './stored-arrays.js';
  */
 export interface PieceStore {
   blocks: Uint8Array[];
+  /** The same blocks as Buffers, for reading text out of them (addresses: pool-index.ts). */
+  buffers: Buffer[];
   bounds: Uint32Array[];
   /** Pool id → its slot in the layout order. */
   slotOf: Int32Array;
@@ -47,7 +49,7 @@ function boundsOf(blob: Buffer): Uint32Array {
  */
 export function readPieceStore(db: Database.Database, count: number, layout: Int32Array): PieceStore {
   if (layout.length !== count) throw new Error(`the layout order holds ${layout.length} pools, not ${count}`);
-  const store: PieceStore = { blocks: [], bounds: [], slotOf: new Int32Array(count + 1).fill(-1) };
+  const store: PieceStore = { blocks: [], buffers: [], bounds: [], slotOf: new Int32Array(count + 1).fill(-1) };
   layout.forEach((id, slot) => (store.slotOf[id] = slot));
   const rows = db.prepare('SELECT block, ends, data FROM piece_blocks ORDER BY block').raw();
   for (const [block, ends, data] of rows.iterate() as IterableIterator<[number, Buffer, Buffer]>) {
@@ -59,6 +61,7 @@ export function readPieceStore(db: Database.Database, count: number, layout: Int
       throw new Error(`piece block ${block} holds ${data.length} bytes, its bounds say ${bounds[bounds.length - 1]}`);
     // A plain Uint8Array over the same memory: a view of it costs half what a Buffer's does, and a page takes hundreds.
     store.blocks.push(new Uint8Array(data.buffer, data.byteOffset, data.length));
+    store.buffers.push(data);
     store.bounds.push(bounds);
   }
   if (store.blocks.length * POOLS_PER_BLOCK < count)

@@ -1,5 +1,5 @@
-import { AddressIndex } from './address-index.js';
-import { addressInHead } from './piece-layout.js';
+import { AddressIndex, type AddressSource } from './address-index.js';
+import { ADDRESS_AT, addressInHead, BLOCK_SHIFT, PIECE_BOUNDS, POOLS_PER_BLOCK } from './piece-layout.js';
 import { locate, type PieceStore } from './piece-store.js';
 import type { PoolKeys } from './pool-keys.js';
 
@@ -43,13 +43,36 @@ function groupByToken(tokenA: Int32Array, tokenB: Int32Array, count: number): (t
     token >= 0 && token <= maxToken ? ids.subarray(starts[token], starts[token + 1]) : ids.subarray(0, 0);
 }
 
+/**
+ * Where each pool's address lies: in its head piece, found once per pool (its length kept, 0 for an
+ * address decoded from escapes, which is kept apart).
+ */
+function headAddresses(count: number, pieces: PieceStore): AddressSource {
+  const lengths = new Uint16Array(count + 1);
+  const decoded = new Map<number, Buffer>();
+  for (let id = 1; id <= count; id++) {
+    const { block, first } = locate(pieces, id);
+    const bytes = pieces.blocks[block]!;
+    const address = addressInHead(bytes, pieces.bounds[block]![first]!, pieces.bounds[block]![first + 1]!);
+    if (address.buffer === bytes.buffer && address.length > 0 && address.length <= 0xffff) lengths[id] = address.length;
+    else decoded.set(id, Buffer.from(address));
+  }
+  const start = (id: number): number => {
+    if (lengths[id] === 0) return 0;
+    const slot = pieces.slotOf[id]!;
+    return pieces.bounds[slot >>> BLOCK_SHIFT]![(slot & (POOLS_PER_BLOCK - 1)) * PIECE_BOUNDS]! + ADDRESS_AT;
+  };
+  return {
+    count,
+    buffer: (id) => (lengths[id] === 0 ? decoded.get(id)! : pieces.buffers[pieces.slotOf[id]! >>> BLOCK_SHIFT]!),
+    start,
+    end: (id) => (lengths[id] === 0 ? decoded.get(id)!.length : start(id) + lengths[id]!),
+  };
+}
+
 /** The pool index over the stored arrays (pool-keys.ts) and the addresses in the pools' heads (`pieces`). */
 export function poolIndex({ count, tokenA, tokenB, flags }: PoolKeys, pieces: PieceStore): PoolIndex {
-  const index = new AddressIndex(count, (id) => {
-    const { block, first } = locate(pieces, id);
-    const bounds = pieces.bounds[block]!;
-    return addressInHead(pieces.blocks[block]!, bounds[first]!, bounds[first + 1]!);
-  });
+  const index = new AddressIndex(headAddresses(count, pieces));
   return {
     count,
     tokenA,

@@ -56,7 +56,13 @@ lookups(
     const heads = odd.map((address) =>
       Buffer.from(`${JSON.stringify({ address, poolsConfig: 'x' }).slice(0, -1)},"tokenA":`),
     );
-    const index = new AddressIndex(odd.length, (id) => addressInHead(heads[id - 1]!, 0, heads[id - 1]!.length));
+    const addresses = heads.map((head) => Buffer.from(addressInHead(head, 0, head.length)));
+    const index = new AddressIndex({
+      count: odd.length,
+      buffer: (id) => addresses[id - 1]!,
+      start: () => 0,
+      end: (id) => addresses[id - 1]!.length,
+    });
     odd.forEach((address, i) => {
       assert.is(index.idOf(address), i + 1, address);
       assert.is(index.addressOf(i + 1), address);
