@@ -43,7 +43,10 @@ export function singleValue(
   return values[0]?.[1];
 }
 
-/** The paging parameters every listing reads besides its own, with their aliases for older clients (docs/api.md §3.1, §3.4). */
+/**
+ * The paging parameters every listing reads besides its own,
+ * with their aliases for older clients (docs/api.md §3.1, §3.4).
+ */
 export const PAGING = {
   next: { name: 'next', aliases: ['after'] },
   previous: { name: 'previous', aliases: [] },
@@ -69,18 +72,23 @@ export function pagingParams(spec: Pick<ListingSpec, 'defaultSize' | 'maxSize'>)
       name: PAGING.next.name,
       schema: Type.String(),
       description:
-        'The `meta.next` cursor of a page: continues the listing after it; send it alone (it carries every other parameter). Empty means the first page.',
+        'The `meta.next` cursor of a page: continues the listing after it; ' +
+        'send it alone (it carries every other parameter). ' +
+        'Empty means the first page.',
     },
     {
       name: PAGING.previous.name,
       schema: Type.String(),
       description:
-        'The `meta.previous` cursor of a page: walks back to the page before it; send it alone. Empty means the first page.',
+        'The `meta.previous` cursor of a page: walks back to the page before it; send it alone. ' +
+        'Empty means the first page.',
     },
     {
       name: PAGING.size.name,
       schema: Type.Integer({ minimum: 1, maximum: spec.maxSize, default: spec.defaultSize }),
-      description: `Results per page, 1 to ${spec.maxSize} (default ${spec.defaultSize}); may change the page size when sent with a cursor.`,
+      description:
+        `Results per page, 1 to ${spec.maxSize} (default ${spec.defaultSize}); ` +
+        'may change the page size when sent with a cursor.',
     },
   ];
   return entries.flatMap((param) => [
@@ -173,7 +181,8 @@ export function resolveListing<P extends object>(
     const carried = name in state.params ? state.params[name] : defaults[name];
     if (JSON.stringify(value) !== JSON.stringify(carried)) {
       throw invalidCursor(
-        `${name} differs from the listing this cursor continues (${JSON.stringify(carried)}); send the cursor alone or with the same ${name}`,
+        `${name} differs from the listing this cursor continues (${JSON.stringify(carried)}); ` +
+          `send the cursor alone or with the same ${name}`,
       );
     }
   }

@@ -33,11 +33,14 @@ function staleReason(path: string): string | null {
   }
 }
 
-/** `clmm-mock start` (what `npm start` runs): the default snapshot on PORT (default 8080), generated first if absent. */
+/**
+ * `clmm-mock start` (what `npm start` runs): the default snapshot on PORT (default 8080), generated first if absent.
+ */
 export const startCommand = {
   command: 'start',
   describe:
-    'Serve the default snapshot on PORT (default 8080), generating it first when absent (in a project: .clmm-mock/default.sqlite)',
+    'Serve the default snapshot on PORT (default 8080), generating it first when absent ' +
+    '(in a project: .clmm-mock/default.sqlite)',
   builder: (yargs: Argv) =>
     yargs
       .example('$0 start', 'http://127.0.0.1:8080/v2/solana')

@@ -44,7 +44,8 @@ export function validateGenerateOptions(options: {
   // Random draws slow down long before every key is taken: keep well below the count of keys.
   if (options.pools > keys / 4) {
     throw new GenerateOptionsError(
-      `${options.pools} pools need more tokens: ${options.tokens} tokens allow at most ${Math.floor(keys / 4)} pools (no two pools share config, token pair and tick spacing)`,
+      `${options.pools} pools need more tokens: ${options.tokens} tokens allow at most ${Math.floor(keys / 4)} pools ` +
+        '(no two pools share config, token pair and tick spacing)',
     );
   }
 }

@@ -115,7 +115,8 @@ export function* eachPoolPlan(count: number, seed: number, tokens: readonly Toke
       // validateGenerateOptions keeps pools well below the number of keys; this is the backstop.
       if (attempt > 100_000)
         throw new Error(
-          `cannot place pool ${index + 1}: its draws keep hitting taken (config, pair, tick spacing) keys; use more tokens`,
+          `cannot place pool ${index + 1}: its draws keep hitting taken ` +
+            '(config, pair, tick spacing) keys; use more tokens',
         );
       const tickSpacing =
         forced.tickSpacing ??

@@ -27,9 +27,9 @@ const json = (req: IncomingMessage, res: ServerResponse, value: unknown): void =
   sendJson(req, res, 200, JSON.stringify(value));
 
 /**
- * The admin surface under `/__mock` (docs/admin-and-chaos.md §1): health, chaos settings read and replaced at run
- * time, reset to the startup settings, the request journal, and the OpenAPI document (built once, when first asked for; its
- * server URL is where the request reached, per `originOf`). Never subject to chaos.
+ * The admin surface under `/__mock` (docs/admin-and-chaos.md §1): health, chaos settings read and replaced at
+ * run time, reset to the startup settings, the request journal, and the OpenAPI document (built once, when
+ * first asked for; its server URL is where the request reached, per `originOf`). Never subject to chaos.
  */
 export function mountAdminRoutes(
   app: Polka,

@@ -34,7 +34,10 @@ export interface MockServerOptions {
   host?: string;
   /** Called with errors that are bugs (answered 500); default: ignored. */
   onError?: (error: unknown) => void;
-  /** Chaos settings at start (docs/admin-and-chaos.md §2); default: none. Invalid ones throw ChaosConfigError before anything starts. */
+  /**
+   * Chaos settings at start (docs/admin-and-chaos.md §2); default:
+   * none. Invalid ones throw ChaosConfigError before anything starts.
+   */
   chaos?: ChaosSettings<RouteKey>;
   /** How long `close()` lets in-flight responses (and injected delays) finish before dropping them; default 10 s. */
   gracePeriodMs?: number;

@@ -20,7 +20,9 @@ export function pieceOf(column: PieceColumn, id: number, skip = 0, cut = 0): Uin
   return column.bytes.subarray(column.starts[id]! + skip, column.ends[id]! - cut);
 }
 
-/** Each pool's piece length in `name`, by id, from the blocks' end offsets alone (they come before the data in a row). */
+/**
+ * Each pool's piece length in `name`, by id, from the blocks' end offsets alone (they come before the data in a row).
+ */
 function pieceLengths(db: Database.Database, name: string, count: number): Uint32Array {
   const lengths = new Uint32Array(count + 1);
   let id = 1;

@@ -46,7 +46,9 @@ export class PieceReader {
     });
   }
 
-  /** The detail object of one pool with exactly the `periods` in its stats: its own piece goes before the closing brace. */
+  /**
+   * The detail object of one pool with exactly the `periods` in its stats: its own piece goes before the closing brace.
+   */
   poolDetail(id: number, periods: readonly Period[], tokens: OriginTokens): Uint8Array[] {
     const chunks = this.opening(
       id,
@@ -63,7 +65,10 @@ export class PieceReader {
     return JSON.stringify(rows.map(([name, lockedPercentage]) => ({ name, lockedPercentage })));
   }
 
-  /** head, tokenA and tokenB with what follows each, and the stats entries (the first from its second byte: no comma); the tail follows. */
+  /**
+   * head, tokenA and tokenB with what follows each, and the stats entries
+   * (the first from its second byte: no comma); the tail follows.
+   */
   private opening(id: number, stats: readonly PieceColumn[], tokens: OriginTokens): Uint8Array[] {
     const chunks = [
       pieceOf(this.head, id),

@@ -42,7 +42,9 @@ function groupByToken(tokenA: Int32Array, tokenB: Int32Array, count: number): (t
     token >= 0 && token <= maxToken ? ids.subarray(starts[token], starts[token + 1]) : ids.subarray(0, 0);
 }
 
-/** Reads the pool index of an open snapshot: a few stored arrays (pool-keys.ts), and the address table built from them. */
+/**
+ * Reads the pool index of an open snapshot: a few stored arrays (pool-keys.ts), and the address table built from them.
+ */
 export function loadPoolIndex(db: Database.Database): PoolIndex {
   const { count, tokenA, tokenB, flags, addresses, addressEnds } = readPoolKeys(db);
   const index = new AddressIndex(addresses, addressEnds);

@@ -13,8 +13,10 @@ export interface PoolKeys {
   addressEnds: Uint32Array;
 }
 
-const KEYS_SQL = `SELECT id, address, token_a, token_b,
-    blocked * ${POOL_FLAG.blocked} + has_warning * ${POOL_FLAG.hasWarning} + adaptive_fee_enabled * ${POOL_FLAG.adaptiveFee}
+const KEYS_SQL =
+  `SELECT id, address, token_a, token_b,
+    blocked * ${POOL_FLAG.blocked} + has_warning * ${POOL_FLAG.hasWarning}` +
+  ` + adaptive_fee_enabled * ${POOL_FLAG.adaptiveFee}
     + (pool_type = 'launchpool') * ${POOL_FLAG.launchPool} + has_active_rewards * ${POOL_FLAG.activeRewards}
     + verified * ${POOL_FLAG.verified} + (locked_percent != '0') * ${POOL_FLAG.lockedLiquidity} AS flags
   FROM pools ORDER BY id`;

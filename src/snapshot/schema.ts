@@ -12,13 +12,13 @@ export const SCHEMA_VERSION = 5;
 export const RESPONSE_FORMAT = `schema ${SCHEMA_VERSION} format 2`;
 
 /**
- * The layout. Figures are stored as the exact decimal strings that are served; `piece_blocks` and the
- * `*json` columns hold the precomputed response pieces (`piece_blocks` holds every pool's head, tail
- * and stats entries in blocks that a server loads into memory, so a page of pools reads no table:
- * see piece-blocks.ts and piece-layout.ts); token
- * logo URLs carry a placeholder origin that the server replaces (logo-url.ts); `sort_orders` holds, for every sort and direction, the ids in
- * served order (little-endian int32), computed once with exact decimal comparison, so listing is a
- * keyset walk that never sorts, parses or computes at request time.
+ * The layout. Figures are stored as the exact decimal strings that are served; `piece_blocks` and the `*json`
+ * columns hold the precomputed response pieces (`piece_blocks` holds every pool's head, tail and stats
+ * entries in blocks that a server loads into memory, so a page of pools reads no table: see piece-blocks.ts
+ * and piece-layout.ts); token logo URLs carry a placeholder origin that the server replaces (logo-url.ts);
+ * `sort_orders` holds, for every sort and direction, the ids in served order (little-endian int32), computed
+ * once with exact decimal comparison, so listing is a keyset walk that never sorts, parses or computes at
+ * request time.
  */
 export const SCHEMA_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;

@@ -132,7 +132,9 @@ export function assertToken(token: Json, keys = TOKEN_KEYS): void {
   }
 }
 
-/** A pool list item (or the docs/api.md §5.2 part of a detail): keys, then types, and stats holding exactly `periods`. */
+/**
+ * A pool list item (or the docs/api.md §5.2 part of a detail): keys, then types, and stats holding exactly `periods`.
+ */
 export function assertPoolItem(pool: Json, periods: string[], keys = POOL_KEYS): void {
   assert.equal(Object.keys(pool), keys, `keys of ${pool.address}`);
   for (const k of [

@@ -17,7 +17,9 @@ const rareToken = (m: Model): string =>
 const symbolHas = (p: PoolRow, term: string): boolean =>
   [p.tokenA, p.tokenB].some((t) => (t.symbol ?? '').toLowerCase().includes(term));
 
-/** q (a function of the snapshot), other parameters, an independent predicate, includeBlocked, sort key and direction. */
+/**
+ * q (a function of the snapshot), other parameters, an independent predicate, includeBlocked, sort key and direction.
+ */
 type Case = [
   string,
   (m: Model) => string,

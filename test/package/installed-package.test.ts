@@ -42,7 +42,9 @@ function run(command: string, args: string[], timeout = 300_000): string {
   }
 }
 
-/** The README's `ts` blocks that name their file on the first line (`// test/mock-api.ts`), written into the project. */
+/**
+ * The README's `ts` blocks that name their file on the first line (`// test/mock-api.ts`), written into the project.
+ */
 function writeReadmeSnippets(): string[] {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const files: string[] = [];
@@ -119,17 +121,24 @@ installed('`npx clmm-mock start` generates into ./.clmm-mock and serves', async 
   assert.is(await exited, 0, err);
 });
 
+// A backslash at the end of a line of the template continues that line: the file gets it whole.
 const PUBLIC_TYPES = `
 import {
-  buildOpenApi, ChaosConfigError, createMockServer, DEFAULT_AS_OF, exportSnapshot, generateSnapshot, RecordError, recordSnapshot, SnapshotError,
-  type AdaptiveFee, type ChaosSettings, type CirculatingSupply, type Envelope, type ErrorBody, type ExchangeToken, type ExportEntry,
-  type ExportIndex, type ExportOptions, type ExportSummary, type FaultSetting, type GenerateOptions, type GenerateSummary, type JournalEntry,
-  type LockEntry, type Meta, type MockChaos, type MockServer, type MockServerOptions, type PeriodStats, type Pool, type PoolDetail,
-  type ProtocolStats, type RecordOptions, type RecordSummary, type Reward, type RouteChaosSettings, type RouteKey, type RoutePath,
+  buildOpenApi, ChaosConfigError, createMockServer, DEFAULT_AS_OF, exportSnapshot, generateSnapshot, \
+RecordError, recordSnapshot, SnapshotError,
+  type AdaptiveFee, type ChaosSettings, type CirculatingSupply, type Envelope, type ErrorBody, \
+type ExchangeToken, type ExportEntry,
+  type ExportIndex, type ExportOptions, type ExportSummary, type FaultSetting, type GenerateOptions, \
+type GenerateSummary, type JournalEntry,
+  type LockEntry, type Meta, type MockChaos, type MockServer, type MockServerOptions, type PeriodStats, \
+type Pool, type PoolDetail,
+  type ProtocolStats, type RecordOptions, type RecordSummary, type Reward, type RouteChaosSettings, \
+type RouteKey, type RoutePath,
   type Token, type TokenSummary, type TotalSupply,
 } from 'clmm-mock';
 
-const chaos: ChaosSettings = { latency: '50-250', errorRate: 0.1, errorStatus: [500, 'reset'], rateLimit: '10/1s', routes: { 'GET /pools/:address': { errorRate: 1 } } };
+const chaos: ChaosSettings = { latency: '50-250', errorRate: 0.1, errorStatus: [500, 'reset'], rateLimit: '10/1s', \
+routes: { 'GET /pools/:address': { errorRate: 1 } } };
 // @ts-expect-error a route that does not exist is a compile error
 const wrongRoute: ChaosSettings = { routes: { 'GET /pool/:address': { errorRate: 1 } } };
 // @ts-expect-error a misspelt setting is a compile error
@@ -146,8 +155,10 @@ const fault: FaultSetting = 503;
 const route: RouteChaosSettings = { latency: 100 };
 const key: RouteKey = 'GET /tokens/:mint';
 const path: RoutePath = '/protocol';
-type Others = [AdaptiveFee, CirculatingSupply, ErrorBody, ExchangeToken, ExportEntry, ExportIndex, ExportOptions, ExportSummary,
-  GenerateOptions, GenerateSummary, LockEntry, Meta, PeriodStats, PoolDetail, ProtocolStats, RecordOptions, RecordSummary, Reward,
+type Others = [AdaptiveFee, CirculatingSupply, ErrorBody, ExchangeToken, ExportEntry, ExportIndex, ExportOptions, \
+ExportSummary,
+  GenerateOptions, GenerateSummary, LockEntry, Meta, PeriodStats, PoolDetail, ProtocolStats, RecordOptions, \
+RecordSummary, Reward,
   Token, TokenSummary, TotalSupply];
 const functions = [buildOpenApi, exportSnapshot, generateSnapshot, recordSnapshot, DEFAULT_AS_OF];
 const errors = [ChaosConfigError, SnapshotError, RecordError];

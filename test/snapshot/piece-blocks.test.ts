@@ -33,7 +33,8 @@ function written(count: number): Database.Database {
 const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString();
 
 blocks(
-  'every piece of every pool reads back in its stored form (head with ,"tokenA":, stats with a leading comma, tail wrapped in braces)',
+  'every piece of every pool reads back in its stored form ' +
+    '(head with ,"tokenA":, stats with a leading comma, tail wrapped in braces)',
   () => {
     const db = written(COUNT);
     checkPieceCoverage(db, COUNT);

@@ -47,7 +47,10 @@ export interface PoolRow {
   pieces: string[];
 }
 
-/** Iterates every pool (`count` of them) in id order with its tokens' decimals, USD prices and verified flags, and its response pieces. */
+/**
+ * Iterates every pool (`count` of them) in id order with its tokens'
+ * decimals, USD prices and verified flags, and its response pieces.
+ */
 export function* iteratePools(db: Database.Database, count: number): Generator<PoolRow> {
   const [head, tail, ...stats] = readPieceColumns(db, PIECE_NAMES, count);
   const text = (column: PieceColumn | undefined, id: number): string => Buffer.from(pieceOf(column!, id)).toString();
