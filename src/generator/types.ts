@@ -1,16 +1,10 @@
-/** A token as the generator makes it; `id` is its mint order (the `mint_id` sort). */
-export interface TokenSeed {
-  id: number;
-  address: string;
-  symbol: string | null;
-  name: string | null;
-  decimals: number;
-  imageUrl: string | null;
-  programId: string;
-  tags: string;
-  /** USD price as a decimal string: the truth that pool prices and TVL follow. */
-  usdPrice: string;
-  verified: boolean;
+import type { TokenRecord } from '../snapshot/pool-record.js';
+
+/**
+ * A token as the generator makes it: what the snapshot stores of it (`usdPrice` is the truth that pool
+ * prices and TVL follow), and what the exchange token's entry needs besides.
+ */
+export interface TokenSeed extends TokenRecord {
   description: string | null;
   exchangeToken: boolean;
 }

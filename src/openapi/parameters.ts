@@ -1,4 +1,5 @@
-import { pagingParams, type DescribedParam, type ParamSpec } from '../api/listing-request.js';
+import type { ParamSpec } from '../api/listing-request.js';
+import { pagingParams, type DescribedParam } from '../api/paging-params.js';
 import type { RouteDoc } from '../api/route-doc.js';
 import { plain } from './components.js';
 import type { JsonSchema, ParameterObject } from './openapi-types.js';
