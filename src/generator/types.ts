@@ -1,3 +1,5 @@
+import type { TokenRole } from '../market/well-known-tokens.js';
+
 /** A token as the generator makes it; `id` is its mint order (the `mint_id` sort). */
 export interface TokenSeed {
   id: number;
@@ -13,6 +15,10 @@ export interface TokenSeed {
   verified: boolean;
   description: string | null;
   exchangeToken: boolean;
+  /** What the token is to the market model: a well-known token's role, `tail` for generated ones. */
+  role: TokenRole;
+  /** Liquidity the token draws, relative to SOL's 100 (0 for generated tokens). */
+  depth: number;
 }
 
 /** A liquidity position of a pool; amounts are what it holds at the pool's price (deposit rounding). */
