@@ -39,8 +39,8 @@ interface TopPoolRow {
   volume: string | null;
 }
 
-const POOL_SQL = `SELECT p.blocked, p.tick_spacing, p.pool_type, p.tvl_usdc, p.has_active_rewards, p.adaptive_fee_enabled,
-  p.locked_percent, p.has_warning, a.address AS mint_a, a.symbol AS symbol_a, b.address AS mint_b, b.symbol AS symbol_b,
+const POOL_SQL = `SELECT p.blocked, p.tick_spacing, p.pool_type, p.tvl_usdc, p.has_active_rewards,
+  p.adaptive_fee_enabled, p.locked_percent, p.has_warning, a.address AS mint_a, a.symbol AS symbol_a, b.address AS mint_b, b.symbol AS symbol_b,
   s.volume
 FROM pools p JOIN tokens a ON a.id = p.token_a JOIN tokens b ON b.id = p.token_b
 LEFT JOIN pool_stats s ON s.pool_id = p.id AND s.period = '24h'
