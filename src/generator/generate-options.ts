@@ -1,6 +1,6 @@
 import { FEE_TIERS } from '../math/fee-tiers.js';
 import { isIsoSecond } from './iso-seconds.js';
-import { POOLS_CONFIGS } from './pool-plan.js';
+import { POOLS_CONFIGS } from './pool-placement.js';
 
 /** Generation options that cannot work; the message names the option and what would be accepted. */
 export class GenerateOptionsError extends Error {

@@ -21,7 +21,7 @@ import type { TokenSeed } from './types.js';
 import { writePools } from './write-pools.js';
 
 /** Version of the generator, stored in every snapshot: a new one may draw different data. */
-export const GENERATOR_VERSION = '2';
+export const GENERATOR_VERSION = '3';
 export { DEFAULT_AS_OF } from './defaults.js';
 
 export interface GenerateOptions {
