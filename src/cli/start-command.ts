@@ -2,8 +2,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { Argv } from 'yargs';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_GENERATION } from '../generator/defaults.js';
-import { openSnapshot } from '../snapshot/open-snapshot.js';
+import { DEFAULT_GENERATION, GENERATOR_VERSION } from '../generator/defaults.js';
+import { openSnapshot, readSnapshotFacts } from '../snapshot/open-snapshot.js';
 import { SnapshotError } from '../snapshot/snapshot-error.js';
 import { terminalProgress } from './progress.js';
 import { parsePort, runServer } from './run-server.js';
@@ -22,11 +22,18 @@ export function defaultSnapshotPath(cwd = process.cwd()): string {
 }
 
 /** Why the default snapshot must be (re)generated: absent, or left by another version of clmm-mock. */
-function staleReason(path: string): string | null {
+export function staleReason(path: string): string | null {
   if (!existsSync(path)) return 'generating the default snapshot';
   try {
-    openSnapshot(path).close();
-    return null;
+    const db = openSnapshot(path);
+    let generatorVersion: string;
+    try {
+      generatorVersion = readSnapshotFacts(db, path).generatorVersion;
+    } finally {
+      db.close();
+    }
+    if (generatorVersion === GENERATOR_VERSION) return null;
+    return `regenerating the default snapshot (made by generator version ${generatorVersion}, now ${GENERATOR_VERSION})`;
   } catch (error) {
     if (error instanceof SnapshotError) return `regenerating the default snapshot (${error.message})`;
     throw error;

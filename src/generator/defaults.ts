@@ -3,3 +3,9 @@ export const DEFAULT_AS_OF = '2026-01-01T00:00:00Z';
 
 /** What `start` generates when it has no snapshot, and what `generate` makes without flags. */
 export const DEFAULT_GENERATION = { seed: 42, pools: 2000, tokens: 500 } as const;
+
+/**
+ * The generator's version, stored in every snapshot it writes: it changes whenever the same seed gives
+ * other content, so `start` knows to regenerate a default snapshot made by an older clmm-mock.
+ */
+export const GENERATOR_VERSION = '3';
