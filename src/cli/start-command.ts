@@ -33,7 +33,8 @@ export function staleReason(path: string): string | null {
       db.close();
     }
     if (generatorVersion === GENERATOR_VERSION) return null;
-    return `regenerating the default snapshot (made by generator version ${generatorVersion}, now ${GENERATOR_VERSION})`;
+    const versions = `made by generator version ${generatorVersion}, now ${GENERATOR_VERSION}`;
+    return `regenerating the default snapshot (${versions})`;
   } catch (error) {
     if (error instanceof SnapshotError) return `regenerating the default snapshot (${error.message})`;
     throw error;

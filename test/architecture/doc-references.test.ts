@@ -70,11 +70,19 @@ references('every docs/ file and section cited in src/ and test/ exists', () => 
   assert.equal(missing, []);
 });
 
-references('nothing cites a document outside the repository', () => {
-  const outside = /\.\.\/shared\/|api-v2\.md|decisions\.md|upstream-shape\.md/;
-  const offenders = [...filesUnder(join(ROOT, 'src')), ...filesUnder(join(ROOT, 'test'))]
-    .filter((file) => !file.endsWith('doc-references.test.ts'))
-    .filter((file) => outside.test(readFileSync(file, 'utf8')))
+references('nothing cites a document outside the repository; only tests read the live captures beside it', () => {
+  // The captured live bodies (../shared/upstream) are compared against when present, as in CI; the
+  // spec documents are never cited, and the source never reaches outside.
+  const specs = /api-v2\.md|decisions\.md|upstream-shape\.md/;
+  const files = [...filesUnder(join(ROOT, 'src')), ...filesUnder(join(ROOT, 'test'))].filter(
+    (file) => !file.endsWith('doc-references.test.ts'),
+  );
+  const offenders = files
+    .filter((file) => {
+      const text = readFileSync(file, 'utf8');
+      const inSource = relative(ROOT, file).startsWith('src');
+      return specs.test(text) || (inSource && text.includes('../shared/'));
+    })
     .map((file) => relative(ROOT, file));
   assert.equal(offenders, []);
 });
