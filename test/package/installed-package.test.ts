@@ -86,10 +86,13 @@ installed('only production dependencies came along: no better-sqlite3 types, no 
 });
 
 installed('`npx clmm-mock start` generates into ./.clmm-mock and serves', async () => {
+  // Its own process group: npx runs the server as a child of its own, and a signal to npx alone can
+  // leave that server running (and this test's pipes open) after npx has gone.
   const child = spawn('npx', ['clmm-mock', 'start'], {
     cwd: project,
     env: { ...process.env, PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   let out = '';
   let err = '';
@@ -115,10 +118,23 @@ installed('`npx clmm-mock start` generates into ./.clmm-mock and serves', async 
     assert.is(page.data.length, 2);
     assert.ok(existsSync(join(project, '.clmm-mock/default.sqlite')));
   } finally {
-    child.kill('SIGTERM');
+    process.kill(-child.pid!, 'SIGTERM');
   }
-  // npx passes the signal on; the server closes cleanly (or npx itself ends by it).
+  // The server closes cleanly on SIGTERM (npx itself may end by the signal).
   assert.is(await exited, 0, err);
+  // Every process of the group ends, the server included, within its grace period.
+  const groupAlive = (): boolean => {
+    try {
+      process.kill(-child.pid!, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  for (let waited = 0; waited < 15_000 && groupAlive(); waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.not.ok(groupAlive(), 'a process of `npx clmm-mock start` is still running');
 });
 
 // A backslash at the end of a line of the template continues that line: the file gets it whole.
