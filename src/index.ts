@@ -2,7 +2,7 @@
  * clmm-mock as a library: start a mock server inside a test runner (one per worker, on port 0),
  * flip routes to failing and read what was requested; generate, record or export snapshots.
  * Importing it loads only what serving needs; the generator, the recorder, the exporter and the
- * OpenAPI builder load on their first call (docs/performance.md §7).
+ * OpenAPI builder load on their first call (docs/performance.md §8).
  * @example
  * import { createMockServer } from 'clmm-mock';
  * const server = await createMockServer({ snapshot: 'snapshots/default.sqlite', port: 0 });

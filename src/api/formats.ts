@@ -3,7 +3,7 @@
  * path parameters. Parsers, parameter specs and the TypeBox response schemas (schemas/) all read these,
  * so what a parameter accepts and what the document says it accepts cannot drift apart. Nothing here
  * loads TypeBox: the server reads the parameter specs at every request, and only the OpenAPI document
- * needs the response schemas (docs/performance.md §7).
+ * needs the response schemas (docs/performance.md §8).
  */
 export const PATTERNS = {
   /** A plain non-negative decimal: digits, an optional fraction; no sign, exponent or separators. */

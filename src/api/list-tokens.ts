@@ -31,7 +31,10 @@ export function listTokens(snapshot: ServedSnapshot, search: URLSearchParams, or
   return page(snapshot, origin, { spec: TOKENS_SPEC, params, size, position }, result);
 }
 
-/** Search order (docs/api.md §4.2): exact symbol, then symbol prefix, then any match; each by 24h volume desc, then address. */
+/**
+ * Search order (docs/api.md §4.2): exact symbol, then symbol
+ * prefix, then any match; each by 24h volume desc, then address.
+ */
 function searchOrder(snapshot: ServedSnapshot, q: string): number[] {
   const needle = q.toLowerCase();
   const ranks: number[][] = [[], [], []];

@@ -1,6 +1,7 @@
+import { PAGING } from './paging-params.js';
 import { invalidCursor, invalidParameter, repeatedParameter } from '../errors/api-error.js';
 import { decodeCursor, type Position } from './cursor.js';
-import { integerSchema, stringSchema, type ParamSchema } from './formats.js';
+import type { ParamSchema } from './formats.js';
 import { parseInteger } from './param-parsers.js';
 
 /**
@@ -41,57 +42,6 @@ export function singleValue(
   const names = values.map(([n]) => n);
   if (names.length > 1) throw repeatedParameter(name, names);
   return values[0]?.[1];
-}
-
-/** The paging parameters every listing reads besides its own, with their aliases for older clients (docs/api.md §3.1, §3.4). */
-export const PAGING = {
-  next: { name: 'next', aliases: ['after'] },
-  previous: { name: 'previous', aliases: [] },
-  size: { name: 'size', aliases: ['limit'] },
-} as const;
-
-/** A described query parameter that is not one of a spec's own: paging, or a route's (`stats` of a pool). */
-export interface DescribedParam {
-  name: string;
-  /** Another name the server reads the same parameter under (documented as deprecated). */
-  aliasOf?: string;
-  schema: ParamSchema;
-  description: string;
-}
-
-/**
- * The paging parameters of `spec` as documented: cursors, `size` with the spec's bounds, and the aliases.
- * @example pagingParams(TOKENS_SPEC).map((p) => p.name) // ['next', 'after', 'previous', 'size', 'limit']
- */
-export function pagingParams(spec: Pick<ListingSpec, 'defaultSize' | 'maxSize'>): DescribedParam[] {
-  const entries: DescribedParam[] = [
-    {
-      name: PAGING.next.name,
-      schema: stringSchema(),
-      description:
-        'The `meta.next` cursor of a page: continues the listing after it; send it alone (it carries every other parameter). Empty means the first page.',
-    },
-    {
-      name: PAGING.previous.name,
-      schema: stringSchema(),
-      description:
-        'The `meta.previous` cursor of a page: walks back to the page before it; send it alone. Empty means the first page.',
-    },
-    {
-      name: PAGING.size.name,
-      schema: integerSchema({ minimum: 1, maximum: spec.maxSize, default: spec.defaultSize }),
-      description: `Results per page, 1 to ${spec.maxSize} (default ${spec.defaultSize}); may change the page size when sent with a cursor.`,
-    },
-  ];
-  return entries.flatMap((param) => [
-    param,
-    ...PAGING[param.name as keyof typeof PAGING].aliases.map((alias) => ({
-      ...param,
-      name: alias,
-      aliasOf: param.name,
-      description: `Alias of \`${param.name}\` for older clients.`,
-    })),
-  ]);
 }
 
 function readCursor(search: URLSearchParams): { cursor: string; forward: boolean } | undefined {
@@ -173,7 +123,8 @@ export function resolveListing<P extends object>(
     const carried = name in state.params ? state.params[name] : defaults[name];
     if (JSON.stringify(value) !== JSON.stringify(carried)) {
       throw invalidCursor(
-        `${name} differs from the listing this cursor continues (${JSON.stringify(carried)}); send the cursor alone or with the same ${name}`,
+        `${name} differs from the listing this cursor continues (${JSON.stringify(carried)}); ` +
+          `send the cursor alone or with the same ${name}`,
       );
     }
   }

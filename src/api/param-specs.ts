@@ -74,7 +74,9 @@ export const DIRECTION_PARAM: ParamSpec = {
 export const STATS_PARAM: ParamSpec = {
   parse: parsePeriods,
   schema: stringSchema({ pattern: PERIOD_LIST_PATTERN }),
-  description: `Comma-separated periods from ${PERIOD_NAMES.join(', ')} (e.g. \`24h,7d\`): each pool's \`stats\` holds exactly these keys, \`{}\` without the parameter.`,
+  description:
+    `Comma-separated periods from ${PERIOD_NAMES.join(', ')} (e.g. \`24h,7d\`): ` +
+    "each pool's `stats` holds exactly these keys, `{}` without the parameter.",
 };
 
 /** A search text `q`, trimmed. */

@@ -35,7 +35,9 @@ export interface PoolParams {
   hasLockedLiquidity: boolean;
 }
 
-/** Every `sortBy` value parsePoolSort accepts (lower case; it is case-insensitive): each field alone or with a period. */
+/**
+ * Every `sortBy` value parsePoolSort accepts (lower case; it is case-insensitive): each field alone or with a period.
+ */
 export const POOL_SORT_VALUES: readonly string[] = [...Object.keys(STATS_SORT_FIELDS), ...PLAIN_SORT_FIELDS].flatMap(
   (field) => [field, ...PERIOD_NAMES.map((period) => `${field}${period}`)],
 );
@@ -45,7 +47,8 @@ const COMMON: Record<string, ParamSpec> = {
     parse: parsePoolSort,
     schema: enumSchema(POOL_SORT_VALUES, 'Sort key'),
     description:
-      'Order: `volume`, `fees`, `rewards` or `yieldovertvl` with an optional period suffix (none = 24h), `tvl`, or `lockedliquiditypercent` (a suffix on these two is ignored). Case-insensitive; ties break by address.',
+      'Order: `volume`, `fees`, `rewards` or `yieldovertvl` with an optional period suffix (none = 24h), `tvl`, or ' +
+      '`lockedliquiditypercent` (a suffix on these two is ignored). Case-insensitive; ties break by address.',
   },
   sortDirection: DIRECTION_PARAM,
   stats: STATS_PARAM,
@@ -100,7 +103,8 @@ export const POOL_SEARCH_SPEC: ListingSpec<PoolParams> = {
   params: {
     ...COMMON,
     q: searchParam(
-      'an exact pool address, a token address, one symbol, or a pair `A-B`, `A B` or `A/B` in either order. Symbols match partially and case-insensitively.',
+      'an exact pool address, a token address, one symbol, or a pair `A-B`, `A B` or `A/B` in either order. ' +
+        'Symbols match partially and case-insensitively.',
     ),
     userTokens: addressListParam('Only pools holding at least one of these tokens (mint addresses)'),
     verifiedOnly: booleanParam('Only pools whose two tokens are both verified'),

@@ -17,7 +17,8 @@ export function parsePoolSort(name: string, raw: string): string {
   if (!match) {
     throw invalidParameter(
       name,
-      `${name} must be one of ${[...STATS_FIELDS, ...PLAIN_FIELDS].join(', ')}, optionally followed by a period (${PERIOD_NAMES.join(', ')}), e.g. volume24h; got ${shown(raw)}`,
+      `${name} must be one of ${[...STATS_FIELDS, ...PLAIN_FIELDS].join(', ')}, ` +
+        `optionally followed by a period (${PERIOD_NAMES.join(', ')}), e.g. volume24h; got ${shown(raw)}`,
     );
   }
   const [, field = '', period] = match;

@@ -12,7 +12,7 @@ import { TokenSchema } from './schemas/token-schema.js';
 /**
  * The schema of each route's `data` (of the whole body for the lock endpoint, whose doc says `bare`).
  * Apart from the route table so that serving never loads TypeBox: the OpenAPI document and the tests
- * import this, when they first need it (docs/performance.md §7). Typed by RoutePath, so a route
+ * import this, when they first need it (docs/performance.md §8). Typed by RoutePath, so a route
  * without its schema fails to compile.
  */
 export const ROUTE_DATA: Readonly<Record<RoutePath, TSchema>> = {

@@ -45,7 +45,8 @@ export const TOKEN_SEARCH_SPEC: ListingSpec<TokenParams> = {
   endpoint: 'tokens/search',
   params: {
     q: searchParam(
-      'part of a token symbol, name or address, case-insensitive. Order: exact symbol, then symbol prefix, then other matches, each by 24h volume desc.',
+      'part of a token symbol, name or address, case-insensitive. ' +
+        'Order: exact symbol, then symbol prefix, then other matches, each by 24h volume desc.',
     ),
   },
   defaults: DEFAULTS,

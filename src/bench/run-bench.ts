@@ -67,7 +67,8 @@ async function startMock(): Promise<{ child: ChildProcess; origin: string; start
 }
 
 const row = (name: string, mock: LoadResult, bare: LoadResult, target: string): string =>
-  `| ${name} | ${Math.round(mock.perSecond)} | ${Math.round(bare.perSecond)} | ${(mock.perSecond / bare.perSecond).toFixed(2)}× | ${target} | ${mock.p99Ms} ms | ${mock.non2xx} |`;
+  `| ${name} | ${Math.round(mock.perSecond)} | ${Math.round(bare.perSecond)} | ` +
+  `${(mock.perSecond / bare.perSecond).toFixed(2)}× | ${target} | ${mock.p99Ms} ms | ${mock.non2xx} |`;
 
 /** Whether an existing bench snapshot can be reused: this version of clmm-mock reads it. */
 function usable(path: string): boolean {
@@ -119,9 +120,16 @@ try {
     row(`pool detail (${urls.detail.length} distinct, once each)`, detailMock, detailBare, '≥ 0.6×'),
     row(`token by mint and protocol (${urls.tokens.length} distinct, once each)`, tokensMock, tokensBare, '≥ 0.6×'),
     '',
-    `server RSS after the run, with every stats period asked for first and the response cache full (node ${SERVER_FLAGS ?? 'with defaults'}, as npm start runs it): ${rssMb(mock.child.pid!)} MB (target ≤ 250 MB); startup to first answer: ${mock.startupMs} ms (target < 1000 ms); generation of 100k pools + 20k tokens: ${generation} (target ≤ 30 s)`,
-    `all-period walk before the loads (${walk.pages} pages of 50 pools with stats=5m,…,30d): slowest ${walk.slowestMs} ms (target ≤ 50 ms), median ${walk.medianMs} ms`,
-    `in-process start-up on the default snapshot (fresh node, median of ${startup.runs}): import ${startup.importMs} ms, createMockServer ${startup.createMs} ms, first /pools answer ${startup.firstMs} ms, in all ${startup.totalMs} ms (target ≤ 100 ms); RSS ${startup.addedMb} MB over a bare node (target ≤ 20 MB)`,
+    `server RSS after the run, with every stats period asked for first and the response cache full ` +
+      `(node ${SERVER_FLAGS ?? 'with defaults'}, as npm start runs it): ${rssMb(mock.child.pid!)} MB ` +
+      `(target ≤ 250 MB); startup to first answer: ${mock.startupMs} ms (target < 1000 ms); ` +
+      `generation of 100k pools + 20k tokens: ${generation} (target ≤ 30 s)`,
+    `all-period walk before the loads (${walk.pages} pages of 50 pools with stats=5m,…,30d): ` +
+      `slowest ${walk.slowestMs} ms (target ≤ 50 ms), median ${walk.medianMs} ms`,
+    `in-process start-up on the default snapshot (fresh node, median of ${startup.runs}): ` +
+      `import ${startup.importMs} ms, createMockServer ${startup.createMs} ms, ` +
+      `first /pools answer ${startup.firstMs} ms, in all ${startup.totalMs} ms (target ≤ 100 ms); ` +
+      `RSS ${startup.addedMb} MB over a bare node (target ≤ 20 MB)`,
   );
 } finally {
   mock.child.kill('SIGTERM');

@@ -30,5 +30,11 @@ const rss = process.memoryUsage().rss;
 await server.close();
 if (!body.startsWith('{"data":[')) throw new Error(`the first page is not a list: ${body.slice(0, 200)}`);
 process.stdout.write(
-  `${JSON.stringify({ importMs: imported - started, createMs: created - imported, firstMs: answered - created, totalMs: answered - started, rss })}\n`,
+  `${JSON.stringify({
+    importMs: imported - started,
+    createMs: created - imported,
+    firstMs: answered - created,
+    totalMs: answered - started,
+    rss,
+  })}\n`,
 );

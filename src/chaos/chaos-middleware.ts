@@ -63,7 +63,10 @@ function rateLimit(chaos: ChaosController, res: ServerResponse, client: string):
   );
 }
 
-/** Carries out a fault: an error for the one error handler, a dropped or held connection, or a mark to truncate the body. */
+/**
+ * Carries out a fault: an error for the one error handler, a
+ * dropped or held connection, or a mark to truncate the body.
+ */
 function applyFault(
   chaos: ChaosController,
   req: IncomingMessage & ChaosMarks,

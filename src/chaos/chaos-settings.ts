@@ -29,7 +29,10 @@ export interface RouteChaosSettings {
 /**
  * Chaos settings in the shape the `--config` file, `PUT /__mock/chaos`, `createMockServer({ chaos })` and
  * `chaos.replace()` take. `K` narrows the route keys (the package exports it with the API's routes).
- * @example const settings: ChaosSettings = { latency: '50-250', routes: { 'GET /pools/search': { errorRate: 1, errorStatus: [502] } } };
+ * @example const settings: ChaosSettings = {
+ *   latency: '50-250',
+ *   routes: { 'GET /pools/search': { errorRate: 1, errorStatus: [502] } },
+ * };
  */
 export interface ChaosSettings<K extends string = string> extends RouteChaosSettings {
   /** `'10/1s'`: requests per window per client, then 429 with Retry-After; null for none. */
@@ -87,7 +90,8 @@ export function parseErrorStatus(where: string, value: unknown): FaultKind[] {
   const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',').map((s) => s.trim()) : null;
   const fail = (): never => {
     throw new Error(
-      `${where} must list HTTP statuses from 400 to 599 and/or ${TRANSPORT_FAULTS.join(', ')}, e.g. [500, 503] or "502,reset"; got ${JSON.stringify(value)}`,
+      `${where} must list HTTP statuses from 400 to 599 and/or ${TRANSPORT_FAULTS.join(', ')}, ` +
+        `e.g. [500, 503] or "502,reset"; got ${JSON.stringify(value)}`,
     );
   };
   if (!items || items.length === 0) return fail();

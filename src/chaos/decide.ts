@@ -26,7 +26,8 @@ export function effectiveChaos(settings: ResolvedChaos, routeKey: string | null)
 /**
  * The pure decision: a delay drawn from the route's latency and a fault with the route's error rate,
  * its kind picked uniformly from the configured statuses; overrides win. `draws` are four uniform numbers.
- * @example decideChaos({ latency: null, errorRate: 0.5, errorStatus: [503] }, [0.1, 0.7, 0, 0], {}) // { delayMs: 0, fault: 503 }
+ * @example decideChaos({ latency: null, errorRate: 0.5, errorStatus: [503] }, [0.1, 0.7, 0, 0], {})
+ * // { delayMs: 0, fault: 503 }
  */
 export function decideChaos(
   chaos: RouteChaos,

@@ -15,7 +15,8 @@ export function parseLatency(where: string, value: unknown): Latency {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
   const fail = (): never => {
     throw new Error(
-      `${where} must be milliseconds (150), a range (50-250) or lognormal:<median ms>:<spread> (lognormal:120:0.8), each up to ${MAX_MS} ms; got ${JSON.stringify(value)}`,
+      `${where} must be milliseconds (150), a range (50-250) or lognormal:<median ms>:<spread> (lognormal:120:0.8), ` +
+        `each up to ${MAX_MS} ms; got ${JSON.stringify(value)}`,
     );
   };
   const ms = (s: string | undefined): number =>

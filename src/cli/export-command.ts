@@ -8,7 +8,8 @@ import { parsePublicUrl } from './run-server.js';
 export const exportCommand = {
   command: 'export',
   describe:
-    "Write a snapshot's responses as static JSON files mirroring the API paths, with an index (for MSW, Playwright route)",
+    "Write a snapshot's responses as static JSON files mirroring the API paths, " +
+    'with an index (for MSW, Playwright route)',
   builder: (yargs: Argv) =>
     yargs
       .option('snapshot', {
@@ -45,7 +46,8 @@ export const exportCommand = {
       });
       progress.clear();
       process.stdout.write(
-        `wrote ${summary.files} files (${(summary.bytes / 1e6).toFixed(1)} MB) to ${summary.out}; the index is ${summary.out}/index.json\n`,
+        `wrote ${summary.files} files (${(summary.bytes / 1e6).toFixed(1)} MB) to ${summary.out}; ` +
+          `the index is ${summary.out}/index.json\n`,
       );
     } catch (error) {
       progress.clear();

@@ -112,7 +112,8 @@ export const generateCommand = {
     );
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     process.stdout.write(
-      `wrote ${out}: ${summary.tokens} tokens, ${summary.pools} pools, ${summary.positions} positions (seed ${seed}, asOf ${summary.asOf}) in ${seconds}s\n`,
+      `wrote ${out}: ${summary.tokens} tokens, ${summary.pools} pools, ${summary.positions} positions ` +
+        `(seed ${seed}, asOf ${summary.asOf}) in ${seconds}s\n`,
     );
   },
 };

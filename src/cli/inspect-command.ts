@@ -1,11 +1,18 @@
 import type { Argv } from 'yargs';
+import { marketReport } from '../market/market-report.js';
+import { marketTable } from '../market/market-table.js';
 import { openSnapshot, readSnapshotFacts } from '../snapshot/open-snapshot.js';
 import { terminalProgress } from './progress.js';
 
-/** `clmm-mock inspect`: prints a snapshot's facts; with --verify, re-checks every rule and exits 1 on a violation. */
+/**
+ * `clmm-mock inspect`: prints a snapshot's facts; with --market, the calibration table; with --verify,
+ * re-checks every rule and exits 1 on a violation.
+ */
 export const inspectCommand = {
   command: 'inspect <file>',
-  describe: "Show a snapshot's counts, seed, schema version and asOf; --verify re-checks every consistency rule",
+  describe:
+    "Show a snapshot's counts, seed, schema version and asOf; --market compares its top pools with the " +
+    'live market; --verify re-checks every consistency rule',
   builder: (yargs: Argv) =>
     yargs
       .positional('file', {
@@ -18,8 +25,14 @@ export const inspectCommand = {
         default: false,
         describe: 'Recompute every rule over every row; exit 1 naming each violation, e.g. --verify',
       })
-      .example('$0 inspect snapshots/default.sqlite --verify', ''),
-  handler: async (argv: { file: string; verify: boolean }) => {
+      .option('market', {
+        type: 'boolean',
+        default: false,
+        describe: 'Print the calibration table: the top 50 pools by 24h volume beside the live market, e.g. --market',
+      })
+      .example('$0 inspect snapshots/default.sqlite --verify', '')
+      .example('$0 inspect snapshots/default.sqlite --market', ''),
+  handler: async (argv: { file: string; verify: boolean; market: boolean }) => {
     const db = openSnapshot(argv.file);
     try {
       const facts = readSnapshotFacts(db, argv.file);
@@ -35,6 +48,7 @@ export const inspectCommand = {
         `positions       ${facts.positions}`,
       ];
       process.stdout.write(`${lines.join('\n')}\n`);
+      if (argv.market) process.stdout.write(`\n${marketTable(marketReport(db))}\n\n`);
       if (!argv.verify) return;
       const progress = terminalProgress('verifying pools');
       const { verifySnapshot } = await import('../snapshot/verify/verify-snapshot.js');

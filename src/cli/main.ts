@@ -34,7 +34,9 @@ function usageMessage(message: string): string {
 await yargs(hideBin(process.argv))
   .scriptName('clmm-mock')
   .usage(
-    '$0 <command> [options]\n\nA deterministic mock of a concentrated-liquidity DEX v2 read API.\nEach command has its own --help, e.g. clmm-mock serve --help.',
+    '$0 <command> [options]\n\n' +
+      'A deterministic mock of a concentrated-liquidity DEX v2 read API.\n' +
+      'Each command has its own --help, e.g. clmm-mock serve --help.',
   )
   .command(startCommand)
   .command(serveCommand)

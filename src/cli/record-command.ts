@@ -32,7 +32,8 @@ export const recordCommand = {
         type: 'string',
         requiresArg: true,
         describe:
-          "The instant the recording describes (ISO 8601 UTC); default: a clmm-mock source's own, else now; e.g. --as-of 2026-01-01T00:00:00Z",
+          "The instant the recording describes (ISO 8601 UTC); default: a clmm-mock source's own, else now; " +
+          'e.g. --as-of 2026-01-01T00:00:00Z',
       })
       .option('concurrency', {
         type: 'string',
@@ -76,7 +77,9 @@ export const recordCommand = {
     });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     process.stdout.write(
-      `wrote ${summary.out}: ${summary.tokens} tokens, ${summary.pools} pools recorded from ${argv.from} (asOf ${summary.asOf}${summary.fromMock ? ', a clmm-mock: cursors replay byte for byte' : ''}) in ${seconds}s\n`,
+      `wrote ${summary.out}: ${summary.tokens} tokens, ${summary.pools} pools recorded from ${argv.from} ` +
+        `(asOf ${summary.asOf}${summary.fromMock ? ', a clmm-mock: cursors replay byte for byte' : ''}) ` +
+        `in ${seconds}s\n`,
     );
   },
 };

@@ -3,7 +3,10 @@ import { createMockServer, type MockServerOptions } from '../http/create-mock-se
 import { normalizePublicUrl } from '../api/public-url.js';
 import { UsageError } from './fail.js';
 
-/** Serves a snapshot until SIGINT or SIGTERM, then closes cleanly (exit 0). `portFrom` names where the port came from, for errors. */
+/**
+ * Serves a snapshot until SIGINT or SIGTERM, then closes cleanly
+ * (exit 0). `portFrom` names where the port came from, for errors.
+ */
 export async function runServer(
   options: MockServerOptions & { port: number; host: string },
   portFrom = '--port',

@@ -108,13 +108,16 @@ export const serveCommand = {
         type: 'string',
         requiresArg: true,
         describe:
-          "Base URL clients reach the server at, for logo URLs in responses, e.g. --public-url https://mock.example.com (default: http:// + the request's Host)",
+          'Base URL clients reach the server at, for logo URLs in responses, ' +
+          'e.g. --public-url https://mock.example.com ' +
+          "(default: http:// + the request's Host)",
       })
       .option('admin-token', {
         type: 'string',
         requiresArg: true,
         describe:
-          'Token the admin routes that change state require (Authorization: Bearer <token>); needed to change them on a host beyond loopback (default: CLMM_MOCK_ADMIN_TOKEN), e.g. --admin-token s3cret-token',
+          'Token the admin routes that change state require (Authorization: Bearer <token>); needed to change them ' +
+          'on a host beyond loopback (default: CLMM_MOCK_ADMIN_TOKEN), e.g. --admin-token s3cret-token',
       })
       .example('$0 serve --snapshot snapshots/demo.sqlite --port 0', '')
       .example(

@@ -2,8 +2,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { Argv } from 'yargs';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_GENERATION } from '../generator/defaults.js';
-import { openSnapshot } from '../snapshot/open-snapshot.js';
+import { DEFAULT_GENERATION, GENERATOR_VERSION } from '../generator/defaults.js';
+import { openSnapshot, readSnapshotFacts } from '../snapshot/open-snapshot.js';
 import { SnapshotError } from '../snapshot/snapshot-error.js';
 import { terminalProgress } from './progress.js';
 import { parsePort, runServer } from './run-server.js';
@@ -22,22 +22,33 @@ export function defaultSnapshotPath(cwd = process.cwd()): string {
 }
 
 /** Why the default snapshot must be (re)generated: absent, or left by another version of clmm-mock. */
-function staleReason(path: string): string | null {
+export function staleReason(path: string): string | null {
   if (!existsSync(path)) return 'generating the default snapshot';
   try {
-    openSnapshot(path).close();
-    return null;
+    const db = openSnapshot(path);
+    let generatorVersion: string;
+    try {
+      generatorVersion = readSnapshotFacts(db, path).generatorVersion;
+    } finally {
+      db.close();
+    }
+    if (generatorVersion === GENERATOR_VERSION) return null;
+    const versions = `made by generator version ${generatorVersion}, now ${GENERATOR_VERSION}`;
+    return `regenerating the default snapshot (${versions})`;
   } catch (error) {
     if (error instanceof SnapshotError) return `regenerating the default snapshot (${error.message})`;
     throw error;
   }
 }
 
-/** `clmm-mock start` (what `npm start` runs): the default snapshot on PORT (default 8080), generated first if absent. */
+/**
+ * `clmm-mock start` (what `npm start` runs): the default snapshot on PORT (default 8080), generated first if absent.
+ */
 export const startCommand = {
   command: 'start',
   describe:
-    'Serve the default snapshot on PORT (default 8080), generating it first when absent (in a project: .clmm-mock/default.sqlite)',
+    'Serve the default snapshot on PORT (default 8080), generating it first when absent ' +
+    '(in a project: .clmm-mock/default.sqlite)',
   builder: (yargs: Argv) =>
     yargs
       .example('$0 start', 'http://127.0.0.1:8080/v2/solana')

@@ -17,7 +17,8 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 /**
  * An error meant for the client: a status, a code and a message naming the bad value and what would
  * be accepted. One error handler turns it into the JSON error body.
- * @example throw new ApiError(400, 'invalid_parameter', 'size must be an integer from 1 to 3000', { parameter: 'size' })
+ * @example
+ * throw new ApiError(400, 'invalid_parameter', 'size must be an integer from 1 to 3000', { parameter: 'size' })
  */
 export class ApiError extends Error {
   constructor(

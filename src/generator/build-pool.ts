@@ -34,7 +34,7 @@ export function buildPool(plan: PoolPlan, tokens: readonly TokenSeed[], seed: nu
   const adaptiveFee = plan.adaptive ? buildAdaptiveFee(feeRate, plan.tickSpacing, tick, asOf, random) : null;
   const hasPositions = plan.edge === 'none' || plan.edge === 'out-of-range';
   const market = { sqrtPrice, tick, usdA: Number(tokenA.usdPrice), usdB: Number(tokenB.usdPrice) };
-  const targetTvl = Math.min(2e8, Math.max(5, random.logNormal(8_000, 2)));
+  const targetTvl = Math.min(2e8, Math.max(5, plan.tvlTarget));
   const book = buildPositions(plan, market, targetTvl, hasPositions ? random.int(1, 6) : 0, random);
   const tokenBalanceA = scaleAmount(book.balanceA, tokenA.decimals);
   const tokenBalanceB = scaleAmount(book.balanceB, tokenB.decimals);
@@ -42,7 +42,7 @@ export function buildPool(plan: PoolPlan, tokens: readonly TokenSeed[], seed: nu
   const locks = plan.locked ? buildLocks(book.positions, tokenA, tokenB, tvlUsdc, random) : [];
   const rewards = buildRewards(plan, Number(tvlUsdc), tokens, random);
   const trades = book.liquidity > 0n;
-  const volume24hMicro = trades ? BigInt(Math.floor(Number(tvlUsdc) * random.logNormal(0.25, 1.3) * 1e6)) : 0n;
+  const volume24hMicro = trades ? BigInt(Math.floor(Number(tvlUsdc) * plan.turnover * 1e6)) : 0n;
   const stats = buildPeriodStats(
     {
       volume24hMicro,

@@ -8,3 +8,8 @@ export const DEFAULT_GENERATION = { seed: 42, pools: 2000, tokens: 500 } as cons
 export const MAX_COUNT = 1_000_000;
 /** SOL, USDC, USDT and the exchange token are always there. */
 export const MIN_TOKENS = 4;
+/**
+ * The generator's version, stored in every snapshot it writes: it changes whenever the same seed gives
+ * other content, so `start` knows to regenerate a default snapshot made by an older clmm-mock.
+ */
+export const GENERATOR_VERSION = '3';

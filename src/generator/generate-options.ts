@@ -1,7 +1,7 @@
 import { FEE_TIERS } from '../math/fee-tiers.js';
 import { MAX_COUNT, MIN_TOKENS } from './defaults.js';
 import { isIsoSecond } from './iso-seconds.js';
-import { POOLS_CONFIGS } from './pool-plan.js';
+import { POOLS_CONFIGS } from './pool-placement.js';
 
 /** Generation options that cannot work; the message names the option and what would be accepted. */
 export class GenerateOptionsError extends Error {
@@ -42,7 +42,8 @@ export function validateGenerateOptions(options: {
   // Random draws slow down long before every key is taken: keep well below the count of keys.
   if (options.pools > keys / 4) {
     throw new GenerateOptionsError(
-      `${options.pools} pools need more tokens: ${options.tokens} tokens allow at most ${Math.floor(keys / 4)} pools (no two pools share config, token pair and tick spacing)`,
+      `${options.pools} pools need more tokens: ${options.tokens} tokens allow at most ${Math.floor(keys / 4)} pools ` +
+        '(no two pools share config, token pair and tick spacing)',
     );
   }
 }

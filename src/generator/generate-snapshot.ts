@@ -14,14 +14,13 @@ import { PoolSortCollector } from './pool-sort-collector.js';
 import { writeProtocol } from './protocol.js';
 import { addressOrder, orderByValue, tokenOrders } from '../snapshot/order-by-value.js';
 import { generateTokens } from './tokens.js';
-import { DEFAULT_AS_OF } from './defaults.js';
+import { DEFAULT_AS_OF, GENERATOR_VERSION } from './defaults.js';
 import { validateGenerateOptions } from './generate-options.js';
 import { isoSeconds } from './iso-seconds.js';
 import type { TokenSeed } from './types.js';
 import { writePools } from './write-pools.js';
 
 /** Version of the generator, stored in every snapshot: a new one may draw different data. */
-export const GENERATOR_VERSION = '2';
 export { DEFAULT_AS_OF } from './defaults.js';
 
 export interface GenerateOptions {

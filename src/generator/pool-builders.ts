@@ -85,7 +85,9 @@ function workerSpec(): { target: URL | string; eval: boolean } {
   if (!fromSources) return { target: entry, eval: false };
   const tsx = import.meta.resolve('tsx/esm/api');
   return {
-    target: `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry.href)}); })`,
+    target:
+      `import(${JSON.stringify(tsx)}).then((api) => { api.register(); ` +
+      `return import(${JSON.stringify(entry.href)}); })`,
     eval: true,
   };
 }

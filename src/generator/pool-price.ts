@@ -3,7 +3,9 @@ import { MAX_SQRT_PRICE, MIN_SQRT_PRICE, sqrtPriceToTickIndex, tickIndexToSqrtPr
 import type { PoolPlan } from './pool-plan.js';
 import type { Random } from './random.js';
 
-/** A float converted to an integer, with random bits below the float's precision so no run of zero bits gives it away. */
+/**
+ * A float converted to an integer, with random bits below the float's precision so no run of zero bits gives it away.
+ */
 function toBigIntWithNoise(value: number, random: Random): bigint {
   const whole = BigInt(Math.floor(value));
   const spareBits = whole.toString(2).length - 53;

@@ -57,7 +57,7 @@ function liquidityForValue(value: number, perLiquidity: number): bigint {
 }
 
 /**
- * Positions for a pool worth about `targetTvl` USD: bounds on the tick spacing inside the valid
+ * Positions for a pool worth about `targetTvl` USD, shared out at random: bounds on the tick spacing inside the valid
  * range, amounts exact from liquidity (deposit rounding), pool liquidity and balances summed from them.
  * Liquidity is halved until the amounts fit u64, as no vault can hold more.
  */
@@ -69,11 +69,14 @@ export function buildPositions(
   random: Random,
 ): PositionBook {
   const book: PositionBook = { positions: [], liquidity: 0n, balanceA: 0n, balanceB: 0n };
+  // Shares of the target, so that the pool's TVL is about the target whatever the number of positions.
+  const weights = Array.from({ length: count }, () => random.logNormal(1, 0.8));
+  const totalWeight = weights.reduce((sum, w) => sum + w, 0);
   for (let i = 0; i < count; i++) {
     const [tickLower, tickUpper] = chooseRange(plan, market.tick, random, plan.edge === 'out-of-range');
     const sqrtLower = tickIndexToSqrtPrice(tickLower);
     const sqrtUpper = tickIndexToSqrtPrice(tickUpper);
-    const share = (targetTvl * random.logNormal(1, 0.8)) / count;
+    const share = (targetTvl * weights[i]!) / totalWeight;
     let liquidity = liquidityForValue(share, valuePerLiquidity(market, sqrtLower, sqrtUpper, plan));
     let amounts = { a: U64_MAX + 1n, b: 0n };
     while (liquidity > 0n) {

@@ -3,7 +3,7 @@ import { encodeAddress } from '../math/address.js';
 import { Dec } from '../math/decimal.js';
 import type { Random } from './random.js';
 import type { TokenSeed } from './types.js';
-import { loadWellKnownTokens } from './well-known-tokens.js';
+import { loadWellKnownTokens } from '../market/well-known-tokens.js';
 import { storedLogoUrl } from '../snapshot/logo-url.js';
 
 export const CLASSIC_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
@@ -60,6 +60,8 @@ function generatedToken(id: number, faker: Faker, random: Random, forcedDecimals
     verified: hasMetadata && random.chance(0.25),
     description: null,
     exchangeToken: false,
+    role: 'tail',
+    depth: 0,
   };
 }
 
@@ -86,6 +88,8 @@ export function generateTokens(count: number, seed: number, random: Random): Tok
       verified: t.verified,
       description: t.description,
       exchangeToken: t.exchangeToken === true,
+      role: t.role,
+      depth: t.depth,
     }));
   const tokens = [...known];
   const seen = new Set(tokens.map((t) => t.address));

@@ -1,18 +1,17 @@
-/** A token as the generator makes it; `id` is its mint order (the `mint_id` sort). */
-export interface TokenSeed {
-  id: number;
-  address: string;
-  symbol: string | null;
-  name: string | null;
-  decimals: number;
-  imageUrl: string | null;
-  programId: string;
-  tags: string;
-  /** USD price as a decimal string: the truth that pool prices and TVL follow. */
-  usdPrice: string;
-  verified: boolean;
+import type { TokenRole } from '../market/well-known-tokens.js';
+import type { TokenRecord } from '../snapshot/pool-record.js';
+
+/**
+ * A token as the generator makes it: what the snapshot stores of it (`usdPrice` is the truth that pool
+ * prices and TVL follow), what the exchange token's entry needs, and its place in the market model.
+ */
+export interface TokenSeed extends TokenRecord {
   description: string | null;
   exchangeToken: boolean;
+  /** What the token is to the market model: a well-known token's role, `tail` for generated ones. */
+  role: TokenRole;
+  /** Liquidity the token draws, relative to SOL's 100 (0 for generated tokens). */
+  depth: number;
 }
 
 /** A liquidity position of a pool; amounts are what it holds at the pool's price (deposit rounding). */

@@ -24,7 +24,8 @@ export function adminGuard(host: string, token: string | undefined): (req: Incom
       throw new ApiError(
         403,
         'forbidden',
-        `this server listens on ${host}, beyond loopback: changing its settings needs a token; start it with --admin-token <token> (or CLMM_MOCK_ADMIN_TOKEN) and send Authorization: Bearer <token>`,
+        `this server listens on ${host}, beyond loopback: changing its settings needs a token; ` +
+          'start it with --admin-token <token> (or CLMM_MOCK_ADMIN_TOKEN) and send Authorization: Bearer <token>',
       );
     };
   }
@@ -35,7 +36,8 @@ export function adminGuard(host: string, token: string | undefined): (req: Incom
       throw new ApiError(
         403,
         'forbidden',
-        "changing this server's settings needs the header Authorization: Bearer <the --admin-token it was started with>",
+        "changing this server's settings needs the header " +
+          'Authorization: Bearer <the --admin-token it was started with>',
       );
     }
   };

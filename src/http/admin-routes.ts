@@ -27,9 +27,9 @@ const json = (req: IncomingMessage, res: ServerResponse, value: unknown): void =
   sendJson(req, res, 200, JSON.stringify(value));
 
 /**
- * The admin surface under `/__mock` (docs/admin-and-chaos.md §1): health, chaos settings read and replaced at run
- * time, reset to the startup settings, the request journal, and the OpenAPI document (built once, when first asked for; its
- * server URL is where the request reached, per `originOf`). Never subject to chaos.
+ * The admin surface under `/__mock` (docs/admin-and-chaos.md §1): health, chaos settings read and replaced at
+ * run time, reset to the startup settings, the request journal, and the OpenAPI document (built once, when
+ * first asked for; its server URL is where the request reached, per `originOf`). Never subject to chaos.
  */
 export function mountAdminRoutes(
   app: Polka,
@@ -41,7 +41,7 @@ export function mountAdminRoutes(
   // The file name, not where it lives on this machine: the page and health may be seen from a network.
   const shownFacts = { ...facts, path: basename(facts.path) };
   // Built on first request, and the builder and TypeBox loaded then: most servers (a test worker's) are
-  // never asked for it (docs/performance.md §7).
+  // never asked for it (docs/performance.md §8).
   let openApi: OpenApiDocument | undefined;
   app.all(
     '/__mock/openapi.json',

@@ -34,7 +34,10 @@ export interface MockServerOptions {
   host?: string;
   /** Called with errors that are bugs (answered 500); default: ignored. */
   onError?: (error: unknown) => void;
-  /** Chaos settings at start (docs/admin-and-chaos.md §2); default: none. Invalid ones throw ChaosConfigError before anything starts. */
+  /**
+   * Chaos settings at start (docs/admin-and-chaos.md §2); default:
+   * none. Invalid ones throw ChaosConfigError before anything starts.
+   */
   chaos?: ChaosSettings<RouteKey>;
   /** How long `close()` lets in-flight responses (and injected delays) finish before dropping them; default 10 s. */
   gracePeriodMs?: number;
@@ -159,7 +162,7 @@ export async function createMockServer(options: MockServerOptions): Promise<Mock
   });
   const port = (server.address() as AddressInfo).port;
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  // Where clients are told to go (`url`): its first request then pays for nothing (docs/performance.md §7).
+  // Where clients are told to go (`url`): its first request then pays for nothing (docs/performance.md §8).
   snapshot.prepare(publicUrl ?? origin);
   return {
     url: `${origin}${API_BASE}`,

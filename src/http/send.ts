@@ -16,7 +16,10 @@ export interface PreparedBody {
 
 const chosen = new Map<string, Encoding>();
 
-/** The encoding to answer with, from Accept-Encoding: brotli, then gzip, else none. Clients send few distinct headers: answers are kept. */
+/**
+ * The encoding to answer with, from Accept-Encoding: brotli, then gzip,
+ * else none. Clients send few distinct headers: answers are kept.
+ */
 export function chooseEncoding(accept: string | undefined): Encoding {
   if (!accept) return 'identity';
   let encoding = chosen.get(accept);

@@ -50,7 +50,7 @@ function sendLogo(req: Request, res: ServerResponse, snapshot: ServedSnapshot): 
  * sirv in production mode: it lists the folder once, on the first request for a file, and answers
  * only names from that list, so no request path, however encoded, can reach a file outside it. A
  * missing folder (a package installed without it) serves nothing rather than failing the server.
- * Loaded then, not at start: a test worker's server never serves the page (docs/performance.md §7).
+ * Loaded then, not at start: a test worker's server never serves the page (docs/performance.md §8).
  */
 async function assetHandler(dir: string): Promise<RequestHandler> {
   if (!existsSync(dir)) return (_req, _res, next) => void next?.();

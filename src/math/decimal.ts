@@ -1,13 +1,13 @@
 import { Decimal } from 'decimal.js';
 
-// Apart, so that the server compares stored figures without loading decimal.js (docs/performance.md §7).
+// Apart, so that the server compares stored figures without loading decimal.js (docs/performance.md §8).
 export { compareDecimalStrings } from './decimal-order.js';
 
 /**
- * The decimal type for every figure that ends up in a response, with half-even rounding
- * (docs/api.md §7). 120 significant digits keep every figure exact before its one rounding, including emission rates
- * (an x64 integer over 2^64 × 10^decimals has at most 102 significant digits); prices, whose exact value can run to 128 fractional digits,
- * use their own precision (price.ts).
+ * The decimal type for every figure that ends up in a response, with half-even rounding (docs/api.md §7). 120
+ * significant digits keep every figure exact before its one rounding, including emission rates (an x64
+ * integer over 2^64 × 10^decimals has at most 102 significant digits); prices, whose exact value can run to
+ * 128 fractional digits, use their own precision (price.ts).
  */
 export const Dec = Decimal.clone({ precision: 120, rounding: Decimal.ROUND_HALF_EVEN, toExpNeg: -200, toExpPos: 200 });
 export type Dec = Decimal;

@@ -3,7 +3,7 @@ const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 /**
  * Whether a string is base58 that decodes to exactly 32 bytes (a Solana account address): each
  * leading `1` is a zero byte, the rest a big-endian number. Checked without bs58, which only the
- * generator needs, so that serving does not load it (docs/performance.md §7).
+ * generator needs, so that serving does not load it (docs/performance.md §8).
  * @example isAddress('So11111111111111111111111111111111111111112') // true
  */
 export function isAddress(text: string): boolean {

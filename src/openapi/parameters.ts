@@ -1,4 +1,5 @@
-import { pagingParams, type DescribedParam, type ParamSpec } from '../api/listing-request.js';
+import type { ParamSpec } from '../api/listing-request.js';
+import { pagingParams, type DescribedParam } from '../api/paging-params.js';
 import type { RouteDoc } from '../api/route-doc.js';
 import { plain } from './components.js';
 import type { JsonSchema, ParameterObject } from './openapi-types.js';
@@ -42,7 +43,8 @@ function described(params: Readonly<Record<string, ParamSpec | undefined>>): Des
 /**
  * The parameters of one API operation, from what the route reads: its path parameter, its listing's
  * own parameters with the listing's defaults, the paging parameters with its page sizes, or its own query.
- * @example routeParameters(poolsRoute.doc).map((p) => p.name) // ['sortBy', 'sortDirection', 'stats', …, 'size', 'limit']
+ * @example routeParameters(poolsRoute.doc).map((p) => p.name)
+ * // ['sortBy', 'sortDirection', 'stats', …, 'size', 'limit']
  */
 export function routeParameters(doc: RouteDoc): ParameterObject[] {
   const parameters: ParameterObject[] = [];

@@ -56,7 +56,8 @@ export function componentResponses(): Record<string, ResponseObject> {
       headers: { ETag: header('ETag') },
     },
     BadRequest: errorResponse(
-      'A bad parameter value (invalid_parameter, naming it in `parameter`), a tampered, foreign or mismatched cursor (invalid_cursor), or an address that is not base58 of 32 bytes (invalid_address)',
+      'A bad parameter value (invalid_parameter, naming it in `parameter`), a tampered, foreign or mismatched cursor ' +
+        '(invalid_cursor), or an address that is not base58 of 32 bytes (invalid_address)',
       RATE_HEADERS,
     ),
     NotFound: errorResponse('A well-formed address that is not in the snapshot (not_found)', RATE_HEADERS),
@@ -68,7 +69,8 @@ export function componentResponses(): Record<string, ResponseObject> {
       ...RATE_HEADERS,
     }),
     Error: errorResponse(
-      `Any other status: 500 internal (a bug; please report it), or a status injected by the chaos settings (injected_fault). Codes: ${ERROR_CODES.join(', ')}`,
+      'Any other status: 500 internal (a bug; please report it), or a status injected by the chaos settings ' +
+        `(injected_fault). Codes: ${ERROR_CODES.join(', ')}`,
     ),
   };
 }
@@ -78,7 +80,8 @@ const response = (name: string): Ref => ({ $ref: `#/components/responses/${name}
 /**
  * The responses of one API operation: 200 with its body (wrapped, or bare for the lock endpoint),
  * 304, the errors it can answer, and `default` for injected faults. `data`: its ROUTE_DATA schema.
- * @example routeResponses(lockRoute.doc, ROUTE_DATA['/lock/:address'])['200'] // { content: { 'application/json': { schema: { type: 'array', … } } } }
+ * @example routeResponses(lockRoute.doc, ROUTE_DATA['/lock/:address'])['200']
+ * // { content: { 'application/json': { schema: { type: 'array', … } } } }
  */
 export function routeResponses(doc: RouteDoc, data: TSchema): Record<string, ResponseObject | Ref> {
   const body = doc.bare ? withRefs(data) : withRefs(Envelope(data));

@@ -11,7 +11,10 @@ import { array, object, RecordError, type Json } from './wire-values.js';
 export interface Crawled {
   /** In `/tokens` order (mint order), then tokens only pools named. */
   tokens: SpecToken[];
-  /** Token addresses by 24h volume, highest first, and lowest first (the API's own orders: ties go by address both ways). */
+  /**
+   * Token addresses by 24h volume, highest first, and lowest
+   * first (the API's own orders: ties go by address both ways).
+   */
   tokenVolumeOrder: string[];
   tokenVolumeAsc: string[];
   /** Every pool, blocked ones included, with every period's stats. */

@@ -14,9 +14,15 @@ export interface RecordOptions {
   from: string;
   out: string;
   force?: boolean;
-  /** The instant the recording describes (ISO 8601 UTC to the second); default a clmm-mock source's own asOf, else `fallbackAsOf`. */
+  /**
+   * The instant the recording describes (ISO 8601 UTC to the second);
+   * default a clmm-mock source's own asOf, else `fallbackAsOf`.
+   */
   asOf?: string;
-  /** The instant for a source that is not a clmm-mock when `asOf` is not given (the command line passes the time of recording). */
+  /**
+   * The instant for a source that is not a clmm-mock when `asOf`
+   * is not given (the command line passes the time of recording).
+   */
   fallbackAsOf?: string;
   /** Per-pool requests in flight; default 8. */
   concurrency?: number;

@@ -34,7 +34,8 @@ export async function detectMockSource(base: string, signal?: AbortSignal): Prom
 /**
  * How logo URLs are stored: a clmm-mock source's own logos (any origin, path `/static/tokens/<mint>.svg`)
  * become the placeholder, so the replaying server serves its own; anything else is kept as sent.
- * @example logoMapper(true)('http://127.0.0.1:8080/static/tokens/So11….svg') // 'http://clmm-mock.invalid/static/tokens/So11….svg'
+ * @example logoMapper(true)('http://127.0.0.1:8080/static/tokens/So11….svg')
+ * // 'http://clmm-mock.invalid/static/tokens/So11….svg'
  */
 export function logoMapper(fromMock: boolean): LogoMapper {
   if (!fromMock) return (url) => url;

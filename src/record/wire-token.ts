@@ -22,7 +22,10 @@ function tags(value: unknown, where: string): string {
 /**
  * A token of either wire shape in the spec's: the upstream nests symbol, name and image under
  * `metadata`, names the program `tokenProgram` and sends tags as an array (docs/api.md §9).
- * @example normalizeToken({ address, decimals: 6, tokenProgram, tags: [], metadata: { symbol: 'USDC', name: 'USD Coin', image } }, logo)
+ * @example normalizeToken(
+ *   { address, decimals: 6, tokenProgram, tags: [], metadata: { symbol: 'USDC', name: 'USD Coin', image } },
+ *   logo,
+ * )
  */
 export function normalizeToken(raw: unknown, logo: LogoMapper, where = 'token'): SpecToken {
   const t = object(raw, where);

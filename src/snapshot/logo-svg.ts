@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 
-/** Characters worth drawing: letters, digits, punctuation and symbols. Controls, marks, spaces and noncharacters (some invalid in XML) are dropped. */
+/**
+ * Characters worth drawing: letters, digits, punctuation and symbols.
+ * Controls, marks, spaces and noncharacters (some invalid in XML) are dropped.
+ */
 const DRAWABLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
 const MAX_INITIALS = 4;
 /** Font size by number of initials, so that four still fit inside the circle. */
@@ -70,10 +73,14 @@ export function tokenLogoSvg(address: string, symbol: string | null): string {
   const mark =
     count === 0
       ? '<circle cx="32" cy="32" r="12" fill="none" stroke="#fff" stroke-width="5" opacity="0.9"/>'
-      : `<text x="32" y="33" text-anchor="middle" dominant-baseline="middle" font-family="system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif" font-weight="700" font-size="${FONT_SIZES[count]}" fill="#fff">${escapeXml(text)}</text>`;
+      : `<text x="32" y="33" text-anchor="middle" dominant-baseline="middle" ` +
+        `font-family="system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif" font-weight="700" ` +
+        `font-size="${FONT_SIZES[count]}" fill="#fff">${escapeXml(text)}</text>`;
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64" role="img" aria-label="${escapeXml(label(symbol))}">` +
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64" role="img" ` +
+    `aria-label="${escapeXml(label(symbol))}">` +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
+    `<stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
     `<circle cx="32" cy="32" r="32" fill="url(#g)"/>${mark}</svg>`
   );
 }

@@ -54,12 +54,14 @@ export function openSnapshot(path: string): Database.Database {
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version !== SCHEMA_VERSION) {
       throw new SnapshotError(
-        `snapshot ${path} has schema version ${version}; this clmm-mock reads version ${SCHEMA_VERSION} (generate it again)`,
+        `snapshot ${path} has schema version ${version}; ` +
+          `this clmm-mock reads version ${SCHEMA_VERSION} (generate it again)`,
       );
     }
     const tables = db
       .prepare(
-        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('meta','tokens','pools','pool_keys','piece_blocks','token_texts','pool_stats','sort_orders','protocol','exchange_token')",
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('meta','tokens','pools'," +
+          "'pool_keys','piece_blocks','token_texts','pool_stats','sort_orders','protocol','exchange_token')",
       )
       .pluck()
       .get();

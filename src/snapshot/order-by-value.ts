@@ -60,7 +60,10 @@ function ranks(order: Int32Array): Int32Array {
   return rank;
 }
 
-/** Sorts index[start, end) by exact decimal value, then address: the rare groups whose floats tie but whose strings differ. */
+/**
+ * Sorts index[start, end) by exact decimal value, then address:
+ * the rare groups whose floats tie but whose strings differ.
+ */
 function sortExactly(
   values: readonly string[],
   addressRank: Int32Array,
@@ -73,7 +76,10 @@ function sortExactly(
   index.set(group, start);
 }
 
-/** Writes the ids of one float group into `desc` from `out`: runs of equal value last to first, each run kept in ascending order. */
+/**
+ * Writes the ids of one float group into `desc` from `out`: runs
+ * of equal value last to first, each run kept in ascending order.
+ */
 function reverseRuns(
   ids: readonly number[],
   values: readonly string[],

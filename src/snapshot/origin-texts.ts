@@ -4,7 +4,7 @@ import { packTexts } from './stored-arrays.js';
  * Texts packed in one buffer as served at one origin, and where that origin stands in them: the
  * logo URLs of token JSON (logo-url.ts). Another origin's copy is made from it by splicing, a copy
  * of the bytes rather than a rebuild of 20,000 strings: a few milliseconds at 20k tokens, where
- * reading and replacing the texts again took some forty (docs/performance.md §7).
+ * reading and replacing the texts again took some forty (docs/performance.md §8).
  */
 export interface OriginTexts {
   /** The origin's bytes (or the stored placeholder's) as they occur in `bytes`. */
@@ -31,7 +31,9 @@ function firstOccurrences(ends: Uint32Array, at: Uint32Array): Uint32Array {
 /**
  * Stored texts (text i at bytes[ends[i]..ends[i + 1])) with every occurrence of `placeholder` found,
  * as String.replaceAll would find them: left to right, none overlapping. Holds `bytes` as given.
- * @example atPlaceholder(Buffer.from('{"imageUrl":"http://x.invalid/a.svg"}'), Uint32Array.of(0, 38), 'http://x.invalid').at // [13]
+ * @example
+ * const text = Buffer.from('{"imageUrl":"http://x.invalid/a.svg"}');
+ * atPlaceholder(text, Uint32Array.of(0, 38), 'http://x.invalid').at // [13]
  */
 export function atPlaceholder(bytes: Buffer, ends: Uint32Array, placeholder: string): OriginTexts {
   const origin = Buffer.from(placeholder);

@@ -79,7 +79,8 @@ export function storedPiece(kind: 'head' | 'tail', piece: string): string {
 /**
  * A list item (or, with its `detail` piece, a detail) as text, from stored pieces and the token
  * summaries: what the server sends, joined the slow way, for checks.
- * @example joinPoolItem(head, summaryA, summaryB, [',"24h":{...}'], tail) // '{"address":…,"lockedLiquidityPercent":[]}'
+ * @example joinPoolItem(head, summaryA, summaryB, [',"24h":{...}'], tail)
+ * // '{"address":…,"lockedLiquidityPercent":[]}'
  */
 export function joinPoolItem(
   head: string,
@@ -89,5 +90,8 @@ export function joinPoolItem(
   tail: string,
   detail = '',
 ): string {
-  return `${head}${tokenA}${AFTER_TOKEN_A}${tokenB}${AFTER_TOKEN_B}${stats.join('').slice(1)}${tail.slice(0, -1)}${detail}}`;
+  return (
+    `${head}${tokenA}${AFTER_TOKEN_A}${tokenB}${AFTER_TOKEN_B}` +
+    `${stats.join('').slice(1)}${tail.slice(0, -1)}${detail}}`
+  );
 }

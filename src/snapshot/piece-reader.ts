@@ -41,7 +41,9 @@ export class PieceReader {
     return this.items(ids, periods, tokens, 0);
   }
 
-  /** The detail object of one pool with exactly the `periods` in its stats: its own piece goes before the closing brace. */
+  /**
+   * The detail object of one pool with exactly the `periods` in its stats: its own piece goes before the closing brace.
+   */
   poolDetail(id: number, periods: readonly Period[], tokens: OriginTokens): Uint8Array[] {
     const chunks = this.items([id], periods, tokens, 1)[0]!;
     chunks.push(Buffer.from(this.detailJson.get(id) as string), CLOSE);

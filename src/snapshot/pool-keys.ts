@@ -11,7 +11,8 @@ export interface PoolKeys {
 }
 
 const KEYS_SQL = `SELECT id, token_a, token_b,
-    blocked * ${POOL_FLAG.blocked} + has_warning * ${POOL_FLAG.hasWarning} + adaptive_fee_enabled * ${POOL_FLAG.adaptiveFee}
+    blocked * ${POOL_FLAG.blocked} + has_warning * ${POOL_FLAG.hasWarning}
+    + adaptive_fee_enabled * ${POOL_FLAG.adaptiveFee}
     + (pool_type = 'launchpool') * ${POOL_FLAG.launchPool} + has_active_rewards * ${POOL_FLAG.activeRewards}
     + verified * ${POOL_FLAG.verified} + (locked_percent != '0') * ${POOL_FLAG.lockedLiquidity} AS flags
   FROM pools ORDER BY id`;

@@ -43,7 +43,9 @@ export function statsEntryJson(stats: Omit<StatsRecord, 'effectiveFeeRate'>): st
   // A million of these per snapshot: written directly when every value is a plain figure, which is
   // exactly what JSON.stringify would write for them.
   if (VERBATIM.test(period + volume + fees + rewards + yieldOverTvl)) {
-    return `"${period}":{"volume":"${volume}","fees":"${fees}","rewards":"${rewards}","yieldOverTvl":"${yieldOverTvl}"}`;
+    return (
+      `"${period}":{"volume":"${volume}","fees":"${fees}",` + `"rewards":"${rewards}","yieldOverTvl":"${yieldOverTvl}"}`
+    );
   }
   return `${JSON.stringify(period)}:${JSON.stringify({ volume, fees, rewards, yieldOverTvl })}`;
 }

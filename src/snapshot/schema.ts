@@ -17,8 +17,8 @@ export const RESPONSE_FORMAT = 'schema 5 format 2';
  * `*json` columns hold the precomputed response pieces (`piece_blocks` holds every pool's head, tail
  * and stats entries (packed: stats-packing.ts) in blocks, pools in the default listing order, that a
  * server holds as read when it opens the snapshot, so a page of pools reads no table: see
- * piece-blocks.ts, piece-store.ts and piece-layout.ts); token
- * logo URLs carry a placeholder origin that the server replaces (logo-url.ts); `sort_orders` holds, for every sort and direction, the ids in
+ * piece-blocks.ts, piece-store.ts and piece-layout.ts); token logo URLs carry a placeholder origin that
+ * the server replaces (logo-url.ts); `sort_orders` holds, for every sort and direction, the ids in
  * served order (little-endian int32), computed once with exact decimal comparison, so listing is a
  * keyset walk that never sorts, parses or computes at request time.
  */

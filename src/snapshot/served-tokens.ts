@@ -13,7 +13,10 @@ export interface OriginTokens {
   exchangeToken: Buffer;
 }
 
-/** Distinct origins kept at once: clients reach a server under a few names (127.0.0.1, localhost, a container's name). */
+/**
+ * Distinct origins kept at once: clients reach a server under a few names (127.0.0.1, localhost, a
+ * container's name).
+ */
 const MAX_ORIGINS = 4;
 
 /** One origin's summaries, and what it serves. */

@@ -7,11 +7,11 @@ import { exchangeTokenJson, protocolJson, tokenJson, tokenSummaryJson } from './
 import type { ExchangeTokenRecord, PoolRecord, ProtocolRecord, TokenRecord } from './pool-record.js';
 import { appendPoolRows, emptyPoolRowBatch, PIECES_PER_POOL, type PoolRowBatch } from './pool-row-batch.js';
 import { bytesOf } from './stored-arrays.js';
+import { rowInserter } from './row-inserter.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import {
   appendRow,
   bool,
-  insertInto,
   LOCK_COLUMNS,
   POOL_COLUMNS,
   POSITION_COLUMNS,
@@ -35,37 +35,13 @@ export interface SnapshotWriter {
   /** The exchange token, and the supplies its own endpoints serve. */
   exchangeToken(record: ExchangeTokenRecord, supplies: { circulating: string; total: string }): void;
   meta(values: Record<string, string>): void;
-  /** Writes the pools' pieces, in the pools' PIECE_LAYOUT order (written by `order` before), then commits and closes. */
+  /**
+   * Writes the pools' pieces, in the pools' PIECE_LAYOUT order (written by `order` before), then
+   * commits and closes.
+   */
   finish(): void;
   /** Rolls back and closes. */
   abandon(): void;
-}
-
-/** Rows per multi-row INSERT: one statement for 32 rows costs less than 32 statements. */
-const ROWS_PER_INSERT = 32;
-
-/**
- * An inserter of flat rows (`columns` values a row) for `insert`, an `INSERT INTO t [(…)] VALUES`:
- * whole groups go through one multi-row statement, the rest one row at a time. SQLite inserts the
- * rows of a VALUES list in order, so rows and assigned row ids are those of single-row inserts.
- * Values are passed as arguments: better-sqlite3 reads them faster than the elements of an array.
- */
-function rowInserter(
-  db: Database.Database,
-  table: string,
-  columnNames: readonly string[],
-): (values: readonly SqlValue[]) => void {
-  const insert = insertInto(table, columnNames);
-  const columns = columnNames.length;
-  const row = `(${new Array(columns).fill('?').join(',')})`;
-  const single = db.prepare(`${insert} ${row}`);
-  const group = db.prepare(`${insert} ${new Array(ROWS_PER_INSERT).fill(row).join(',')}`);
-  const groupSize = columns * ROWS_PER_INSERT;
-  return (values) => {
-    let at = 0;
-    for (; at + groupSize <= values.length; at += groupSize) group.run(...values.slice(at, at + groupSize));
-    for (; at < values.length; at += columns) single.run(...values.slice(at, at + columns));
-  };
 }
 
 /** Hands a batch's flat pieces (id, head, tail, a stats entry per period) to the block writer. */

@@ -1,6 +1,9 @@
 import type Database from 'better-sqlite3';
 
-/** Every token's address and searchable text, indexed by token id (mint order, 1..count); served JSON is in ServedTokens. */
+/**
+ * Every token's address and searchable text, indexed by token
+ * id (mint order, 1..count); served JSON is in ServedTokens.
+ */
 export interface TokenIndex {
   count: number;
   addresses: string[];

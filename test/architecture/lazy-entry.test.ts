@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 // What importing the package's main entry loads, read from the loader itself in a fresh node process
 // (a module hook that writes down every URL it loads), not from a timing: serving code only; the
 // generator (and faker), the recorder, the exporter, verification, the OpenAPI builder and TypeBox
-// load when a function that needs them is first called (docs/performance.md §7).
+// load when a function that needs them is first called (docs/performance.md §8).
 const entry = suite('the main entry loads only what serving needs');
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 
@@ -21,7 +21,10 @@ export function initialize(data) { file = data.file; }
 export async function load(url, context, next) { appendFileSync(file, url + '\\n'); return next(url, context); }
 `)}`;
 
-/** Runs `script` (an ES module body, with `file` and `entry` defined) in a fresh node; returns the URLs loaded at each mark. */
+/**
+ * Runs `script` (an ES module body, with `file` and `entry` defined) in a fresh node; returns the URLs
+ * loaded at each mark.
+ */
 function loadedIn(script: string): Record<string, string[]> {
   const dir = mkdtempSync(join(tmpdir(), 'clmm-lazy-'));
   const file = join(dir, 'loaded.txt');

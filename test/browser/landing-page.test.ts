@@ -40,7 +40,10 @@ interface Session {
   problems: string[];
 }
 
-/** Starts a server and a browser page, runs `body`, closes both whatever happens. `problems` collects console errors, page errors and failed requests. */
+/**
+ * Starts a server and a browser page, runs `body`, closes both whatever
+ * happens. `problems` collects console errors, page errors and failed requests.
+ */
 async function withPage(body: (session: Session) => Promise<void>): Promise<void> {
   // Never a skip: without a browser the suite fails, naming where it looked.
   const { executablePath, args } = await browserToUse();

@@ -43,7 +43,8 @@ overrides.run();
 const admin = suite('chaos over HTTP: admin API');
 
 admin(
-  'PUT takes effect at once, a bad PUT changes nothing, reset restores the startup settings, the journal records faults',
+  'PUT takes effect at once, a bad PUT changes nothing, ' +
+    'reset restores the startup settings, the journal records faults',
   async () => {
     await withServer({ ...SMALL_SERVER, chaos: { errorRate: 0, latency: 10 } }, async ({ server }) => {
       const origin = new URL(server.url).origin;

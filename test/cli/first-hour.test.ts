@@ -6,7 +6,10 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BIN, runCli } from '../helpers/cli.js';
 
-/** What a new user meets first: the bare command, --version, flags without values, a closed pipe, the missing-snapshot hint. */
+/**
+ * What a new user meets first: the bare command, --version, flags
+ * without values, a closed pipe, the missing-snapshot hint.
+ */
 const VERSION = (
   JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;

@@ -27,7 +27,10 @@ const cases: [string, string[], RegExp][] = [
   [
     'bad as-of',
     ['--seed', '1', '--pools', '5', '--tokens', '20', '--as-of', 'yesterday'],
-    /^clmm-mock: --as-of must be a real ISO 8601 UTC instant to the second like 2026-01-01T00:00:00Z, got 'yesterday'\n$/,
+    new RegExp(
+      /^clmm-mock: --as-of must be a real ISO 8601 UTC instant to the second /.source +
+        /like 2026-01-01T00:00:00Z, got 'yesterday'\n$/.source,
+    ),
   ],
   [
     'as-of that is no date',
@@ -42,7 +45,10 @@ const cases: [string, string[], RegExp][] = [
   [
     'more pools than the tokens allow',
     ['--seed', '1', '--pools', '200', '--tokens', '4'],
-    /^clmm-mock: 200 pools need more tokens: 4 tokens allow at most 30 pools \(no two pools share config, token pair and tick spacing\)\n$/,
+    new RegExp(
+      /^clmm-mock: 200 pools need more tokens: 4 tokens allow at most 30 pools /.source +
+        /\(no two pools share config, token pair and tick spacing\)\n$/.source,
+    ),
   ],
   [
     'unknown flag',

@@ -2,6 +2,7 @@ import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { suite } from 'uvu';
+import { SCHEMA_VERSION } from '../../src/snapshot/schema.js';
 import * as assert from 'uvu/assert';
 import { runCli } from '../helpers/cli.js';
 import { snapshotFor, tempDir } from '../helpers/snapshots.js';
@@ -13,7 +14,7 @@ facts('prints counts, seed, schema version and asOf; --verify passes a generated
   const result = runCli(['inspect', file, '--verify']);
   assert.is(result.code, 0, result.stderr);
   for (const line of [
-    'schema version  6',
+    `schema version  ${SCHEMA_VERSION}`,
     'seed            11',
     'asOf            2025-03-04T05:06:07Z',
     'tokens          40',
@@ -78,7 +79,10 @@ broken('missing, not SQLite, truncated, other schema version', async () => {
       ],
       [
         old,
-        /^clmm-mock: snapshot .*old\.sqlite has schema version 99; this clmm-mock reads version 6 \(generate it again\)\n$/,
+        new RegExp(
+          /^clmm-mock: snapshot .*old\.sqlite has schema version 99; /.source +
+            `this clmm-mock reads version ${SCHEMA_VERSION} \\(generate it again\\)\n$`,
+        ),
       ],
     ];
     for (const [file, expected] of cases) {

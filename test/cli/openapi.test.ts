@@ -47,7 +47,8 @@ cli('a bad --server-url is one line and exit 2; an unwritable --out one line and
   assert.is(bad.code, 2);
   assert.is(
     bad.stderr,
-    "clmm-mock: --server-url must be an http(s) URL or a path such as http://127.0.0.1:8080/v2/solana or /v2/solana, got 'ftp://x'\n",
+    'clmm-mock: --server-url must be an http(s) URL or a path such as http://127.0.0.1:8080/v2/solana or /v2/solana, ' +
+      "got 'ftp://x'\n",
   );
   const { dir, remove } = tempDir();
   try {

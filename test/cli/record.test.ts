@@ -87,7 +87,10 @@ const cases: [name: string, args: (fake: FakeUpstream, out: string) => string[],
     '--from not a URL',
     (_, out) => ['--from', 'not-a-url', '--out', out, '--as-of', AS_OF],
     2,
-    /^clmm-mock: --from must be an http\(s\) URL of the API, such as http:\/\/127\.0\.0\.1:8080\/v2\/solana, got "not-a-url"\n$/,
+    new RegExp(
+      /^clmm-mock: --from must be an http\(s\) URL of the API, /.source +
+        /such as http:\/\/127\.0\.0\.1:8080\/v2\/solana, got "not-a-url"\n$/.source,
+    ),
   ],
   [
     '--concurrency 0',

@@ -76,7 +76,10 @@ config('a config that is not an object, or a bad flag, is one line and exit 2', 
     assert.is(badKey.code, 2);
     assert.match(
       badKey.stderr,
-      /^clmm-mock: chaos settings: routes."GET \/pools".latncy is not a chaos setting; use latency, errorRate, errorStatus\n$/,
+      new RegExp(
+        /^clmm-mock: chaos settings: routes."GET \/pools".latncy is not a chaos setting; /.source +
+          /use latency, errorRate, errorStatus\n$/.source,
+      ),
     );
   } finally {
     remove();

@@ -16,7 +16,9 @@ export function runCli(args: string[]): CliResult {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** Starts the binary, sends `signal` once `ready(stderr+stdout)` holds or after `afterMs`, and resolves when it exits. */
+/**
+ * Starts the binary, sends `signal` once `ready(stderr+stdout)` holds or after `afterMs`, and resolves when it exits.
+ */
 export function interruptCli(args: string[], afterMs: number, signal: NodeJS.Signals = 'SIGINT'): Promise<CliResult> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -32,7 +34,10 @@ export function interruptCli(args: string[], afterMs: number, signal: NodeJS.Sig
   });
 }
 
-/** Starts the binary and resolves with its first stdout line and a stop function that signals it and waits for its exit code. */
+/**
+ * Starts the binary and resolves with its first stdout line and
+ * a stop function that signals it and waits for its exit code.
+ */
 export function startCli(
   args: string[],
   env: NodeJS.ProcessEnv = process.env,

@@ -62,7 +62,10 @@ export function expectedTokens(
   return sortByValue(rows, value, direction).map((t) => t.address);
 }
 
-/** `/tokens/search` order (docs/api.md §4.2): exact symbol, symbol prefix, other match; each by 24h volume desc, then address. */
+/**
+ * `/tokens/search` order (docs/api.md §4.2): exact symbol, symbol
+ * prefix, other match; each by 24h volume desc, then address.
+ */
 export function expectedTokenSearch(model: Model, q: string): string[] {
   const needle = q.toLowerCase();
   const rank = (t: TokenRow): number => {

@@ -14,7 +14,9 @@ import {
 } from './fuzz-vocabulary.js';
 import type { Rng } from './seeded-rng.js';
 
-/** A fuzzed request: a path (sometimes with a real address), a query, headers and maybe a body, all drawn from `rng`. */
+/**
+ * A fuzzed request: a path (sometimes with a real address), a query, headers and maybe a body, all drawn from `rng`.
+ */
 export interface FuzzCase {
   ex: Exchange;
   /** The endpoint or admin path the request aims at. */
@@ -124,7 +126,10 @@ function fuzzHeaders(rng: Rng, method: string, invalidOverrides: string[]): Reco
   return headers;
 }
 
-/** A body for methods other than GET and HEAD (a chaos body for PUT /__mock/chaos), with a content-type added to `headers`. */
+/**
+ * A body for methods other than GET and HEAD (a chaos body for
+ * PUT /__mock/chaos), with a content-type added to `headers`.
+ */
 function fuzzBody(
   rng: Rng,
   method: string,

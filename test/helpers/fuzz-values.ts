@@ -33,7 +33,10 @@ export function mutateCursor(rng: Rng, cursor: string): string {
     case 7:
       return cursor.replace('.', '..');
     default:
-      return `${Buffer.from(`["pools",{},"a","${'x'.repeat(rng.int(0, 50))}"]`).toString('base64url')}.${cursor.split('.')[1] ?? ''}`;
+      return (
+        `${Buffer.from(`["pools",{},"a","${'x'.repeat(rng.int(0, 50))}"]`).toString('base64url')}` +
+        `.${cursor.split('.')[1] ?? ''}`
+      );
   }
 }
 

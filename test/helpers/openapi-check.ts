@@ -71,7 +71,8 @@ export function checkResponse(method: string, url: string, status: number, body:
   if (!validate(body)) {
     const errors = ajv.errorsText(validate.errors, { separator: '\n  ' });
     throw new Error(
-      `${method} ${url} answered ${status} with a body that does not match the OpenAPI schema at #/${pointer(parts)}:\n  ${errors}`,
+      `${method} ${url} answered ${status} with a body that does not match the OpenAPI schema ` +
+        `at #/${pointer(parts)}:\n  ${errors}`,
     );
   }
 }

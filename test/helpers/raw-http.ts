@@ -10,7 +10,9 @@ export interface RawResult {
   closed: boolean;
 }
 
-/** Writes raw bytes on a fresh connection and collects what comes back until the server closes it or `waitMs` passes. */
+/**
+ * Writes raw bytes on a fresh connection and collects what comes back until the server closes it or `waitMs` passes.
+ */
 export function rawRequest(port: number, bytes: Buffer | string, waitMs = 3000): Promise<RawResult> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
@@ -41,7 +43,10 @@ export interface SlowClients {
   closedByServer: () => number;
 }
 
-/** Opens `count` connections that send a partial request, then keep sending one header byte every `everyMs` (or nothing). */
+/**
+ * Opens `count` connections that send a partial request, then
+ * keep sending one header byte every `everyMs` (or nothing).
+ */
 export function slowClients(port: number, count: number, everyMs: number | null): SlowClients {
   const sockets: Socket[] = [];
   let closedByServer = 0;
@@ -70,7 +75,10 @@ export function slowClients(port: number, count: number, everyMs: number | null)
   };
 }
 
-/** What a new TCP connection to the port meets: `accepted`, an error code such as `ECONNREFUSED`, or no answer within 2 s. */
+/**
+ * What a new TCP connection to the port meets: `accepted`, an
+ * error code such as `ECONNREFUSED`, or no answer within 2 s.
+ */
 export function refused(port: number): Promise<string> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');

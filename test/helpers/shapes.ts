@@ -98,15 +98,17 @@ export const DECIMAL_KEYS = new Set([
 ]);
 
 const EXPONENT = /^[-+]?(\d+\.?\d*|\.\d+)[eE][-+]?\d+$/;
+/** Free text: a token may really be called Infinity (Sanctum's INF is). */
+const TEXT_KEYS = new Set(['name', 'symbol', 'description']);
 
 /**
- * Every string under a decimal key is a plain decimal, and no string anywhere uses exponent
- * notation or spells NaN / Infinity (docs/api.md §7.1).
+ * Every string under a decimal key is a plain decimal, no string anywhere uses exponent notation, and
+ * none but free text (names, symbols, descriptions) spells NaN / Infinity (docs/api.md §7.1).
  */
 export function assertPlainNumbers(value: Json, key = '', path = '$'): void {
   if (typeof value === 'string') {
     assert.not.match(value, EXPONENT, `${path} uses exponent notation: ${value}`);
-    assert.not.ok(['NaN', 'Infinity', '-Infinity'].includes(value), `${path} is ${value}`);
+    if (!TEXT_KEYS.has(key)) assert.not.ok(['NaN', 'Infinity', '-Infinity'].includes(value), `${path} is ${value}`);
     if (DECIMAL_KEYS.has(key)) assert.match(value, PLAIN_DECIMAL, `${path} is not a plain decimal: ${value}`);
   } else if (Array.isArray(value)) {
     value.forEach((item, i) => assertPlainNumbers(item, key, `${path}[${i}]`));
@@ -132,7 +134,9 @@ export function assertToken(token: Json, keys = TOKEN_KEYS): void {
   }
 }
 
-/** A pool list item (or the docs/api.md §5.2 part of a detail): keys, then types, and stats holding exactly `periods`. */
+/**
+ * A pool list item (or the docs/api.md §5.2 part of a detail): keys, then types, and stats holding exactly `periods`.
+ */
 export function assertPoolItem(pool: Json, periods: string[], keys = POOL_KEYS): void {
   assert.equal(Object.keys(pool), keys, `keys of ${pool.address}`);
   for (const k of [

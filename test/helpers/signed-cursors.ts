@@ -2,7 +2,10 @@ import { createHmac } from 'node:crypto';
 
 /** A cursor for `payload` with the signature the server checks: base64url payload, a dot, 16 bytes of HMAC-SHA256. */
 export function signCursor(key: string, payload: string): string {
-  return `${Buffer.from(payload).toString('base64url')}.${createHmac('sha256', key).update(payload).digest().subarray(0, 16).toString('base64url')}`;
+  return (
+    `${Buffer.from(payload).toString('base64url')}.` +
+    `${createHmac('sha256', key).update(payload).digest().subarray(0, 16).toString('base64url')}`
+  );
 }
 
 /** Cursor payloads that are not what the server ever signs: wrong shapes, endpoints, kinds and request fields. */

@@ -30,7 +30,9 @@ export interface SoakAddresses {
 /** The set-up requests of `soakAddresses` as the server counts them (with __status removed before counting). */
 export const SET_UP_KEYS = ['GET /v2/solana/pools?size=100&includeBlocked=true', 'GET /v2/solana/tokens?size=100'];
 
-/** Up to 100 pool and 100 token addresses of the served snapshot (`__status=200` keeps chaos off these two requests). */
+/**
+ * Up to 100 pool and 100 token addresses of the served snapshot (`__status=200` keeps chaos off these two requests).
+ */
 export async function soakAddresses(port: number): Promise<SoakAddresses> {
   const pools = (
     JSON.parse(
@@ -151,7 +153,12 @@ export class SoakLoad {
     if (cursor)
       return { path: `/pools?${rng.chance(0.8) ? 'next' : 'after'}=${encodeURIComponent(cursor)}`, list: 'pools' };
     return {
-      path: `/pools?size=${rng.pick([5, 10, 20])}&sortBy=${rng.pick(['tvl', 'volume24h', 'fees7d', 'yieldovertvl30d', 'lockedliquiditypercent'])}&sortDirection=${rng.pick(['asc', 'desc'])}${rng.chance(0.5) ? `&stats=${rng.pick(['24h', '24h,7d', '5m,1h'])}` : ''}${rng.chance(0.3) ? '&minTvl=1000' : ''}`,
+      path:
+        `/pools?size=${rng.pick([5, 10, 20])}` +
+        `&sortBy=${rng.pick(['tvl', 'volume24h', 'fees7d', 'yieldovertvl30d', 'lockedliquiditypercent'])}` +
+        `&sortDirection=${rng.pick(['asc', 'desc'])}` +
+        `${rng.chance(0.5) ? `&stats=${rng.pick(['24h', '24h,7d', '5m,1h'])}` : ''}` +
+        `${rng.chance(0.3) ? '&minTvl=1000' : ''}`,
       list: 'pools',
     };
   }
@@ -161,7 +168,9 @@ export class SoakLoad {
     const cursor = this.take('tokens');
     if (cursor) return { path: `/tokens?next=${encodeURIComponent(cursor)}`, list: 'tokens' };
     return {
-      path: `/tokens?size=${rng.pick([10, 25])}&sort_by=${rng.pick(['mint_id', 'address', 'volume_24h'])}&sort_direction=${rng.pick(['asc', 'desc'])}`,
+      path:
+        `/tokens?size=${rng.pick([10, 25])}&sort_by=${rng.pick(['mint_id', 'address', 'volume_24h'])}` +
+        `&sort_direction=${rng.pick(['asc', 'desc'])}`,
       list: 'tokens',
     };
   }
@@ -174,7 +183,9 @@ export class SoakLoad {
     const cursor = this.take('search');
     if (cursor) return { path: `/pools/search?next=${encodeURIComponent(cursor)}`, list: 'search' };
     return {
-      path: `/pools/search?q=${rng.pick(['SOL', 'USDC', 'SOL-USDC', 'orca', 'usdt/sol', rng.pick(tokens)])}&size=${rng.pick([5, 10])}`,
+      path:
+        `/pools/search?q=${rng.pick(['SOL', 'USDC', 'SOL-USDC', 'orca', 'usdt/sol', rng.pick(tokens)])}` +
+        `&size=${rng.pick([5, 10])}`,
       list: 'search',
     };
   }

@@ -17,7 +17,9 @@ const rareToken = (m: Model): string =>
 const symbolHas = (p: PoolRow, term: string): boolean =>
   [p.tokenA, p.tokenB].some((t) => (t.symbol ?? '').toLowerCase().includes(term));
 
-/** q (a function of the snapshot), other parameters, an independent predicate, includeBlocked, sort key and direction. */
+/**
+ * q (a function of the snapshot), other parameters, an independent predicate, includeBlocked, sort key and direction.
+ */
 type Case = [
   string,
   (m: Model) => string,
@@ -48,7 +50,7 @@ const CASES: Case[] = [
 /** Every spelling of the same pair gives the same pools. */
 const PAIRS: [string[], string, string][] = [
   [['SOL-USDC', 'usdc-sol', 'SOL USDC', 'sol/usdc', 'USDC/SOL', 'Usdc Sol'], 'sol', 'usdc'],
-  [['pyth-sol', 'SOL/PYTH', 'sol pyth'], 'pyth', 'sol'],
+  [['jlp-sol', 'SOL/JLP', 'sol jlp'], 'jlp', 'sol'],
   [['usd-usd', 'USD/USD'], 'usd', 'usd'],
 ];
 for (const [spellings, x, y] of PAIRS) {
@@ -120,7 +122,7 @@ for (const [name, q, extra, where, includeBlocked = false, key = 'tvl', directio
 
 search('the predicates above agree with the shared q matcher, and cases select something', () => {
   const m = served.model;
-  for (const q of ['sol', 'usd', 'SOL-USDC', 'usdc/sol', 'pyth sol', USDC]) {
+  for (const q of ['sol', 'usd', 'SOL-USDC', 'usdc/sol', 'jlp sol', USDC]) {
     const ids = expectedPools(m, { where: poolMatches(m, q) });
     assert.ok(ids.length > 0 && ids.length < m.pools.length, q);
   }

@@ -6,7 +6,8 @@ import { serve } from '../helpers/server.js';
 import { snapshotFor } from '../helpers/snapshots.js';
 
 const search = suite(
-  'HTTP /tokens/search: exact symbol, then prefix, then other matches; each by 24h volume desc, then address (docs/api.md §4.2)',
+  'HTTP /tokens/search: exact symbol, then prefix, then other matches; ' +
+    'each by 24h volume desc, then address (docs/api.md §4.2)',
 );
 const served = serve(search);
 
@@ -74,7 +75,8 @@ for (const query of ['', '?q=', '?size=5']) {
 
 search.run();
 
-// Seed 7 has no symbol that is a prefix of another, so exact-before-prefix needs a second snapshot: seed 3 has BAD and BADAB.
+// Seed 7 has no symbol that is a prefix of another, so
+// exact-before-prefix needs a second snapshot: seed 3 has BAD and BADAB.
 const ranks = suite(
   'HTTP /tokens/search: an exact symbol match comes before a longer symbol it prefixes (docs/api.md §4.2)',
 );

@@ -10,6 +10,7 @@ import { tempDir } from '../helpers/snapshots.js';
 // A client written against types generated from the document: good code compiles, and a misused
 // field does not, so the document carries the real types (strings stay strings, enums stay enums).
 
+// A backslash at the end of a line of the template continues that line: the file gets it whole.
 const CLIENT = `
 import type { components, paths } from './clmm-api';
 
@@ -20,20 +21,25 @@ type Locks = paths['/lock/{address}']['get']['responses'][200]['content']['appli
 type Supply = paths['/protocol/token/total_supply']['get']['responses'][200]['content']['application/json']['data'];
 type ErrorBody = components['schemas']['ErrorBody'];
 
-export const query: PoolsQuery = { sortBy: 'volume24h', sortDirection: 'desc', size: 10, hasRewards: true, stats: '24h,7d', after: undefined };
+export const query: PoolsQuery = { sortBy: 'volume24h', sortDirection: 'desc', size: 10, hasRewards: true, \
+stats: '24h,7d', after: undefined };
 
 export function summarize(page: PoolsPage): string[] {
   return page.data.map((pool) => {
     const volume: string | undefined = pool.stats['24h']?.volume;
     const kind: 'whirlpool' | 'splashpool' | 'launchpool' = pool.poolType;
     const decimals: number = pool.tokenA.decimals;
-    return \`\${pool.tokenA.symbol ?? '?'}-\${pool.tokenB.symbol ?? '?'} \${kind} \${decimals} tvl \${pool.tvlUsdc} vol \${volume ?? '-'} next \${page.meta.next ?? 'none'}\`;
+    return \`\${pool.tokenA.symbol ?? '?'}-\${pool.tokenB.symbol ?? '?'} \${kind} \${decimals} tvl \${pool.tvlUsdc} \
+vol \${volume ?? '-'} next \${page.meta.next ?? 'none'}\`;
   });
 }
-export const currentRate = (detail: PoolDetail): number | null => (detail.adaptiveFee === null ? null : detail.adaptiveFee.currentRate);
-export const lockedTotal = (locks: Locks): number => locks.reduce((sum, entry) => sum + Number(entry.lockedPercentage), 0);
+export const currentRate = (detail: PoolDetail): number | null => \
+(detail.adaptiveFee === null ? null : detail.adaptiveFee.currentRate);
+export const lockedTotal = (locks: Locks): number => \
+locks.reduce((sum, entry) => sum + Number(entry.lockedPercentage), 0);
 export const total = (supply: Supply): string => supply.total_supply;
-export const describe = (error: ErrorBody): string => \`\${error.status} \${error.code} \${error.parameter ?? ''} \${error.retryAfter ?? ''}\`;
+export const describe = (error: ErrorBody): string => \
+\`\${error.status} \${error.code} \${error.parameter ?? ''} \${error.retryAfter ?? ''}\`;
 `;
 
 const MISUSES: Record<string, string> = {

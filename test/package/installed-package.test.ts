@@ -42,7 +42,9 @@ function run(command: string, args: string[], timeout = 300_000): string {
   }
 }
 
-/** The README's `ts` blocks that name their file on the first line (`// test/mock-api.ts`), written into the project. */
+/**
+ * The README's `ts` blocks that name their file on the first line (`// test/mock-api.ts`), written into the project.
+ */
 function writeReadmeSnippets(): string[] {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const files: string[] = [];
@@ -84,10 +86,13 @@ installed('only production dependencies came along: no better-sqlite3 types, no 
 });
 
 installed('`npx clmm-mock start` generates into ./.clmm-mock and serves', async () => {
+  // Its own process group: npx runs the server as a child of its own, and a signal to npx alone can
+  // leave that server running (and this test's pipes open) after npx has gone.
   const child = spawn('npx', ['clmm-mock', 'start'], {
     cwd: project,
     env: { ...process.env, PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   let out = '';
   let err = '';
@@ -113,25 +118,45 @@ installed('`npx clmm-mock start` generates into ./.clmm-mock and serves', async 
     assert.is(page.data.length, 2);
     assert.ok(existsSync(join(project, '.clmm-mock/default.sqlite')));
   } finally {
-    child.kill('SIGTERM');
+    process.kill(-child.pid!, 'SIGTERM');
   }
-  // npx passes the signal on; the server closes cleanly (or npx itself ends by it).
+  // The server closes cleanly on SIGTERM (npx itself may end by the signal).
   assert.is(await exited, 0, err);
+  // Every process of the group ends, the server included, within its grace period.
+  const groupAlive = (): boolean => {
+    try {
+      process.kill(-child.pid!, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  for (let waited = 0; waited < 15_000 && groupAlive(); waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.not.ok(groupAlive(), 'a process of `npx clmm-mock start` is still running');
 });
 
+// A backslash at the end of a line of the template continues that line: the file gets it whole.
 const PUBLIC_TYPES = `
 import {
-  buildOpenApi, ChaosConfigError, createMockServer, DEFAULT_AS_OF, exportSnapshot, generateSnapshot, RecordError, recordSnapshot, SnapshotError,
-  type AdaptiveFee, type ChaosSettings, type CirculatingSupply, type Envelope, type ErrorBody, type ExchangeToken, type ExportEntry,
-  type ExportIndex, type ExportOptions, type ExportSummary, type FaultSetting, type GenerateOptions, type GenerateSummary, type JournalEntry,
-  type LockEntry, type Meta, type MockChaos, type MockServer, type MockServerOptions, type PeriodStats, type Pool, type PoolDetail,
-  type ProtocolStats, type RecordOptions, type RecordSummary, type Reward, type RouteChaosSettings, type RouteKey, type RoutePath,
+  buildOpenApi, ChaosConfigError, createMockServer, DEFAULT_AS_OF, exportSnapshot, generateSnapshot, \
+RecordError, recordSnapshot, SnapshotError,
+  type AdaptiveFee, type ChaosSettings, type CirculatingSupply, type Envelope, type ErrorBody, \
+type ExchangeToken, type ExportEntry,
+  type ExportIndex, type ExportOptions, type ExportSummary, type FaultSetting, type GenerateOptions, \
+type GenerateSummary, type JournalEntry,
+  type LockEntry, type Meta, type MockChaos, type MockServer, type MockServerOptions, type PeriodStats, \
+type Pool, type PoolDetail,
+  type ProtocolStats, type RecordOptions, type RecordSummary, type Reward, type RouteChaosSettings, \
+type RouteKey, type RoutePath,
   type Token, type TokenSummary, type TotalSupply, type OpenApiDocument,
 } from 'clmm-mock';
 import { buildOpenApi as buildOpenApiNow } from 'clmm-mock/openapi';
 import { exportSnapshot as exportSnapshotNow } from 'clmm-mock/export';
 
-const chaos: ChaosSettings = { latency: '50-250', errorRate: 0.1, errorStatus: [500, 'reset'], rateLimit: '10/1s', routes: { 'GET /pools/:address': { errorRate: 1 } } };
+const chaos: ChaosSettings = { latency: '50-250', errorRate: 0.1, errorStatus: [500, 'reset'], rateLimit: '10/1s', \
+routes: { 'GET /pools/:address': { errorRate: 1 } } };
 // @ts-expect-error a route that does not exist is a compile error
 const wrongRoute: ChaosSettings = { routes: { 'GET /pool/:address': { errorRate: 1 } } };
 // @ts-expect-error a misspelt setting is a compile error
@@ -148,8 +173,10 @@ const fault: FaultSetting = 503;
 const route: RouteChaosSettings = { latency: 100 };
 const key: RouteKey = 'GET /tokens/:mint';
 const path: RoutePath = '/protocol';
-type Others = [AdaptiveFee, CirculatingSupply, ErrorBody, ExchangeToken, ExportEntry, ExportIndex, ExportOptions, ExportSummary,
-  GenerateOptions, GenerateSummary, LockEntry, Meta, PeriodStats, PoolDetail, ProtocolStats, RecordOptions, RecordSummary, Reward,
+type Others = [AdaptiveFee, CirculatingSupply, ErrorBody, ExchangeToken, ExportEntry, ExportIndex, ExportOptions, \
+ExportSummary,
+  GenerateOptions, GenerateSummary, LockEntry, Meta, PeriodStats, PoolDetail, ProtocolStats, RecordOptions, \
+RecordSummary, Reward,
   Token, TokenSummary, TotalSupply];
 const functions = [buildOpenApi, exportSnapshot, generateSnapshot, recordSnapshot, DEFAULT_AS_OF];
 // The main entry loads the exporter and the builder on their first call; the subpaths are synchronous.
@@ -159,7 +186,8 @@ const exportNow: (options: ExportOptions) => ExportSummary = exportSnapshotNow;
 const exportLater: (options: ExportOptions) => Promise<ExportSummary> = exportSnapshot;
 const errors = [ChaosConfigError, SnapshotError, RecordError];
 export type { Others };
-export { entries, first, fault, route, key, path, functions, errors, wrongRoute, wrongKey, later, now, exportNow, exportLater };
+export { entries, first, fault, route, key, path, functions, errors, wrongRoute, wrongKey };
+export { later, now, exportNow, exportLater };
 `;
 
 installed('the public types compile under strict settings with skipLibCheck off, and route typos do not', () => {

@@ -126,7 +126,8 @@ replay('every listing page, detail, lock, token, protocol figure and error is id
 });
 
 replay(
-  "the replay serves its own logos: a source origin in imageUrl becomes the replaying server's; no listener piles up on the caller's signal",
+  "the replay serves its own logos: a source origin in imageUrl becomes the replaying server's; " +
+    "no listener piles up on the caller's signal",
   async () => {
     const temp = tempDir();
     try {

@@ -56,7 +56,8 @@ const NULL_META = { next: null, previous: null };
 const addressesOf = (body: Json): string[] => body.data.map((item: Json) => item.address);
 
 replay(
-  'the recorder asks for health (404: not a clmm-mock), pages with `next` alone, fetches only the unlisted token by address',
+  'the recorder asks for health (404: not a clmm-mock), pages with `next` alone, ' +
+    'fetches only the unlisted token by address',
   async () => {
     const { fake, summary } = await recording();
     const f = fake.fixtures;
@@ -81,7 +82,8 @@ replay(
 );
 
 replay(
-  'tokens: metadata flattened, programId from tokenProgram, tags a string, in mint order; the unlisted token comes last and by address',
+  'tokens: metadata flattened, programId from tokenProgram, tags a string, in mint order; ' +
+    'the unlisted token comes last and by address',
   async () => {
     const { fake } = await recording();
     const { url } = served;
@@ -117,7 +119,8 @@ replay(
 );
 
 replay(
-  'pools: every field as docs/api.md §5.2, no upstream-only field, balances scaled by decimals; blocked only with includeBlocked',
+  'pools: every field as docs/api.md §5.2, no upstream-only field, balances scaled by decimals; ' +
+    'blocked only with includeBlocked',
   async () => {
     const { fake } = await recording();
     const { url } = served;
@@ -149,7 +152,8 @@ replay(
 );
 
 replay(
-  'stats: every period recorded, each entry exactly volume, fees, rewards, yieldOverTvl; volume24h orders as the fixture',
+  'stats: every period recorded, each entry exactly volume, fees, rewards, yieldOverTvl; ' +
+    'volume24h orders as the fixture',
   async () => {
     const { fake } = await recording();
     const { url } = served;
@@ -183,7 +187,8 @@ replay('the replay pages with meta.next / meta.previous (never meta.cursor)', as
 });
 
 replay(
-  'details (docs/api.md §5.3 fields, adaptiveFee as sent but timestamps to the second) and /lock (name order, snake_case twin dropped) for every pool, blocked too',
+  'details (docs/api.md §5.3 fields, adaptiveFee as sent but timestamps to the second) ' +
+    'and /lock (name order, snake_case twin dropped) for every pool, blocked too',
   async () => {
     const { fake } = await recording();
     const { url } = served;

@@ -15,7 +15,8 @@ cursors(
     const internal: string[] = [];
     const onError = (e: unknown): number => internal.push(String((e as Error)?.message ?? e));
     await withServer({ gracePeriodMs: 1000, onError }, async ({ server }) => {
-      // The key is derived from the snapshot's public facts (the same ones /__mock/health shows), so any client can sign.
+      // The key is derived from the snapshot's public facts (the
+      // same ones /__mock/health shows), so any client can sign.
       const store = openServedSnapshot(await httpSnapshot());
       const key = store.cursorKey;
       store.close();
@@ -29,7 +30,9 @@ cursors(
       const failures: string[] = [];
       for (const payload of payloads) {
         const endpoint = JSON.parse(payload.startsWith('[') && payload.length > 2 ? payload : '["pools"]')[0] as string;
-        const path = `/v2/solana/${typeof endpoint === 'string' ? endpoint : 'pools'}?next=${encodeURIComponent(signCursor(key, payload))}`;
+        const path =
+          `/v2/solana/${typeof endpoint === 'string' ? endpoint : 'pools'}` +
+          `?next=${encodeURIComponent(signCursor(key, payload))}`;
         const answer = await exchange(server.port, { method: 'GET', path }, false);
         const text = answer.ok ? answer.body.toString() : answer.error;
         if (!answer.ok || answer.status !== 400 || !/"code":"invalid_(cursor|parameter)"/.test(text))
@@ -39,7 +42,8 @@ cursors(
       }
       assert.ok(
         failures.length === 0,
-        `${failures.length} of ${payloads.length} signed malformed cursors were not a 400 invalid_cursor:\n${failures.join('\n')}\ninternal errors: ${[...new Set(internal)].join(' | ')}`,
+        `${failures.length} of ${payloads.length} signed malformed cursors were not a 400 invalid_cursor:\n` +
+          `${failures.join('\n')}\ninternal errors: ${[...new Set(internal)].join(' | ')}`,
       );
     });
   },

@@ -7,6 +7,8 @@ import { inParallel } from '../helpers/in-parallel.js';
 import { invalidOverrideCases } from '../helpers/override-requests.js';
 import { withServer } from '../helpers/server.js';
 
+const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+
 /** Every invalid value of every chaos override, on every endpoint: a 400 that names the override. */
 const overrides = suite('robustness: fuzzing the API: invalid override values');
 
@@ -21,10 +23,7 @@ overrides(
             (await exchange(server.port, { method: 'GET', path: '/v2/solana/pools?size=1' }, agent)) as { body: Buffer }
           ).body.toString(),
         ).data[0].address as string;
-        const paths = API_ENDPOINTS.map(
-          (e) =>
-            `/v2/solana${e.replace('{mint}', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v').replace('{address}', pool)}`,
-        );
+        const paths = API_ENDPOINTS.map((e) => `/v2/solana${e.replace('{mint}', USDC).replace('{address}', pool)}`);
         const failures: string[] = [];
         const cases = invalidOverrideCases([...paths, '/v2/solana/nope']);
         await inParallel(cases.length, 4, 30_000, async (i) => {

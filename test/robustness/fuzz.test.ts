@@ -106,7 +106,8 @@ fuzz(
         );
         assert.ok(
           failures.length === 0,
-          `${failures.length} of ${REQUESTS} answers were wrong ${replay}; first ones:\n${failures.slice(0, 12).join('\n')}`,
+          `${failures.length} of ${REQUESTS} answers were wrong ${replay}; first ones:\n` +
+            `${failures.slice(0, 12).join('\n')}`,
         );
         assertCoverage(result, replay);
         await assertServesAsStarted(server, startup, replay);

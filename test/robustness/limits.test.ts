@@ -13,7 +13,8 @@ limits('headers over 16 KB get 431 (or the connection is closed), and the server
       ['one 20 KB header', `GET /v2/solana/pools HTTP/1.1\r\nHost: x\r\nX-Big: ${'y'.repeat(20 * 1024)}\r\n\r\n`],
       [
         '400 headers of 60 bytes',
-        `GET /v2/solana/pools HTTP/1.1\r\nHost: x\r\n${Array.from({ length: 400 }, (_, i) => `X-H${i}: ${'z'.repeat(50)}\r\n`).join('')}\r\n`,
+        'GET /v2/solana/pools HTTP/1.1\r\nHost: x\r\n' +
+          `${Array.from({ length: 400 }, (_, i) => `X-H${i}: ${'z'.repeat(50)}\r\n`).join('')}\r\n`,
       ],
       ['a 20 KB request line', `GET /v2/solana/pools?q=${'a'.repeat(20 * 1024)} HTTP/1.1\r\nHost: x\r\n\r\n`],
       ['a 20 KB cookie', `GET /__mock/health HTTP/1.1\r\nHost: x\r\nCookie: ${'c=1; '.repeat(4096)}\r\n\r\n`],
@@ -30,7 +31,8 @@ limits('headers over 16 KB get 431 (or the connection is closed), and the server
 });
 
 limits(
-  'malformed requests (bad request line, raw non-ASCII bytes, bad framing) get a 4xx or a closed connection, and the server still answers',
+  'malformed requests (bad request line, raw non-ASCII bytes, bad framing) get a 4xx or a closed connection, ' +
+    'and the server still answers',
   async () => {
     await withServer({ ...SMALL_SERVER, noInternalErrors: true }, async ({ server }) => {
       const cases: [string, Buffer | string][] = [
@@ -73,7 +75,8 @@ limits(
 );
 
 limits(
-  'a request body over 64 KB to PUT /__mock/chaos gets 413 (or the connection is closed), and the settings stay as they were',
+  'a request body over 64 KB to PUT /__mock/chaos gets 413 (or the connection is closed), ' +
+    'and the settings stay as they were',
   async () => {
     await withServer({ ...SMALL_SERVER, noInternalErrors: true }, async ({ server }) => {
       const settings = server.chaos.describe();
@@ -98,13 +101,15 @@ limits(
 );
 
 limits(
-  'a client that breaks off in the middle of a PUT /__mock/chaos body is not an internal error (nothing reported through onError)',
+  'a client that breaks off in the middle of a PUT /__mock/chaos body is not an internal error ' +
+    '(nothing reported through onError)',
   async () => {
     await withServer({ ...SMALL_SERVER, noInternalErrors: true }, async ({ server }) => {
       const cases: [string, string][] = [
         [
           'a body cut short, then a disconnect',
-          'PUT /__mock/chaos HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"latency":',
+          'PUT /__mock/chaos HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+            'Content-Length: 100\r\n\r\n{"latency":',
         ],
         [
           'a chunked body with a bad chunk size',
@@ -120,7 +125,8 @@ limits(
         );
         await stillServes(server, name);
       }
-      // withServer then asserts that onError saw nothing: the CLI prints what it sees as "internal error" with a stack trace.
+      // withServer then asserts that onError saw nothing: the CLI
+      // prints what it sees as "internal error" with a stack trace.
     });
   },
 );

@@ -12,7 +12,8 @@ import { sleep, within } from '../helpers/waiting.js';
 const shutdown = suite('robustness: graceful shutdown with close()');
 
 shutdown(
-  'close() while a request is held by __delay=500 resolves only once that response was sent, and refuses new connections meanwhile',
+  'close() while a request is held by __delay=500 resolves only once that response was sent, ' +
+    'and refuses new connections meanwhile',
   async () => {
     const server = await createMockServer({ snapshot: await smallSnapshot(), port: 0, gracePeriodMs: 5000 });
     const agent = new Agent({ keepAlive: false });
@@ -52,7 +53,8 @@ shutdown(
 );
 
 shutdown(
-  'close() drops a request held longer than gracePeriodMs, resolves, and leaves no timer behind (a stopped server must not keep the process alive)',
+  'close() drops a request held longer than gracePeriodMs, resolves, and leaves no timer behind ' +
+    '(a stopped server must not keep the process alive)',
   async () => {
     const server = await createMockServer({ snapshot: await smallSnapshot(), port: 0, gracePeriodMs: 300 });
     const agent = new Agent({ keepAlive: false });
@@ -78,7 +80,8 @@ shutdown(
       assert.ok(
         left <= 0,
         `${left} timer(s) still pending after close() resolved: the 8 s __delay timer of the dropped request ` +
-          'keeps running (and keeps a `serve` process alive after SIGTERM until it fires, up to 600 s for x-mock-delay: 600000)',
+          'keeps running (and keeps a `serve` process alive after SIGTERM until it fires, ' +
+          'up to 600 s for x-mock-delay: 600000)',
       );
     } finally {
       agent.destroy();

@@ -41,7 +41,8 @@ shutdown(
 );
 
 shutdown(
-  'SIGTERM with keep-alive clients (browsers, fetch, the Node 20 default agent): the held responses complete and the process still exits 0 within 3 s',
+  'SIGTERM with keep-alive clients (browsers, fetch, the Node 20 default agent): ' +
+    'the held responses complete and the process still exits 0 within 3 s',
   async () => {
     const agent = new Agent({ keepAlive: true });
     try {
@@ -51,8 +52,10 @@ shutdown(
       const lastResponse = Math.max(...result.held.map((h) => (typeof h === 'string' ? 0 : h.endedAfterSignal)));
       assert.ok(
         result.exit !== null,
-        `still running ${EXIT_WITHIN_MS} ms after SIGTERM although the last held response ended ${lastResponse.toFixed(0)} ms after it: ` +
-          'the responses were sent with Connection: keep-alive, so their idle connections stay open until the keep-alive timeout (5 s)',
+        `still running ${EXIT_WITHIN_MS} ms after SIGTERM ` +
+          `although the last held response ended ${lastResponse.toFixed(0)} ms after it: ` +
+          'the responses were sent with Connection: keep-alive, ' +
+          'so their idle connections stay open until the keep-alive timeout (5 s)',
       );
       assert.is(result.exit!.code, 0, `exit code ${result.exit!.code}; stderr: ${result.stderr}`);
     } finally {

@@ -33,7 +33,8 @@ clients(
 );
 
 clients(
-  'clients that send part of a request and then dribble or go silent do not block other clients: 50 normal requests succeed meanwhile',
+  'clients that send part of a request and then dribble or go silent do not block other clients: ' +
+    '50 normal requests succeed meanwhile',
   async () => {
     await withServer({ ...SMALL_SERVER, noInternalErrors: true }, async ({ server }) => {
       const dribbling = slowClients(server.port, 20, 100);
@@ -57,7 +58,8 @@ clients(
         assert.not.ok(run.timedOut, 'the normal requests passed their deadline');
         assert.ok(
           failures.length === 0,
-          `${failures.length} of 50 normal requests failed while slow clients were connected: ${failures.slice(0, 5).join(', ')}`,
+          `${failures.length} of 50 normal requests failed while slow clients were connected: ` +
+            `${failures.slice(0, 5).join(', ')}`,
         );
         const health = JSON.parse(
           (

@@ -106,7 +106,10 @@ for (const broken of CASES) {
       try {
         const path = broken.make(temp.dir, good);
         const result = await runCliBounded(['serve', '--snapshot', path, '--port', '0'], 20_000);
-        const shown = `exit ${result.code}${result.signal ? ` (${result.signal})` : ''}, stdout ${JSON.stringify(result.stdout.slice(0, 300))}, stderr ${JSON.stringify(result.stderr.slice(0, 600))}`;
+        const shown =
+          `exit ${result.code}${result.signal ? ` (${result.signal})` : ''}, ` +
+          `stdout ${JSON.stringify(result.stdout.slice(0, 300))}, ` +
+          `stderr ${JSON.stringify(result.stderr.slice(0, 600))}`;
         assert.not.ok(result.started, `the server started on ${broken.name} instead of refusing it: ${shown}`);
         assert.not.ok(result.timedOut, `neither exited nor started within 20 s: ${shown}`);
         assert.is(result.code, 1, shown);

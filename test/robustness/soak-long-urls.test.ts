@@ -9,7 +9,8 @@ import { withServer } from '../helpers/server.js';
 const longUrls = suite('robustness: soak with distinct long URLs');
 
 longUrls(
-  'distinct long URLs under a chaos seed do not pile up in memory (seeded request counts are bounded in bytes, not only in keys)',
+  'distinct long URLs under a chaos seed do not pile up in memory ' +
+    '(seeded request counts are bounded in bytes, not only in keys)',
   async () => {
     const LONG = 8000;
     const WARM = 1200;
@@ -46,7 +47,9 @@ longUrls(
         assert.ok(
           grown < limit,
           `heap grew by ${(grown / 1024 / 1024).toFixed(1)} MB over ${MORE} distinct ${LONG}-character requests ` +
-            `(${requestCounts} seeded request keys held; limit ${limit / 1024 / 1024} MB, gc ${gc ? 'forced' : 'unavailable'}): the seeded request counts keep every request's full URL as the key, ` +
+            `(${requestCounts} seeded request keys held; ` +
+            `limit ${limit / 1024 / 1024} MB, gc ${gc ? 'forced' : 'unavailable'}): ` +
+            "the seeded request counts keep every request's full URL as the key, " +
             'so up to 100,000 of them can hold about 100,000 x 16 KB',
         );
       } finally {

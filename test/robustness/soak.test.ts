@@ -81,8 +81,10 @@ async function runLoad(load: SoakLoad): Promise<Measured> {
 
 function summarize(tally: Tally, { before, after, seconds, gcForced }: Measured): string {
   return (
-    `per client ${JSON.stringify([...tally.perClient])}; ${TOTAL} requests in ${seconds.toFixed(1)} s; statuses ${JSON.stringify([...tally.statuses].sort())}, ${tally.truncated} truncated; ` +
-    `rss ${mb(before.rss)} -> ${mb(after.rss)}, heap ${mb(before.heap)} -> ${mb(after.heap)} (gc ${gcForced ? 'forced' : 'unavailable'}), fds ${before.fds} -> ${after.fds}`
+    `per client ${JSON.stringify([...tally.perClient])}; ${TOTAL} requests in ${seconds.toFixed(1)} s; ` +
+    `statuses ${JSON.stringify([...tally.statuses].sort())}, ${tally.truncated} truncated; ` +
+    `rss ${mb(before.rss)} -> ${mb(after.rss)}, heap ${mb(before.heap)} -> ${mb(after.heap)} ` +
+    `(gc ${gcForced ? 'forced' : 'unavailable'}), fds ${before.fds} -> ${after.fds}`
   );
 }
 
@@ -108,7 +110,8 @@ function assertAnswers(internal: string[], tally: Tally, seconds: number, summar
 function assertFlat({ before, after, fdsSettled }: Measured, summary: string): void {
   assert.ok(
     after.rss - before.rss < RSS_GROWTH_LIMIT,
-    `RSS grew by ${mb(after.rss - before.rss)} over ${TOTAL - WARM_UP} requests (limit ${mb(RSS_GROWTH_LIMIT)}): ${summary}`,
+    `RSS grew by ${mb(after.rss - before.rss)} over ${TOTAL - WARM_UP} requests ` +
+      `(limit ${mb(RSS_GROWTH_LIMIT)}): ${summary}`,
   );
   assert.ok(
     after.heap - before.heap < HEAP_GROWTH_LIMIT,
@@ -120,7 +123,9 @@ function assertFlat({ before, after, fdsSettled }: Measured, summary: string): v
   );
 }
 
-/** The journal, the limiter and the seeded request counts hold no more than the traffic calls for, and nothing is held. */
+/**
+ * The journal, the limiter and the seeded request counts hold no more than the traffic calls for, and nothing is held.
+ */
 async function assertStateBounded(server: MockServer, tally: Tally): Promise<void> {
   const sizes = await chaosSizes(server);
   assert.ok(sizes.journal <= 1000, `journal holds ${sizes.journal} entries`);
@@ -142,7 +147,8 @@ async function assertStateBounded(server: MockServer, tally: Tally): Promise<voi
 }
 
 soak(
-  `${TOTAL} mixed requests from ${WORKERS} workers under latency, faults and 429s: memory, descriptors and state stay flat`,
+  `${TOTAL} mixed requests from ${WORKERS} workers under latency, faults and 429s: ` +
+    'memory, descriptors and state stay flat',
   async () => {
     const internal: string[] = [];
     const onError = (e: unknown): number => internal.push(String((e as Error)?.stack ?? e));

@@ -123,7 +123,8 @@ traversal(
 );
 
 traversal(
-  'raw bytes node:http would not send (literal NUL, overlong UTF-8, an absolute-form target) are refused or 404, never a file',
+  'raw bytes node:http would not send (literal NUL, overlong UTF-8, an absolute-form target) ' +
+    'are refused or 404, never a file',
   async () => {
     await withServer({ ...SMALL_SERVER, noInternalErrors: true }, async ({ server }) => {
       const lines: [string, Buffer][] = [

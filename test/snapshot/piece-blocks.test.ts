@@ -15,7 +15,10 @@ const COUNT = 2 * POOLS_PER_BLOCK + 3;
 const LAYOUT = Int32Array.from({ length: COUNT }, (_, i) => COUNT - i);
 for (let i = 0; i + 1 < COUNT; i += 2) [LAYOUT[i], LAYOUT[i + 1]] = [LAYOUT[i + 1]!, LAYOUT[i]!];
 
-/** Pieces of pool `id`: stats entries in the plain form (packed) for most pools, other texts (kept as they are) for some. */
+/**
+ * Pieces of pool `id`: stats entries in the plain form (packed) for most pools, other texts (kept as
+ * they are) for some.
+ */
 function pieces(id: number): { head: string; tail: string; stats: string[] } {
   const figure = (n: number): string => (id % 11 === 0 ? '0' : `${id}.${'5'.repeat(n % 9)}`);
   return {
@@ -24,7 +27,8 @@ function pieces(id: number): { head: string; tail: string; stats: string[] } {
     stats: PERIOD_NAMES.map((period, i) =>
       id % 5 === 0
         ? `"${period}":{"volume":"${id}.${period.length}"}`
-        : `"${period}":{"volume":"${figure(i)}","fees":"${figure(i + 1)}","rewards":"0","yieldOverTvl":"${figure(id)}e-7"}`,
+        : `"${period}":{"volume":"${figure(i)}","fees":"${figure(i + 1)}",` +
+          `"rewards":"0","yieldOverTvl":"${figure(id)}e-7"}`,
     ),
   };
 }

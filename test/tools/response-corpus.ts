@@ -599,7 +599,10 @@ async function readCorpus(file: string): Promise<Corpus> {
 
 function describe(entry: CorpusEntry | undefined): string {
   if (entry === undefined) return '(not requested)';
-  return `${entry.status} ${entry.contentType ?? '-'} etag ${entry.etag ?? '-'} ${entry.bytes} B sha256 ${entry.sha256.slice(0, 16)}`;
+  return (
+    `${entry.status} ${entry.contentType ?? '-'} etag ${entry.etag ?? '-'} ` +
+    `${entry.bytes} B sha256 ${entry.sha256.slice(0, 16)}`
+  );
 }
 
 function sameEntry(a: CorpusEntry, b: CorpusEntry): boolean {
@@ -640,7 +643,8 @@ async function compare(fileA: string, fileB: string): Promise<number> {
   }
   for (const line of diffs.slice(0, 20)) console.log(line);
   if (diffs.length > 20) console.log(`... and ${diffs.length - 20} more`);
-  const hashes = `combined sha256 a ${combinedHash(a.snapshots).slice(0, 16)}, b ${combinedHash(b.snapshots).slice(0, 16)}`;
+  const hashes =
+    `combined sha256 a ${combinedHash(a.snapshots).slice(0, 16)}, ` + `b ${combinedHash(b.snapshots).slice(0, 16)}`;
   if (diffs.length > 0) {
     console.log(`${diffs.length} of ${compared} URLs differ (${hashes})`);
     return 1;

@@ -4,7 +4,9 @@ import { StringEnum } from './strings.js';
 
 /**
  * The body of every non-2xx response (docs/api.md §2): `{ status, inner, code[, parameter][, retryAfter] }`.
- * @example { "status": 400, "inner": "size must be an integer from 1 to 1000, got '0'", "code": "invalid_parameter", "parameter": "size" }
+ * @example
+ * { "status": 400, "inner": "size must be an integer from 1 to 1000, got '0'",
+ *   "code": "invalid_parameter", "parameter": "size" }
  */
 export const ErrorBodySchema = Type.Object(
   {

@@ -50,7 +50,10 @@ export interface PoolRow {
   pieces: string[];
 }
 
-/** Iterates every pool (`count` of them) in id order with its tokens' decimals, USD prices and verified flags, and its response pieces. */
+/**
+ * Iterates every pool (`count` of them) in id order with its tokens'
+ * decimals, USD prices and verified flags, and its response pieces.
+ */
 export function* iteratePools(db: Database.Database, count: number): Generator<PoolRow> {
   const layout = new StoredOrders(db, 'pools', count).get(PIECE_LAYOUT.key, PIECE_LAYOUT.direction).ids;
   const store = readPieceStore(db, count, layout);

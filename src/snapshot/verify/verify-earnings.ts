@@ -28,7 +28,10 @@ export interface LockRow {
   locked_percentage: string;
 }
 
-/** Rewards: at most 3 slots, active exactly when emitting, emissionsPerSecond = x64 / 2^64 / 10^decimals. Returns USD per second. */
+/**
+ * Rewards: at most 3 slots, active exactly when emitting,
+ * emissionsPerSecond = x64 / 2^64 / 10^decimals. Returns USD per second.
+ */
 export function verifyRewards(pool: PoolRow, rewards: RewardRow[], v: Violations, subject: string): Dec {
   if (rewards.length > 3) v.add(subject, `${rewards.length} reward slots, at most 3 exist`);
   let usdPerSecond = new Dec(0);
@@ -42,7 +45,10 @@ export function verifyRewards(pool: PoolRow, rewards: RewardRow[], v: Violations
   return usdPerSecond;
 }
 
-/** Stats: every period present, volume growing with the period, fees = volume × rate, rewards from emissions, yield = (fees + rewards) / tvl. */
+/**
+ * Stats: every period present, volume growing with the period, fees =
+ * volume × rate, rewards from emissions, yield = (fees + rewards) / tvl.
+ */
 export function verifyStats(
   pool: PoolRow,
   stats: StatsRow[],

@@ -59,7 +59,10 @@ export function verifyPieces(pool: PoolRow, stats: StatsRow[], locks: LockRow[],
   v.expectEqual(subject, 'served lockedLiquidityPercent', servedLocks, rowLocks);
 }
 
-/** The packed token texts a server reads (token-texts.ts) must be the tokens' own summary and object, token by token. */
+/**
+ * The packed token texts a server reads (token-texts.ts) must be the tokens' own summary and object,
+ * token by token.
+ */
 export function verifyTokenTexts(db: Database.Database, v: Violations): void {
   const rows = db.prepare('SELECT address, summary_json, json FROM tokens ORDER BY id').raw().all() as string[][];
   (['summary', 'json'] as const).forEach((kind, column) => {

@@ -38,7 +38,9 @@ function orderValues(db: Database.Database): (resource: string, key: string) => 
       sql = `SELECT id, ${column[key]}, address FROM pools`;
     } else {
       const [, field = '', period = ''] = /^([a-z]+?)(\d+[mhd])$/.exec(key) ?? [];
-      sql = `SELECT s.pool_id, s.${statColumn[field] ?? 'missing'}, p.address FROM pool_stats s JOIN pools p ON p.id = s.pool_id WHERE s.period = '${period}'`;
+      sql =
+        `SELECT s.pool_id, s.${statColumn[field] ?? 'missing'}, p.address ` +
+        `FROM pool_stats s JOIN pools p ON p.id = s.pool_id WHERE s.period = '${period}'`;
     }
     return new Map(
       (db.prepare(sql).raw().all() as [number, string, string][]).map(([id, value, address]) => [id, [value, address]]),
@@ -52,7 +54,8 @@ function poolRules(db: Database.Database, v: Violations): (pool: PoolRow, stats:
     'SELECT tick_lower, tick_upper, liquidity, amount_a, amount_b FROM positions WHERE pool_id = ? ORDER BY id',
   );
   const rewards = db.prepare(
-    'SELECT r.mint, r.emissions_per_second_x64, r.active, r.emissions_per_second, t.decimals, t.usd_price FROM rewards r LEFT JOIN tokens t ON t.address = r.mint WHERE r.pool_id = ? ORDER BY r.slot',
+    'SELECT r.mint, r.emissions_per_second_x64, r.active, r.emissions_per_second, t.decimals, t.usd_price ' +
+      'FROM rewards r LEFT JOIN tokens t ON t.address = r.mint WHERE r.pool_id = ? ORDER BY r.slot',
   );
   return (pool, stats, locks) => {
     const subject = `pool ${pool.address}`;

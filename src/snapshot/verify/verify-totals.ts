@@ -21,7 +21,10 @@ export class Totals {
   }
 }
 
-/** Protocol figures are sums over non-blocked pools; revenue is the protocol's 13% of fees; supplies as docs/api.md §6.5 says. */
+/**
+ * Protocol figures are sums over non-blocked pools; revenue is
+ * the protocol's 13% of fees; supplies as docs/api.md §6.5 says.
+ */
 export function verifyProtocol(db: Database.Database, totals: Totals, v: Violations): void {
   const p = db.prepare('SELECT * FROM protocol').get() as Record<string, string> | undefined;
   if (!p) return v.add('protocol', 'no protocol row');

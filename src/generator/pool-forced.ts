@@ -1,0 +1,31 @@
+import { FEE_TIERS, FULL_RANGE_TICK_SPACING } from '../math/fee-tiers.js';
+import type { PoolEdge, PoolPlan } from './pool-plan.js';
+import type { PoolType } from './types.js';
+
+/** What a forced pool is made to be; the rest is drawn. */
+export type Forced = Partial<
+  Pick<PoolPlan, 'tickSpacing' | 'poolType' | 'adaptive' | 'hasWarning' | 'blocked' | 'rewards' | 'locked'>
+> & { edge?: PoolEdge; token?: 'zero-decimals' };
+
+/**
+ * The first pools show every tier, kind, flag and edge case, so even a small snapshot covers them. They
+ * belong to the long tail, so they sit further down the listings, not at the top.
+ */
+export const FORCED: readonly Forced[] = [
+  ...FEE_TIERS.map((t) => ({
+    tickSpacing: t.tickSpacing,
+    poolType: (t.tickSpacing === FULL_RANGE_TICK_SPACING ? 'splashpool' : 'whirlpool') as PoolType,
+  })),
+  { poolType: 'launchpool', tickSpacing: 128 },
+  { adaptive: true, tickSpacing: 64, rewards: true },
+  { blocked: true },
+  { hasWarning: true },
+  { locked: true },
+  { rewards: true },
+  { edge: 'empty' },
+  { edge: 'out-of-range' },
+  { edge: 'min-price' },
+  { edge: 'max-price' },
+  { token: 'zero-decimals' },
+  { adaptive: true, tickSpacing: 4, locked: true, poolType: 'launchpool' },
+];
