@@ -16,6 +16,30 @@ export interface TokenRecord {
   tags: string;
   usdPrice: string;
   verified: boolean;
+  /** What only the live API's dialect serves of a token (docs/api.md §9). */
+  live: LiveTokenFields;
+}
+
+/**
+ * A token's fields that only the live dialect serves (docs/api.md §9.3): its mint account and the
+ * metadata the live API adds. Generated domain-true, or kept from a recorded source.
+ */
+export interface LiveTokenFields {
+  mintAuthority: string | null;
+  freezeAuthority: string | null;
+  /** The mint's supply in base units, a decimal-string integer (served as a JSON number). */
+  supply: string;
+  isInitialized: boolean;
+  /** The mint's extensions as a JSON object's text (`{}` for a classic mint). */
+  extensions: string;
+  /** The epoch and instant (ISO 8601 with microseconds, at or before `asOf`) the mint was last read. */
+  updatedEpoch: number;
+  updatedAt: string;
+  coingeckoId: string | null;
+  /** A description of the token, when its metadata has one. */
+  description: string | null;
+  /** The live API's risk grade of the token, a small integer. */
+  risk: number;
 }
 
 /** `/protocol` as served (docs/api.md §5.8): sums over the pools that are listed. */
@@ -64,6 +88,43 @@ export interface StatsRecord {
   rewards: string;
   yieldOverTvl: string;
   effectiveFeeRate: number;
+  /** The changes against the period before, which only the live dialect serves (docs/api.md §9.2). */
+  deltas: StatsDeltas;
+}
+
+/**
+ * Relative changes of a period's figures against the period before it (-0.1 = 10% less), as decimal
+ * strings, or null where the live API has none (no earlier period, or nothing to compare).
+ */
+export interface StatsDeltas {
+  volumeDelta: string | null;
+  feesDelta: string | null;
+  rewardsDelta: string | null;
+  yieldOverTvlDelta: string | null;
+  tvlDelta: string | null;
+  priceDelta: string | null;
+}
+
+/**
+ * A pool's fields that only the live dialect serves (docs/api.md §9.2), besides those the spec's
+ * detail has too (vaults, fee growths, protocol fees owed, `updatedAt`, `updatedSlot`).
+ */
+export interface LivePoolFields {
+  /** The pool account's PDA bump, as the live API sends it: one byte in an array (`[253]`). */
+  whirlpoolBump: readonly number[];
+  /** The fee tier index, little-endian, two bytes (`[16, 0]`). */
+  tickSpacingSeed: readonly number[];
+  /** ISO 8601 to the second, at or before `updatedAt`. */
+  rewardLastUpdatedTimestamp: string;
+  /** The account write's version: grows with `updatedSlot`. */
+  writeVersion: number;
+  addressLookupTable: string | null;
+  /** When trading opens (launch pools); `1970-01-01T00:00:00Z` when unset. */
+  tradeEnableTimestamp: string;
+  /** 14 prices, one every 12 hours, oldest first; the last is the current price. */
+  priceHistory7d: readonly string[];
+  /** The pool's current yield over TVL (the 24h figure). */
+  yieldOverTvl: string;
 }
 
 /** A liquidity position: bounds, liquidity and what it holds, as decimal-string integers. */
@@ -129,4 +190,6 @@ export interface PoolRecord {
   updatedAt: string;
   updatedSlot: number;
   positions: readonly PositionRecord[];
+  /** What only the live API's dialect serves. */
+  live: LivePoolFields;
 }
