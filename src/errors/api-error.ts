@@ -32,8 +32,12 @@ export class ApiError extends Error {
     super(message);
   }
 
-  /** The body of docs/api.md §2.1: `{ status, inner, code, ...extra }`. */
-  body(): string {
+  /**
+   * The body of docs/api.md §2.1: `{ status, inner, code, ...extra }`; `live`: the live API's own,
+   * `{ status, inner }` (docs/api.md §9.1).
+   */
+  body(live = false): string {
+    if (live) return JSON.stringify({ status: this.status, inner: this.message });
     return JSON.stringify({ status: this.status, inner: this.message, code: this.code, ...this.extra });
   }
 }

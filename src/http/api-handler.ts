@@ -6,6 +6,7 @@ import type { ChaosMarks } from '../chaos/chaos-middleware.js';
 import { RESPONSE_FORMAT } from '../snapshot/schema.js';
 import { fnv1a } from '../snapshot/fnv1a.js';
 import type { ServedSnapshot } from '../snapshot/served-snapshot.js';
+import type { Wire } from '../snapshot/wire.js';
 import type { ResponseCache } from './response-cache.js';
 import { CHAIN } from '../api/route-paths.js';
 import { unknownChain, type Route } from '../api/routes.js';
@@ -23,7 +24,9 @@ function searchOf(req: IncomingMessage): URLSearchParams {
  * body, so they can name it: a hash of the first three, made once per origin, and a hash of the URL. Validators are
  * compared per URL, so the URL's 32-bit hash only has to tell URLs apart for readability, not safety.
  */
-export function apiTags(cursorKey: string): (origin: string, url: string) => string {
+export function apiTags(cursorKey: string, wire: Wire = 'spec'): (origin: string, url: string) => string {
+  // The live dialect's bodies differ for the same URL: their tags must too. The spec's stay as they were.
+  const format = wire === 'spec' ? RESPONSE_FORMAT : `${RESPONSE_FORMAT} ${wire}`;
   const prefixes = new Map<string, string>();
   return (origin, url) => {
     let prefix = prefixes.get(origin);
@@ -32,7 +35,7 @@ export function apiTags(cursorKey: string): (origin: string, url: string) => str
       prefixes.set(
         origin,
         (prefix = createHash('sha1')
-          .update(`${RESPONSE_FORMAT} ${cursorKey} ${origin}`)
+          .update(`${format} ${cursorKey} ${origin}`)
           .digest('base64url')
           .slice(0, 16)),
       );

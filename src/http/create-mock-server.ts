@@ -5,6 +5,7 @@ import { ApiError } from '../errors/api-error.js';
 import { shown } from '../errors/shown.js';
 import { openServedSnapshot } from '../snapshot/open-served-snapshot.js';
 import type { ServedSnapshot } from '../snapshot/served-snapshot.js';
+import { WIRES, type Wire } from '../snapshot/wire.js';
 import { ChaosController } from '../chaos/chaos-controller.js';
 import type { ChaosSettings } from '../chaos/chaos-settings.js';
 import type { MockChaos } from '../chaos/mock-chaos.js';
@@ -54,6 +55,11 @@ export interface MockServerOptions {
    * loopback host and refused (403) on any other.
    */
   adminToken?: string;
+  /**
+   * The dialect to speak (docs/api.md §9): `spec` (the default), the shape of docs/api.md, or
+   * `upstream`, the live public API's own wire format, for apps written against the live API.
+   */
+  wire?: Wire;
 }
 
 export interface MockServer {
@@ -61,10 +67,19 @@ export interface MockServer {
   url: string;
   host: string;
   port: number;
+  /** The dialect it speaks. */
+  wire: Wire;
   /** Chaos settings and the journal, controllable in process (the same as the admin API). */
   chaos: MockChaos<RouteKey>;
   /** Stops accepting connections, ends idle ones, waits for in-flight responses, closes the snapshot. */
   close(): Promise<void>;
+}
+
+/** The `wire` option, checked: a TypeError naming the bad value and the accepted ones. */
+function parseWire(wire: unknown): Wire {
+  if (wire === undefined) return 'spec';
+  if (WIRES.includes(wire as Wire)) return wire as Wire;
+  throw new TypeError(`wire must be one of ${WIRES.join(', ')}; got ${shown(String(wire))}`);
 }
 
 /** The 404 for paths that are no route: `unknown_chain` under another chain, `not_found` otherwise. */
@@ -90,8 +105,9 @@ function buildApp(
 ): Polka {
   const cache = new ResponseCache(options.cacheBytes ?? 24 * 1024 * 1024);
   const originOf = requestOrigin(publicUrl, () => ownOrigin(server));
-  const tagOf = apiTags(snapshot.cursorKey);
-  const app = polka({ server, onError: errorHandler(options.onError ?? (() => undefined)), onNoMatch: noRoute });
+  const tagOf = apiTags(snapshot.cursorKey, snapshot.wire);
+  const onError = errorHandler(options.onError ?? (() => undefined), snapshot.wire);
+  const app = polka({ server, onError, onNoMatch: noRoute });
   app.parse = parsePath;
   app.use(cors());
   mountAdminRoutes(app, chaos, snapshot.facts, originOf, adminGuard(options.host ?? '127.0.0.1', options.adminToken));
@@ -142,7 +158,8 @@ export async function createMockServer(options: MockServerOptions): Promise<Mock
     options.chaos === undefined ? NO_CHAOS : parseChaosConfig(options.chaos, ROUTE_PATHS),
     ROUTE_PATHS,
   );
-  const snapshot = openServedSnapshot(options.snapshot);
+  const wire = parseWire(options.wire);
+  const snapshot = openServedSnapshot(options.snapshot, wire);
   // A slow or hostile client cannot hold the server: bounded headers, and time limits to receive a request.
   const server = createServer({
     maxHeaderSize: 16 * 1024,
@@ -168,6 +185,7 @@ export async function createMockServer(options: MockServerOptions): Promise<Mock
     url: `${origin}${API_BASE}`,
     host,
     port,
+    wire,
     chaos,
     close: closer(server, snapshot, chaos, options.gracePeriodMs ?? 10_000),
   };

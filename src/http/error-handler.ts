@@ -4,12 +4,14 @@ import type { ChaosMarks } from '../chaos/chaos-middleware.js';
 import { ApiError } from '../errors/api-error.js';
 import { ALLOW } from '../api/response-headers.js';
 import { sendJson } from './send.js';
+import type { Wire } from '../snapshot/wire.js';
 
 /**
  * The one place an error becomes a response: an ApiError gives its status and body; anything else is
- * a bug, answered 500 `internal` and reported through `onError`.
+ * a bug, answered 500 `internal` and reported through `onError`. A server speaking the live dialect
+ * answers the API's errors in the live API's body; the admin API (`/__mock`) keeps its own.
  */
-export function errorHandler(onError: (error: unknown) => void) {
+export function errorHandler(onError: (error: unknown) => void, wire: Wire = 'spec') {
   return function handleError(error: unknown, req: IncomingMessage & ChaosMarks, res: ServerResponse): void {
     const apiError =
       error instanceof ApiError
@@ -24,7 +26,8 @@ export function errorHandler(onError: (error: unknown) => void) {
     const headers: Record<string, string> = {};
     if (apiError.status === 405) headers.Allow = apiError.allow ?? ALLOW;
     if (typeof apiError.extra.retryAfter === 'number') headers['Retry-After'] = String(apiError.extra.retryAfter);
-    sendJson(req, res, apiError.status, apiError.body(), { headers, truncate: req.truncateBody === true });
+    const live = wire === 'upstream' && !(req.url ?? '').startsWith('/__mock');
+    sendJson(req, res, apiError.status, apiError.body(live), { headers, truncate: req.truncateBody === true });
   };
 }
 

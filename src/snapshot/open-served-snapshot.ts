@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { openSnapshot, readSnapshotFacts } from './open-snapshot.js';
+import { PIECE_FORMATS } from './piece-format.js';
 import { PIECE_LAYOUT } from './piece-layout.js';
 import { PieceReader } from './piece-reader.js';
 import { readPieceStore } from './piece-store.js';
@@ -14,19 +15,23 @@ import { StoredOrders } from './stored-orders.js';
 import { Thresholds } from './thresholds.js';
 import { loadTokenIndex } from './token-index.js';
 import { walkOrder } from './walk-order.js';
+import type { Wire } from './wire.js';
+import type { Period } from '../math/periods.js';
 
 const single = (db: Database.Database, sql: string): string => db.prepare(sql).pluck().get() as string;
 const everything = (): boolean => true;
+/** The live API sends these periods when a request names none (docs/api.md §9.2); the spec sends none. */
+const LIVE_PERIODS: readonly Period[] = ['24h', '7d', '30d'];
 
 /**
- * Opens a snapshot for serving, read-only, with statements prepared once. Throws SnapshotError (one
- * line) when the file is not a usable snapshot.
+ * Opens a snapshot for serving in one dialect (`spec` unless told), read-only, with statements
+ * prepared once. Throws SnapshotError (one line) when the file is not a usable snapshot.
  * @example const snapshot = openServedSnapshot('snapshots/default.sqlite'); snapshot.poolCount;
  */
-export function openServedSnapshot(path: string): ServedSnapshot {
+export function openServedSnapshot(path: string, wire: Wire = 'spec'): ServedSnapshot {
   const db = openSnapshot(path);
   try {
-    return served(db, path);
+    return served(db, path, wire);
   } catch (error) {
     db.close();
     if (error instanceof SnapshotError) throw error;
@@ -34,26 +39,34 @@ export function openServedSnapshot(path: string): ServedSnapshot {
   }
 }
 
-function served(db: Database.Database, path: string): ServedSnapshot {
+function served(db: Database.Database, path: string, wire: Wire): ServedSnapshot {
   // Pieces and token texts are in memory; what is still read (a detail's piece, locks) is read by key,
   // so a small page cache serves as well as SQLite's 16 MB default.
   db.pragma('cache_size = -2048');
   const facts = readSnapshotFacts(db, path);
   const keys = readPoolKeys(db, facts.pools);
   const poolOrders = new StoredOrders(db, 'pools', keys.count);
-  const store = readPieceStore(db, keys.count, poolOrders.get(PIECE_LAYOUT.key, PIECE_LAYOUT.direction).ids);
+  const format = PIECE_FORMATS[wire];
+  const store = readPieceStore(db, keys.count, poolOrders.get(PIECE_LAYOUT.key, PIECE_LAYOUT.direction).ids, format);
   const pools = poolIndex(keys, store);
   const tokens = loadTokenIndex(db);
   const tokenOrders = new StoredOrders(db, 'tokens', tokens.count);
   const thresholds = new Thresholds(db);
-  const servedTokens = new ServedTokens(db, tokens.count);
-  const protocolJson = single(db, 'SELECT json FROM protocol');
-  const circulatingJson = single(db, 'SELECT circulating_json FROM exchange_token');
-  const totalJson = single(db, 'SELECT total_json FROM exchange_token');
-  const pieces = new PieceReader(db, pools, store);
+  const servedTokens = new ServedTokens(db, tokens.count, wire);
+  const live = wire === 'upstream';
+  const column = (name: string): string => (live ? `upstream_${name}` : name);
+  const protocolJson = single(db, `SELECT ${column('json')} FROM protocol`);
+  const circulatingJson = single(db, `SELECT ${column('circulating_json')} FROM exchange_token`);
+  const totalJson = single(db, `SELECT ${column('total_json')} FROM exchange_token`);
+  const pieces = new PieceReader(db, pools, store, format);
+  // The live API answers its protocol endpoints bare, and names default periods.
+  const wrapped = (json: string): Buffer => (live ? Buffer.from(json) : objectBody(json));
+  const periodsOf = (periods: readonly Period[]): readonly Period[] =>
+    live && periods.length === 0 ? LIVE_PERIODS : periods;
   const tokenId = (address: string): number | undefined => tokens.idByAddress.get(address);
   return {
     facts,
+    wire,
     cursorKey: facts.cursorKey,
     poolCount: pools.count,
     tokenCount: tokens.count,
@@ -80,20 +93,22 @@ function served(db: Database.Database, path: string): ServedSnapshot {
       return walkOrder({ order, accept: everything }, position, size, tokenId);
     },
     poolPage: (ids, periods, origin, cursors) =>
-      listBody(pieces.poolItems(ids, periods, servedTokens.at(origin)), cursors),
+      listBody(pieces.poolItems(ids, periodsOf(periods), servedTokens.at(origin)), cursors, wire),
     tokenPage(ids, origin, cursors) {
       const at = servedTokens.at(origin);
       return listBody(
         ids.map((id) => at.json(id)),
         cursors,
+        wire,
       );
     },
-    poolDetail: (id, periods, origin) => objectBody(pieces.poolDetail(id, periods, servedTokens.at(origin))),
-    token: (id, origin) => objectBody(servedTokens.at(origin).json(id)),
-    protocol: () => objectBody(protocolJson),
-    exchangeToken: (origin) => objectBody(servedTokens.at(origin).exchangeToken),
-    circulatingSupply: () => objectBody(circulatingJson),
-    totalSupply: () => objectBody(totalJson),
+    poolDetail: (id, periods, origin) =>
+      objectBody(pieces.poolDetail(id, periodsOf(periods), servedTokens.at(origin)), wire),
+    token: (id, origin) => objectBody(servedTokens.at(origin).json(id), wire),
+    protocol: () => wrapped(protocolJson),
+    exchangeToken: (origin) => (live ? servedTokens.at(origin).exchangeToken : objectBody(servedTokens.at(origin).exchangeToken)),
+    circulatingSupply: () => wrapped(circulatingJson),
+    totalSupply: () => wrapped(totalJson),
     locks: (id) => pieces.lockEntries(id),
     prepare: (origin) => void servedTokens.at(origin),
     close: () => db.close(),

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { PERIOD_NAMES } from '../math/periods.js';
-import { PIECE_BOUNDS, POOLS_PER_BLOCK, STORED_PERIODS, storedPiece } from './piece-layout.js';
-import { packStatsEntry } from './stats-packing.js';
+import { PIECE_FORMATS, type PieceFormat } from './piece-format.js';
+import { POOLS_PER_BLOCK, STORED_PERIODS, storedPiece } from './piece-layout.js';
 
 /** One block of pools in id order as they come: every pool's pieces back to back, and where each ends. */
 interface IdBlock {
@@ -10,12 +10,13 @@ interface IdBlock {
 }
 
 /**
- * Collects pools' pieces (piece-layout.ts) as the generator or recorder hands them over, in id order,
- * and writes them when the layout order is known: `piece_blocks` rows of POOLS_PER_BLOCK pools in
- * PIECE_LAYOUT order, each with its pieces' bytes (`data`) and their bounds relative to the block
- * (`ends`, little-endian uint32, PIECE_BOUNDS a pool). A server then holds each block as it reads it,
- * with no copy (piece-store.ts). Holds the pieces until then: about 100 MB at 100k pools.
- * @example const blocks = new PieceBlockWriter(db); blocks.add(1, head, tail, stats); blocks.finish(layout);
+ * Collects pools' pieces of one dialect (piece-layout.ts, piece-format.ts) as the generator or recorder
+ * hands them over, in id order, and writes them when the layout order is known: rows of the format's
+ * table, POOLS_PER_BLOCK pools each in PIECE_LAYOUT order, with their pieces' bytes (`data`) and their
+ * bounds relative to the block (`ends`, little-endian uint32, `stride` a pool). A server then holds each
+ * block as it reads it, with no copy (piece-store.ts). Holds the pieces until then: about 100 MB at 100k
+ * pools.
+ * @example const blocks = new PieceBlockWriter(db); blocks.add(1, [head, tail], stats); blocks.finish(layout);
  */
 export class PieceBlockWriter {
   private readonly insert: Database.Statement;
@@ -23,19 +24,28 @@ export class PieceBlockWriter {
   private pending: Buffer[] = [];
   private nextId = 1;
 
-  constructor(db: Database.Database) {
-    this.insert = db.prepare('INSERT INTO piece_blocks (block, ends, data) VALUES (?,?,?)');
+  constructor(
+    db: Database.Database,
+    private readonly format: PieceFormat = PIECE_FORMATS.spec,
+  ) {
+    this.insert = db.prepare(`INSERT INTO ${format.table} (block, ends, data) VALUES (?,?,?)`);
   }
 
-  /** A pool's head, tail and one stats entry per period (PERIOD_NAMES order), as built by the generator or recorder. */
-  add(id: number, head: string, tail: string, stats: readonly string[]): void {
+  /**
+   * A pool's pieces before its stats (head and tail, and the live dialect's `mid`), and one stats entry
+   * per period (PERIOD_NAMES order), as built by the generator or recorder.
+   */
+  add(id: number, fixed: readonly string[], stats: readonly string[]): void {
     if (id !== this.nextId) throw new Error(`pool pieces out of order: got pool ${id}, expected ${this.nextId}`);
     if (stats.length !== PERIOD_NAMES.length)
       throw new Error(`pool ${id} has ${stats.length} stats entries, not ${PERIOD_NAMES.length}`);
+    if (fixed.length !== this.format.fixed)
+      throw new Error(`pool ${id} has ${fixed.length} pieces before its stats, not ${this.format.fixed}`);
     this.nextId++;
-    this.pending.push(Buffer.from(storedPiece('head', head)), Buffer.from(storedPiece('tail', tail)));
-    for (const i of STORED_PERIODS) this.pending.push(packStatsEntry(i, stats[i]!));
-    if (this.pending.length === POOLS_PER_BLOCK * (PIECE_BOUNDS - 1)) this.seal();
+    this.pending.push(Buffer.from(storedPiece('head', fixed[0]!)), Buffer.from(storedPiece('tail', fixed[1]!)));
+    for (let k = 2; k < fixed.length; k++) this.pending.push(Buffer.from(storedPiece('mid', fixed[k]!)));
+    for (const i of STORED_PERIODS) this.pending.push(this.format.pack(i, stats[i]!));
+    if (this.pending.length === POOLS_PER_BLOCK * (this.format.stride - 1)) this.seal();
   }
 
   /** Writes every pool's pieces, pools in `layout` order (ids: the stored PIECE_LAYOUT order). */
@@ -58,20 +68,22 @@ export class PieceBlockWriter {
 
   /** Pool `id`'s pieces in its id block: the block, the index of its first end, and its byte range. */
   private locate(id: number): { from: IdBlock; first: number; start: number; end: number } {
+    const pieces = this.format.stride - 1;
     const from = this.blocks[Math.floor((id - 1) / POOLS_PER_BLOCK)]!;
-    const first = ((id - 1) % POOLS_PER_BLOCK) * (PIECE_BOUNDS - 1);
-    return { from, first, start: first === 0 ? 0 : from.ends[first - 1]!, end: from.ends[first + PIECE_BOUNDS - 2]! };
+    const first = ((id - 1) % POOLS_PER_BLOCK) * pieces;
+    return { from, first, start: first === 0 ? 0 : from.ends[first - 1]!, end: from.ends[first + pieces - 1]! };
   }
 
   private write(block: number, ids: Int32Array): void {
+    const { stride } = this.format;
     const located = Array.from(ids, (id) => this.locate(id));
     const data = Buffer.allocUnsafe(located.reduce((sum, { start, end }) => sum + end - start, 0));
-    const bounds = new Uint32Array(ids.length * PIECE_BOUNDS);
+    const bounds = new Uint32Array(ids.length * stride);
     let at = 0;
     located.forEach(({ from, first, start, end }, slot) => {
       from.bytes.copy(data, at, start, end);
-      bounds[slot * PIECE_BOUNDS] = at;
-      for (let k = 1; k < PIECE_BOUNDS; k++) bounds[slot * PIECE_BOUNDS + k] = from.ends[first + k - 1]! - start + at;
+      bounds[slot * stride] = at;
+      for (let k = 1; k < stride; k++) bounds[slot * stride + k] = from.ends[first + k - 1]! - start + at;
       at += end - start;
     });
     const ends = Buffer.alloc(bounds.length * 4);

@@ -1,11 +1,12 @@
 import type Database from 'better-sqlite3';
 import { PERIOD_NAMES, type Period } from '../math/periods.js';
+import { MID_PIECE, statsPieceOf, type PieceFormat } from './piece-format.js';
 import { AFTER_TOKEN_A, AFTER_TOKEN_B } from './piece-layout.js';
-import { BLOCK_SHIFT, PIECE_BOUNDS, POOLS_PER_BLOCK, statsPiece, TAIL_PIECE } from './piece-layout.js';
+import { BLOCK_SHIFT, POOLS_PER_BLOCK, TAIL_PIECE } from './piece-layout.js';
 import type { PieceStore } from './piece-store.js';
 import type { PoolIndex } from './pool-index.js';
 import type { OriginTokens } from './served-tokens.js';
-import { renderedBound, renderStatsEntry } from './stats-packing.js';
+import { upstreamLockEntries } from './upstream-pool-pieces.js';
 
 const CLOSE = Buffer.from('}');
 const AFTER_A = Buffer.from(AFTER_TOKEN_A);
@@ -15,24 +16,29 @@ const PERIOD_INDEX = new Map(PERIOD_NAMES.map((period, i) => [period, i]));
 const NO_STATS = new Uint8Array(0);
 
 /**
- * A pool's response as byte chunks joined from pieces held in memory (piece-layout.ts gives the
- * layout): a page of 50 pools reads no table and copies nothing until the body is built. Every
- * pool's head, tail and stats entries of every period (packed: stats-packing.ts) load when the
- * snapshot opens, side by side, pools in the default listing order (piece-store.ts), so no request
- * waits for a load (docs/performance.md §3). A detail reads its own piece and the lock endpoint its
- * rows, by primary key, with statements prepared once.
+ * A pool's response in one dialect as byte chunks joined from pieces held in memory (piece-layout.ts
+ * gives the layout, piece-format.ts the dialect's pieces): a page of 50 pools reads no table and
+ * copies nothing until the body is built. Every pool's head, tail and stats entries of every period
+ * (packed: stats-packing.ts) load when the snapshot opens, side by side, pools in the default listing
+ * order (piece-store.ts), so no request waits for a load (docs/performance.md §3). A detail reads its
+ * own piece and the lock endpoint its rows, by primary key, with statements prepared once.
  */
 export class PieceReader {
   private readonly detailJson: Database.Statement;
   private readonly locks: Database.Statement;
+  private readonly live: boolean;
   private scratch = new Uint8Array(16 * 1024);
 
   constructor(
     db: Database.Database,
     private readonly pools: PoolIndex,
     private readonly store: PieceStore,
+    private readonly format: PieceFormat,
   ) {
-    this.detailJson = db.prepare('SELECT detail_json FROM pools WHERE id = ?').pluck();
+    this.live = format.wire === 'upstream';
+    // The spec's detail adds its fields before the closing brace; the live one has a tail of its own.
+    const detail = this.live ? 'upstream_detail_json' : 'detail_json';
+    this.detailJson = db.prepare(`SELECT ${detail} FROM pools WHERE id = ?`).pluck();
     this.locks = db.prepare('SELECT name, locked_percentage FROM locks WHERE pool_id = ? ORDER BY name').raw();
   }
 
@@ -45,6 +51,11 @@ export class PieceReader {
    * The detail object of one pool with exactly the `periods` in its stats: its own piece goes before the closing brace.
    */
   poolDetail(id: number, periods: readonly Period[], tokens: OriginTokens): Uint8Array[] {
+    if (this.live) {
+      const chunks = this.items([id], periods, tokens, -1)[0]!;
+      chunks.push(Buffer.from(this.detailJson.get(id) as string));
+      return chunks;
+    }
     const chunks = this.items([id], periods, tokens, 1)[0]!;
     chunks.push(Buffer.from(this.detailJson.get(id) as string), CLOSE);
     return chunks;
@@ -52,27 +63,31 @@ export class PieceReader {
 
   /** The lock endpoint's entries of one pool. */
   lockEntries(id: number): string {
-    const rows = this.locks.all(id) as [string, string][];
-    return JSON.stringify(rows.map(([name, lockedPercentage]) => ({ name, lockedPercentage })));
+    const locks = (this.locks.all(id) as [string, string][]).map(([name, lockedPercentage]) => ({
+      name,
+      lockedPercentage,
+    }));
+    return this.live ? upstreamLockEntries(locks) : JSON.stringify(locks);
   }
 
   /**
    * Each pool's item as chunks: its head, the token summaries with what follows each, its entries of
    * `periods` (the first without its comma: the stats object's brace comes before it) and its tail,
-   * without its last `cut` bytes. The entries are rendered into a scratch buffer the reader keeps, so
+   * without its last `cut` bytes (no tail at all when `cut` is -1: the live detail has its own). The entries are rendered into a scratch buffer the reader keeps, so
    * a page allocates no memory for them: the chunks are valid until the next call, and the caller
    * joins them into the body at once (open-served-snapshot.ts).
    */
   private items(ids: readonly number[], periods: readonly Period[], tokens: OriginTokens, cut: number): Uint8Array[][] {
-    const { blocks, bounds: blockBounds, slotOf } = this.store;
+    const { blocks, bounds: blockBounds, slotOf, stride } = this.store;
+    const { format, live } = this;
     const indexes = periods.map((period) => PERIOD_INDEX.get(period)!);
-    const pieces = indexes.map(statsPiece);
+    const pieces = indexes.map((i) => statsPieceOf(format, i));
     const out = pieces.length === 0 ? NO_STATS : this.scratchOf(this.statsSize(ids, pieces));
     let at = 0;
     return ids.map((id) => {
       const slot = slotOf[id]!;
       const block = slot >>> BLOCK_SHIFT;
-      const first = (slot & (POOLS_PER_BLOCK - 1)) * PIECE_BOUNDS;
+      const first = (slot & (POOLS_PER_BLOCK - 1)) * stride;
       const bytes = blocks[block]!;
       const bounds = blockBounds[block]!;
       const chunks = [
@@ -80,17 +95,17 @@ export class PieceReader {
         tokens.summary(this.pools.tokenA[id]!),
         AFTER_A,
         tokens.summary(this.pools.tokenB[id]!),
-        AFTER_B,
+        live ? bytes.subarray(bounds[first + MID_PIECE]!, bounds[first + MID_PIECE + 1]!) : AFTER_B,
       ];
       if (pieces.length > 0) {
         const from = at + 1;
         for (let p = 0; p < pieces.length; p++) {
           const k = pieces[p]!;
-          at = renderStatsEntry(bytes, bounds[first + k]!, bounds[first + k + 1]!, indexes[p]!, out, at);
+          at = format.render(bytes, bounds[first + k]!, bounds[first + k + 1]!, indexes[p]!, out, at);
         }
         chunks.push(out.subarray(from, at));
       }
-      chunks.push(bytes.subarray(bounds[first + TAIL_PIECE]!, bounds[first + TAIL_PIECE + 1]! - cut));
+      if (cut >= 0) chunks.push(bytes.subarray(bounds[first + TAIL_PIECE]!, bounds[first + TAIL_PIECE + 1]! - cut));
       return chunks;
     });
   }
@@ -101,8 +116,8 @@ export class PieceReader {
     for (const id of ids) {
       const slot = this.store.slotOf[id]!;
       const bounds = this.store.bounds[slot >>> BLOCK_SHIFT]!;
-      const first = (slot & (POOLS_PER_BLOCK - 1)) * PIECE_BOUNDS;
-      for (const k of pieces) size += renderedBound(bounds[first + k + 1]! - bounds[first + k]!);
+      const first = (slot & (POOLS_PER_BLOCK - 1)) * this.store.stride;
+      for (const k of pieces) size += this.format.renderedBound(bounds[first + k + 1]! - bounds[first + k]!);
     }
     return size;
   }

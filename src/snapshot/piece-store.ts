@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { endianness } from 'node:os';
-import { PIECE_BOUNDS, POOLS_PER_BLOCK } from './piece-layout.js';
+import { PIECE_FORMATS, type PieceFormat } from './piece-format.js';
+import { POOLS_PER_BLOCK } from './piece-layout.js';
 import { copyInto } from './stored-arrays.js';
 
 /**
@@ -17,12 +18,14 @@ export interface PieceStore {
   bounds: Uint32Array[];
   /** Pool id → its slot in the layout order. */
   slotOf: Int32Array;
+  /** Bounds a pool takes (the dialect's PieceFormat.stride). */
+  stride: number;
 }
 
 /** The block of pool `id` and the index of its first bound there. */
 export function locate(store: PieceStore, id: number): { block: number; first: number } {
   const slot = store.slotOf[id]!;
-  return { block: Math.floor(slot / POOLS_PER_BLOCK), first: (slot % POOLS_PER_BLOCK) * PIECE_BOUNDS };
+  return { block: Math.floor(slot / POOLS_PER_BLOCK), first: (slot % POOLS_PER_BLOCK) * store.stride };
 }
 
 /**
@@ -44,17 +47,23 @@ function boundsOf(blob: Buffer): Uint32Array {
 }
 
 /**
- * Reads the pieces of `count` pools laid out in `layout` (ids, the stored PIECE_LAYOUT order). Throws
+ * Reads one dialect's pieces of `count` pools laid out in `layout` (ids, the stored PIECE_LAYOUT order). Throws
  * when the blocks do not cover exactly `count` pools or a block's bytes are not what its bounds say.
  */
-export function readPieceStore(db: Database.Database, count: number, layout: Int32Array): PieceStore {
+export function readPieceStore(
+  db: Database.Database,
+  count: number,
+  layout: Int32Array,
+  format: PieceFormat = PIECE_FORMATS.spec,
+): PieceStore {
   if (layout.length !== count) throw new Error(`the layout order holds ${layout.length} pools, not ${count}`);
-  const store: PieceStore = { blocks: [], buffers: [], bounds: [], slotOf: new Int32Array(count + 1).fill(-1) };
+  const { stride } = format;
+  const store: PieceStore = { blocks: [], buffers: [], bounds: [], slotOf: new Int32Array(count + 1).fill(-1), stride };
   layout.forEach((id, slot) => (store.slotOf[id] = slot));
-  const rows = db.prepare('SELECT block, ends, data FROM piece_blocks ORDER BY block').raw();
+  const rows = db.prepare(`SELECT block, ends, data FROM ${format.table} ORDER BY block`).raw();
   for (const [block, ends, data] of rows.iterate() as IterableIterator<[number, Buffer, Buffer]>) {
     const pools = Math.min(POOLS_PER_BLOCK, count - block * POOLS_PER_BLOCK);
-    if (block !== store.blocks.length || pools <= 0 || ends.length !== 4 * pools * PIECE_BOUNDS)
+    if (block !== store.blocks.length || pools <= 0 || ends.length !== 4 * pools * stride)
       throw new Error(`piece block ${block} is out of place`);
     const bounds = boundsOf(ends);
     if (bounds[0] !== 0 || bounds[bounds.length - 1] !== data.length)

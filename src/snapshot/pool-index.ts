@@ -1,5 +1,5 @@
 import { AddressIndex, type AddressSource } from './address-index.js';
-import { ADDRESS_AT, addressInHead, BLOCK_SHIFT, PIECE_BOUNDS, POOLS_PER_BLOCK } from './piece-layout.js';
+import { ADDRESS_AT, addressInHead, BLOCK_SHIFT, POOLS_PER_BLOCK } from './piece-layout.js';
 import { locate, type PieceStore } from './piece-store.js';
 import type { PoolKeys } from './pool-keys.js';
 
@@ -60,7 +60,7 @@ function headAddresses(count: number, pieces: PieceStore): AddressSource {
   const start = (id: number): number => {
     if (lengths[id] === 0) return 0;
     const slot = pieces.slotOf[id]!;
-    return pieces.bounds[slot >>> BLOCK_SHIFT]![(slot & (POOLS_PER_BLOCK - 1)) * PIECE_BOUNDS]! + ADDRESS_AT;
+    return pieces.bounds[slot >>> BLOCK_SHIFT]![(slot & (POOLS_PER_BLOCK - 1)) * pieces.stride]! + ADDRESS_AT;
   };
   return {
     count,

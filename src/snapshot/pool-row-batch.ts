@@ -1,6 +1,8 @@
 import { PERIOD_NAMES } from '../math/periods.js';
+import { storedPiece } from './piece-layout.js';
 import { poolPieces } from './pool-pieces.js';
 import type { PoolRecord } from './pool-record.js';
+import { upstreamPoolPieces } from './upstream-pool-pieces.js';
 import {
   appendRow,
   bool,
@@ -14,28 +16,32 @@ import {
 
 /**
  * The rows of consecutive pools, table by table, each a flat list of values in its column order
- * (table-rows.ts), and their served pieces (an id, head, tail, a stats entry per period). Plain arrays of
+ * (table-rows.ts), and their served pieces in each dialect (an id, head, tail, the live dialect's mid,
+ * a stats entry per period). Plain arrays of
  * primitives, so a batch built in a worker thread crosses to the writing thread cheaply.
  */
 export interface PoolRowBatch {
   pools: SqlValue[];
   pieces: (number | string)[];
+  upstreamPieces: (number | string)[];
   positions: SqlValue[];
   rewards: SqlValue[];
   locks: SqlValue[];
   stats: SqlValue[];
 }
 
-/** Values per pool in `pieces`: its id, head, tail and stats entries (PERIOD_NAMES order). */
+/** Values per pool in `pieces`: its id, head, tail and stats entries (PERIOD_NAMES order); `upstreamPieces` adds mid. */
 export const PIECES_PER_POOL = 3 + PERIOD_NAMES.length;
+export const UPSTREAM_PIECES_PER_POOL = 4 + PERIOD_NAMES.length;
 
 export function emptyPoolRowBatch(): PoolRowBatch {
-  return { pools: [], pieces: [], positions: [], rewards: [], locks: [], stats: [] };
+  return { pools: [], pieces: [], upstreamPieces: [], positions: [], rewards: [], locks: [], stats: [] };
 }
 
 /** Appends one pool's rows and pieces; the one place a pool becomes stored rows, for generate and record alike. */
 export function appendPoolRows(batch: PoolRowBatch, p: PoolRecord): void {
   const pieces = poolPieces(p);
+  const live = upstreamPoolPieces(p);
   appendRow(batch.pools, POOL_COLUMNS, {
     id: p.id,
     address: p.address,
@@ -65,8 +71,10 @@ export function appendPoolRows(batch: PoolRowBatch, p: PoolRecord): void {
     tvl_usdc: p.tvlUsdc,
     locked_percent: p.lockedPercent,
     detail_json: pieces.detail,
+    upstream_detail_json: storedPiece('tail', live.detailTail),
   });
   batch.pieces.push(p.id, pieces.head, pieces.tail, ...pieces.stats);
+  batch.upstreamPieces.push(p.id, live.head, live.tail, live.mid, ...live.stats);
   appendChildRows(batch, p);
 }
 

@@ -1,3 +1,5 @@
+import type { Wire } from './wire.js';
+
 /** A page's cursors as the envelope carries them. */
 export interface Cursors {
   next: string | null;
@@ -7,7 +9,20 @@ export interface Cursors {
 const LIST_OPEN = Buffer.from('{"data":[');
 const OBJECT_OPEN = Buffer.from('{"data":');
 const COMMA = Buffer.from(',');
-const NO_CURSORS = Buffer.from(',"meta":{"next":null,"previous":null}}');
+/** A single object's meta in each dialect: the spec's two null cursors, the live API's null `cursor`. */
+const OBJECT_META: Readonly<Record<Wire, Buffer>> = {
+  spec: Buffer.from(',"meta":{"next":null,"previous":null}}'),
+  upstream: Buffer.from(',"meta":{"cursor":null}}'),
+};
+
+/** A page's meta: the spec's `meta.next`, or the live API's `meta.cursor.next` (previous first). */
+function listMeta(page: Cursors, wire: Wire): string {
+  const next = JSON.stringify(page.next);
+  const previous = JSON.stringify(page.previous);
+  return wire === 'spec'
+    ? `],"meta":{"next":${next},"previous":${previous}}}`
+    : `],"meta":{"cursor":{"previous":${previous},"next":${next}}}}`;
+}
 
 /**
  * The bytes of `chunks` in one buffer, copied once. Faster than Buffer.concat on the few hundred
@@ -26,23 +41,22 @@ function joined(chunks: readonly Uint8Array[]): Buffer {
 }
 
 /**
- * The list wrapper of docs/api.md §1.3 around the items' bytes, joined without parsing them.
+ * The list wrapper of docs/api.md §1.3 (or §9.1 in the live dialect) around the items' bytes, joined
+ * without parsing them.
  * @example listBody([[Buffer.from('{"a":1}')]], { next: null, previous: null }) // {"data":[{"a":1}],"meta":{…}}
  */
-export function listBody(items: readonly (readonly Uint8Array[])[], page: Cursors): Buffer {
+export function listBody(items: readonly (readonly Uint8Array[])[], page: Cursors, wire: Wire = 'spec'): Buffer {
   const chunks: Uint8Array[] = [LIST_OPEN];
   items.forEach((item, i) => {
     if (i > 0) chunks.push(COMMA);
     for (const chunk of item) chunks.push(chunk);
   });
-  chunks.push(
-    Buffer.from(`],"meta":{"next":${JSON.stringify(page.next)},"previous":${JSON.stringify(page.previous)}}}`),
-  );
+  chunks.push(Buffer.from(listMeta(page, wire)));
   return joined(chunks);
 }
 
-/** The single-object wrapper around a JSON object (text, bytes or byte chunks): both cursors null. */
-export function objectBody(json: string | Uint8Array | readonly Uint8Array[]): Buffer {
+/** The single-object wrapper around a JSON object (text, bytes or byte chunks): no cursors. */
+export function objectBody(json: string | Uint8Array | readonly Uint8Array[], wire: Wire = 'spec'): Buffer {
   const chunks = typeof json === 'string' ? [Buffer.from(json)] : json instanceof Uint8Array ? [json] : json;
-  return joined([OBJECT_OPEN, ...chunks, NO_CURSORS]);
+  return joined([OBJECT_OPEN, ...chunks, OBJECT_META[wire]]);
 }

@@ -31,7 +31,8 @@ CREATE TABLE tokens (
   program_id TEXT NOT NULL, tags TEXT NOT NULL,
   usd_price TEXT NOT NULL, verified INTEGER NOT NULL,
   volume_24h TEXT NOT NULL,
-  json TEXT NOT NULL, summary_json TEXT NOT NULL
+  json TEXT NOT NULL, summary_json TEXT NOT NULL,
+  upstream_json TEXT NOT NULL, upstream_summary_json TEXT NOT NULL
 );
 CREATE INDEX tokens_symbol ON tokens (symbol COLLATE NOCASE);
 CREATE TABLE pools (
@@ -49,13 +50,14 @@ CREATE TABLE pools (
   balance_a_raw TEXT NOT NULL, balance_b_raw TEXT NOT NULL,
   token_balance_a TEXT NOT NULL, token_balance_b TEXT NOT NULL,
   tvl_usdc TEXT NOT NULL, locked_percent TEXT NOT NULL,
-  detail_json TEXT NOT NULL
+  detail_json TEXT NOT NULL, upstream_detail_json TEXT NOT NULL
 );
 CREATE TABLE pool_keys (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   token_a BLOB NOT NULL, token_b BLOB NOT NULL, flags BLOB NOT NULL
 );
 CREATE TABLE piece_blocks (block INTEGER PRIMARY KEY, ends BLOB NOT NULL, data BLOB NOT NULL);
+CREATE TABLE upstream_piece_blocks (block INTEGER PRIMARY KEY, ends BLOB NOT NULL, data BLOB NOT NULL);
 CREATE TABLE token_texts (kind TEXT PRIMARY KEY, texts BLOB NOT NULL, ends BLOB NOT NULL) WITHOUT ROWID;
 CREATE INDEX pools_token_a ON pools (token_a);
 CREATE INDEX pools_token_b ON pools (token_b);
@@ -87,13 +89,14 @@ CREATE TABLE pool_stats (
 CREATE TABLE protocol (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   tvl TEXT NOT NULL, volume_24h_usdc TEXT NOT NULL, fees_24h_usdc TEXT NOT NULL, revenue_24h_usdc TEXT NOT NULL,
-  json TEXT NOT NULL
+  json TEXT NOT NULL, upstream_json TEXT NOT NULL
 );
 CREATE TABLE exchange_token (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   token_id INTEGER NOT NULL REFERENCES tokens (id),
   price TEXT NOT NULL, circulating_supply TEXT NOT NULL, total_supply TEXT NOT NULL, volume_24h TEXT NOT NULL,
-  json TEXT NOT NULL, circulating_json TEXT NOT NULL, total_json TEXT NOT NULL
+  json TEXT NOT NULL, circulating_json TEXT NOT NULL, total_json TEXT NOT NULL,
+  upstream_json TEXT NOT NULL, upstream_circulating_json TEXT NOT NULL, upstream_total_json TEXT NOT NULL
 );
 CREATE TABLE sort_orders (
   resource TEXT NOT NULL, sort_key TEXT NOT NULL, direction TEXT NOT NULL, ids BLOB NOT NULL,

@@ -4,6 +4,7 @@ import type { Cursors } from './response-bodies.js';
 import type { SnapshotFacts } from './snapshot-facts.js';
 import type { Direction } from './stored-orders.js';
 import type { Position, WalkResult } from './walk-order.js';
+import type { Wire } from './wire.js';
 
 export type { Cursors, Direction, PoolWalk, Position, WalkResult };
 export type { PoolRequirements } from './pool-walk.js';
@@ -27,6 +28,8 @@ export interface TokenWalk {
  */
 export interface ServedSnapshot {
   readonly facts: SnapshotFacts;
+  /** The dialect its bodies are in (wire.ts). */
+  readonly wire: Wire;
   /** Key for signing cursors: derived from the snapshot, so cursors survive restarts. */
   readonly cursorKey: string;
   readonly poolCount: number;
@@ -51,17 +54,21 @@ export interface ServedSnapshot {
   walkTokens(walk: TokenWalk, position: Position, size: number): WalkResult | null;
   /** A page of tokens in an order the caller made (a search's ranking). */
   walkTokenList(ids: readonly number[], position: Position, size: number): WalkResult | null;
-  /** `{"data":[…],"meta":…}` bodies of pools (with exactly `periods` in their stats) and tokens, at `origin`. */
+  /**
+   * `{"data":[…],"meta":…}` bodies of pools (with exactly `periods` in their stats; none named means
+   * none in the spec dialect, 24h, 7d and 30d in the live one) and tokens, at `origin`.
+   */
   poolPage(ids: readonly number[], periods: readonly Period[], origin: string, cursors: Cursors): Buffer;
   tokenPage(ids: readonly number[], origin: string, cursors: Cursors): Buffer;
   /** `{"data":{…},"meta":…}` bodies of one object. */
   poolDetail(id: number, periods: readonly Period[], origin: string): Buffer;
   token(id: number, origin: string): Buffer;
+  /** The protocol bodies: wrapped in the spec dialect, bare in the live one. */
   protocol(): Buffer;
   exchangeToken(origin: string): Buffer;
   circulatingSupply(): Buffer;
   totalSupply(): Buffer;
-  /** The lock endpoint's bare array. */
+  /** The lock endpoint's bare array (in the live dialect, entries carry both spellings of the percentage). */
   locks(id: number): string;
   /** Lays out what answers at `origin` need (its token JSON) before the first request from there. */
   prepare(origin: string): void;

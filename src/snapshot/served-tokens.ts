@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import { LOGO_ORIGIN_PLACEHOLDER } from './logo-url.js';
 import { spliced, withOrigin, type OriginTexts } from './origin-texts.js';
-import { readTokenTexts } from './token-texts.js';
+import { readTokenTexts, type TokenTextKind } from './token-texts.js';
+import type { Wire } from './wire.js';
 
 /** Token JSON bytes as served at one origin: the snapshot's logo placeholder replaced by that origin. */
 export interface OriginTokens {
@@ -37,14 +38,19 @@ export class ServedTokens {
   private readonly exchangeToken: string;
   /** By origin, least recently added first; starts with the stored summaries, at the placeholder. */
   private readonly origins = new Map<string, OriginCopy>();
+  private readonly jsonKind: TokenTextKind;
   private json: OriginTexts | undefined;
 
   constructor(
     private readonly db: Database.Database,
     private readonly count: number,
+    wire: Wire = 'spec',
   ) {
-    this.exchangeToken = db.prepare('SELECT json FROM exchange_token').pluck().get() as string;
-    this.add(LOGO_ORIGIN_PLACEHOLDER, readTokenTexts(db, 'summary', count));
+    const live = wire === 'upstream';
+    this.jsonKind = live ? 'upstream_json' : 'json';
+    const exchange = live ? 'upstream_json' : 'json';
+    this.exchangeToken = db.prepare(`SELECT ${exchange} FROM exchange_token`).pluck().get() as string;
+    this.add(LOGO_ORIGIN_PLACEHOLDER, readTokenTexts(db, live ? 'upstream_summary' : 'summary', count));
   }
 
   /** The tokens as served at `origin` (scheme, host and port, or a public base URL). */
@@ -61,7 +67,7 @@ export class ServedTokens {
   private add(origin: string, summaries: OriginTexts): OriginCopy {
     const bytes = Buffer.from(origin);
     const view: OriginTokens = {
-      json: (id) => spliced((this.json ??= readTokenTexts(this.db, 'json', this.count)), id - 1, bytes),
+      json: (id) => spliced((this.json ??= readTokenTexts(this.db, this.jsonKind, this.count)), id - 1, bytes),
       summary: (id) => summaries.bytes.subarray(summaries.ends[id - 1], summaries.ends[id]),
       exchangeToken: Buffer.from(this.exchangeToken.replaceAll(LOGO_ORIGIN_PLACEHOLDER, origin)),
     };

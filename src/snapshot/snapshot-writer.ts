@@ -1,14 +1,19 @@
 import Database from 'better-sqlite3';
+import { PERIOD_NAMES } from '../math/periods.js';
 import { PieceBlockWriter } from './piece-blocks.js';
+import { PIECE_FORMATS } from './piece-format.js';
 import { PIECE_LAYOUT } from './piece-layout.js';
 import { writeTokenTexts } from './token-texts.js';
 import { writePoolKeys } from './pool-keys.js';
 import { exchangeTokenJson, protocolJson, tokenJson, tokenSummaryJson } from './pool-pieces.js';
 import type { ExchangeTokenRecord, PoolRecord, ProtocolRecord, TokenRecord } from './pool-record.js';
-import { appendPoolRows, emptyPoolRowBatch, PIECES_PER_POOL, type PoolRowBatch } from './pool-row-batch.js';
+import { appendPoolRows, emptyPoolRowBatch, type PoolRowBatch } from './pool-row-batch.js';
+import { PIECES_PER_POOL, UPSTREAM_PIECES_PER_POOL } from './pool-row-batch.js';
 import { bytesOf } from './stored-arrays.js';
 import { rowInserter } from './row-inserter.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
+import { upstreamExchangeTokenJson, upstreamProtocolJson, upstreamSupplyJson } from './upstream-token-json.js';
+import { upstreamTokenJson, upstreamTokenSummaryJson } from './upstream-token-json.js';
 import {
   appendRow,
   bool,
@@ -44,13 +49,19 @@ export interface SnapshotWriter {
   abandon(): void;
 }
 
-/** Hands a batch's flat pieces (id, head, tail, a stats entry per period) to the block writer. */
-function addPieces(blocks: PieceBlockWriter, pieces: readonly (number | string)[]): void {
-  for (let at = 0; at < pieces.length; at += PIECES_PER_POOL) {
-    const row = pieces.slice(at, at + PIECES_PER_POOL) as [number, string, string, ...string[]];
-    blocks.add(row[0], row[1], row[2], row.slice(3) as string[]);
+/**
+ * Hands a batch's flat pieces (id, the pieces before the stats, a stats entry per period; `perPool`
+ * values a pool) to a dialect's block writer.
+ */
+function addPieces(blocks: PieceBlockWriter, pieces: readonly (number | string)[], perPool: number): void {
+  const fixed = perPool - 1 - PERIOD_COUNT;
+  for (let at = 0; at < pieces.length; at += perPool) {
+    const row = pieces.slice(at, at + perPool) as [number, ...string[]];
+    blocks.add(row[0], row.slice(1, 1 + fixed) as string[], row.slice(1 + fixed) as string[]);
   }
 }
+
+const PERIOD_COUNT = PERIOD_NAMES.length;
 
 /** A new file with the schema, set up for one fast bulk transaction (a partial file is thrown away, so no journal). */
 function openForWriting(path: string): Database.Database {
@@ -75,7 +86,8 @@ function openForWriting(path: string): Database.Database {
 export function createSnapshotWriter(path: string): SnapshotWriter {
   const db = openForWriting(path);
   const insertPools = rowInserter(db, 'pools', POOL_COLUMNS);
-  const pieces = new PieceBlockWriter(db);
+  const pieces = new PieceBlockWriter(db, PIECE_FORMATS.spec);
+  const upstreamPieces = new PieceBlockWriter(db, PIECE_FORMATS.upstream);
   let layout: Int32Array | undefined;
   const insertPositions = rowInserter(db, 'positions', POSITION_COLUMNS);
   const insertRewards = rowInserter(db, 'rewards', REWARD_COLUMNS);
@@ -84,11 +96,13 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
   const insertTokens = rowInserter(db, 'tokens', TOKEN_COLUMNS);
   const insertOrder = db.prepare('INSERT INTO sort_orders (resource, sort_key, direction, ids) VALUES (?,?,?,?)');
   const insertProtocol = db.prepare(
-    'INSERT INTO protocol (id, tvl, volume_24h_usdc, fees_24h_usdc, revenue_24h_usdc, json) VALUES (1,?,?,?,?,?)',
+    `INSERT INTO protocol (id, tvl, volume_24h_usdc, fees_24h_usdc, revenue_24h_usdc, json, upstream_json)
+      VALUES (1,?,?,?,?,?,?)`,
   );
   const insertExchange = db.prepare(
     `INSERT INTO exchange_token (id, token_id, price, circulating_supply, total_supply, volume_24h, json,
-      circulating_json, total_json) VALUES (1,?,?,?,?,?,?,?,?)`,
+      circulating_json, total_json, upstream_json, upstream_circulating_json, upstream_total_json)
+      VALUES (1,?,?,?,?,?,?,?,?,?,?,?)`,
   );
   const insertMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?,?)');
   return {
@@ -99,7 +113,8 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
     },
     poolBatch(batch) {
       insertPools(batch.pools);
-      addPieces(pieces, batch.pieces);
+      addPieces(pieces, batch.pieces, PIECES_PER_POOL);
+      addPieces(upstreamPieces, batch.upstreamPieces, UPSTREAM_PIECES_PER_POOL);
       insertPositions(batch.positions);
       insertRewards(batch.rewards);
       insertLocks(batch.locks);
@@ -121,6 +136,8 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
         volume_24h: volume24h,
         json: tokenJson(t),
         summary_json: tokenSummaryJson(t),
+        upstream_json: upstreamTokenJson(t, volume24h),
+        upstream_summary_json: upstreamTokenSummaryJson(t),
       });
       insertTokens(values);
     },
@@ -130,7 +147,14 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
         layout = ids.slice();
     },
     protocol(p) {
-      insertProtocol.run(p.tvl, p.volume24hUsdc, p.fees24hUsdc, p.revenue24hUsdc, protocolJson(p));
+      insertProtocol.run(
+        p.tvl,
+        p.volume24hUsdc,
+        p.fees24hUsdc,
+        p.revenue24hUsdc,
+        protocolJson(p),
+        upstreamProtocolJson(p),
+      );
     },
     exchangeToken(x, { circulating, total }) {
       insertExchange.run(
@@ -142,6 +166,9 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
         exchangeTokenJson(x),
         JSON.stringify({ circulating_supply: circulating }),
         JSON.stringify({ total_supply: total }),
+        upstreamExchangeTokenJson(x),
+        upstreamSupplyJson('circulating_supply', circulating),
+        upstreamSupplyJson('total_supply', total),
       );
     },
     meta(values) {
@@ -151,6 +178,7 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
       if (!layout)
         throw new Error(`pool pieces are laid out in the pools' ${PIECE_LAYOUT.key} order, which was not written`);
       pieces.finish(layout);
+      upstreamPieces.finish(layout);
       writePoolKeys(db);
       writeTokenTexts(db);
       db.exec('COMMIT');

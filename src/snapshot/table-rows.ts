@@ -13,7 +13,7 @@ export const POOL_COLUMNS = [
   'fee_tier_index', 'pool_type', 'adaptive_fee_enabled', 'adaptive_current_rate', 'adaptive_max_rate',
   'has_warning', 'blocked', 'has_active_rewards', 'verified', 'liquidity', 'sqrt_price', 'tick_current_index',
   'price', 'balance_a_raw', 'balance_b_raw', 'token_balance_a', 'token_balance_b', 'tvl_usdc',
-  'locked_percent', 'detail_json',
+  'locked_percent', 'detail_json', 'upstream_detail_json',
 ] as const;
 // prettier-ignore
 export const POSITION_COLUMNS = [
@@ -35,7 +35,7 @@ export const STATS_COLUMNS = [
 // prettier-ignore
 export const TOKEN_COLUMNS = [
   'id', 'address', 'symbol', 'name', 'decimals', 'image_url', 'program_id', 'tags', 'usd_price', 'verified',
-  'volume_24h', 'json', 'summary_json',
+  'volume_24h', 'json', 'summary_json', 'upstream_json', 'upstream_summary_json',
 ] as const;
 
 /** A row of a table with these columns, by name. */

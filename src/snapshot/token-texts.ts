@@ -3,10 +3,18 @@ import { LOGO_ORIGIN_PLACEHOLDER } from './logo-url.js';
 import { atPlaceholder, type OriginTexts } from './origin-texts.js';
 import { bytesOf, copyInto, packTexts } from './stored-arrays.js';
 
-/** The token texts a server serves: the summaries embedded in pools, and the token objects. */
-export type TokenTextKind = 'summary' | 'json';
+/**
+ * The token texts a server serves: the summaries embedded in pools, and the token objects, in each
+ * dialect (wire.ts).
+ */
+export type TokenTextKind = 'summary' | 'json' | 'upstream_summary' | 'upstream_json';
 
-const COLUMNS: Readonly<Record<TokenTextKind, string>> = { summary: 'summary_json', json: 'json' };
+export const TOKEN_TEXT_COLUMNS: Readonly<Record<TokenTextKind, string>> = {
+  summary: 'summary_json',
+  json: 'json',
+  upstream_summary: 'upstream_summary_json',
+  upstream_json: 'upstream_json',
+};
 
 /**
  * Writes the `token_texts` rows from the tokens table: every token's summary and object, packed in
@@ -15,7 +23,7 @@ const COLUMNS: Readonly<Record<TokenTextKind, string>> = { summary: 'summary_jso
  */
 export function writeTokenTexts(db: Database.Database): void {
   const insert = db.prepare('INSERT INTO token_texts (kind, texts, ends) VALUES (?,?,?)');
-  for (const [kind, column] of Object.entries(COLUMNS)) {
+  for (const [kind, column] of Object.entries(TOKEN_TEXT_COLUMNS)) {
     const packed = packTexts(db.prepare(`SELECT ${column} FROM tokens ORDER BY id`).pluck().all() as string[]);
     insert.run(kind, packed.bytes, bytesOf(packed.ends));
   }

@@ -1,0 +1,124 @@
+import { PERIOD_NAMES } from '../math/periods.js';
+
+/**
+ * How a pool's live-dialect stats entries are stored: stats-packing.ts's scheme for ten figures, the
+ * last six of which (the deltas) may be null. An entry as served, `"24h":{"volume":"…",…,
+ * "priceDelta":null}`, is some 170 bytes of keys around its figures; packed it is the figures alone,
+ * two characters a byte, so every period of 100k pools fits in memory at once.
+ *
+ * Nibbles: a figure's characters (0-9, `.`, `-`, `e`, `+`), each figure ended by END; a delta that is
+ * null is an empty figure (so an entry with an empty-string delta is stored as text). PAD fills the
+ * last byte. Any other text (a recorded figure with other characters) is stored as it is, after a RAW
+ * byte. Either way `renderUpstreamStatsEntry(packUpstreamStatsEntry(p, text))` is `,` + text.
+ */
+
+const CHARS = '0123456789.-e+';
+const END = 14;
+const PAD = 15;
+const RAW = 0xff;
+const CODES = new Map([...CHARS].map((char, code) => [char, code]));
+const CHAR_BYTES = Uint8Array.from(CHARS, (char) => char.charCodeAt(0));
+const bytes = (text: string): Uint8Array => new Uint8Array(Buffer.from(text));
+const FIGURES = ['volume', 'fees', 'rewards', 'yieldOverTvl'] as const;
+const DELTAS = ['volumeDelta', 'feesDelta', 'rewardsDelta', 'yieldOverTvlDelta', 'tvlDelta', 'priceDelta'] as const;
+const FIGURE = `([${CHARS.replace('-', '\\-')}]*)`;
+const DELTA = `(?:"([${CHARS.replace('-', '\\-')}]+)"|(null))`;
+/** Per period: the entry's ten values (null deltas as undefined), when it is the plain form upstream-pool-pieces.ts writes. */
+const PLAIN = PERIOD_NAMES.map(
+  (period) =>
+    new RegExp(
+      `^"${period}":\\{` +
+        [...FIGURES.map((key) => `"${key}":"${FIGURE}"`), ...DELTAS.map((key) => `"${key}":${DELTA}`)].join(',') +
+        '\\}$',
+    ),
+);
+/** Per period: the text before its first figure, comma first. */
+const OPENINGS = PERIOD_NAMES.map((period) => bytes(`,"${period}":{"volume":"`));
+/** After figure i (its closing quote included for the four figures), before figure i + 1. */
+const AFTER = [
+  ...FIGURES.slice(1).map((key) => bytes(`","${key}":"`)),
+  bytes(`","${DELTAS[0]}":`),
+  ...DELTAS.slice(1).map((key) => bytes(`,"${key}":`)),
+  bytes('}'),
+];
+const NULL = bytes('null');
+const KEY_BYTES =
+  Math.max(...OPENINGS.map((o) => o.length)) + AFTER.reduce((sum, s) => sum + s.length, 0) + DELTAS.length * 2;
+
+/**
+ * The stored form of period `periodIndex`'s live-dialect entry of a pool.
+ * @example packUpstreamStatsEntry(7, '"24h":{"volume":"1",…,"priceDelta":null}').length // 8
+ */
+export function packUpstreamStatsEntry(periodIndex: number, text: string): Buffer {
+  const match = PLAIN[periodIndex]?.exec(text);
+  if (!match) return Buffer.concat([Buffer.of(RAW), Buffer.from(text)]);
+  const values = match.slice(1);
+  const figures = [...values.slice(0, 4), ...DELTAS.map((_, i) => values[4 + 2 * i] ?? '')];
+  const nibbles: number[] = [];
+  for (const figure of figures) {
+    for (const char of figure) nibbles.push(CODES.get(char)!);
+    nibbles.push(END);
+  }
+  if (nibbles.length % 2 === 1) nibbles.push(PAD);
+  const packed = Buffer.alloc(nibbles.length / 2);
+  for (let i = 0; i < packed.length; i++) packed[i] = (nibbles[2 * i]! << 4) | nibbles[2 * i + 1]!;
+  return packed;
+}
+
+/** The most bytes `renderUpstreamStatsEntry` writes for a stored entry of `storedLength` bytes. */
+export function upstreamRenderedBound(storedLength: number): number {
+  return KEY_BYTES + 2 * storedLength + NULL.length * DELTAS.length;
+}
+
+/**
+ * Writes period `periodIndex`'s entry, stored at stored[from..to), into `out` at `at` as served, comma
+ * first. Returns where it ended. `out` must hold upstreamRenderedBound(to - from).
+ */
+export function renderUpstreamStatsEntry(
+  stored: Uint8Array,
+  from: number,
+  to: number,
+  periodIndex: number,
+  out: Uint8Array,
+  at: number,
+): number {
+  if (stored[from] === RAW) {
+    out[at] = 0x2c; // ','
+    out.set(stored.subarray(from + 1, to), at + 1);
+    return at + to - from;
+  }
+  at = copy(OPENINGS[periodIndex]!, out, at);
+  const state = { figure: 0, start: at };
+  for (let i = from; i < to; i++) {
+    const high = stored[i]! >> 4;
+    const low = stored[i]! & 15;
+    at = high < END ? ((out[at] = CHAR_BYTES[high]!), at + 1) : endFigure(state, out, at);
+    if (low < END) out[at++] = CHAR_BYTES[low]!;
+    else if (low === END) at = endFigure(state, out, at);
+  }
+  return at;
+}
+
+/**
+ * Closes the current figure and opens the next: a delta with no characters is null; a delta that has
+ * some gets its quotes (the opening one written now, over the start it left).
+ */
+function endFigure(state: { figure: number; start: number }, out: Uint8Array, at: number): number {
+  if (state.figure >= FIGURES.length) {
+    if (at === state.start) at = copy(NULL, out, at);
+    else {
+      out.copyWithin(state.start + 1, state.start, at);
+      out[state.start] = 0x22;
+      out[at + 1] = 0x22;
+      at += 2;
+    }
+  }
+  at = copy(AFTER[state.figure++]!, out, at);
+  state.start = at;
+  return at;
+}
+
+function copy(source: Uint8Array, out: Uint8Array, at: number): number {
+  for (let i = 0; i < source.length; i++) out[at++] = source[i]!;
+  return at;
+}
