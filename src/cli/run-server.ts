@@ -27,6 +27,7 @@ export async function runServer(
     throw error;
   });
   process.stdout.write(`listening on ${server.url}\n`);
+  if (server.wire === 'upstream') process.stdout.write("speaking the live API's dialect (--wire upstream)\n");
   await new Promise<void>((resolve) => {
     const stop = (): void => {
       process.off('SIGINT', stop).off('SIGTERM', stop);

@@ -2,6 +2,17 @@ import { readFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { UsageError } from './fail.js';
 import { parsePort, parsePublicUrl, runServer } from './run-server.js';
+import { WIRE_OPTION, wireFrom } from './wire-option.js';
+import type { Wire } from '../snapshot/wire.js';
+
+/** The dialect of `--wire` or CLMM_MOCK_WIRE; a bad variable is a usage error. */
+export function wireOf(flag: string | undefined): Wire {
+  try {
+    return wireFrom(flag, process.env.CLMM_MOCK_WIRE);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
 
 interface ChaosFlags {
   config?: string;
@@ -119,7 +130,9 @@ export const serveCommand = {
           'Token the admin routes that change state require (Authorization: Bearer <token>); needed to change them ' +
           'on a host beyond loopback (default: CLMM_MOCK_ADMIN_TOKEN), e.g. --admin-token s3cret-token',
       })
+      .option('wire', { ...WIRE_OPTION, describe: `${WIRE_OPTION.describe} (default: CLMM_MOCK_WIRE, else spec)` })
       .example('$0 serve --snapshot snapshots/demo.sqlite --port 0', '')
+      .example('$0 serve --snapshot snapshots/demo.sqlite --wire upstream', 'for apps written against the live API')
       .example(
         '$0 serve --snapshot snapshots/demo.sqlite --host 0.0.0.0 --admin-token s3cret-token',
         'on the network; PUT /__mock/chaos needs Authorization: Bearer s3cret-token',
@@ -129,7 +142,14 @@ export const serveCommand = {
         '',
       ),
   handler: async (
-    argv: { snapshot: string; port: string; host: string; publicUrl?: string; adminToken?: string } & ChaosFlags,
+    argv: {
+      snapshot: string;
+      port: string;
+      host: string;
+      publicUrl?: string;
+      adminToken?: string;
+      wire?: string;
+    } & ChaosFlags,
   ) => {
     const { snapshot, host } = argv;
     const publicUrl = argv.publicUrl === undefined ? undefined : parsePublicUrl(argv.publicUrl);
@@ -145,6 +165,7 @@ export const serveCommand = {
       host,
       publicUrl,
       adminToken,
+      wire: wireOf(argv.wire),
       chaos: chaosConfig(argv),
     });
   },

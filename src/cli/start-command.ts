@@ -7,6 +7,8 @@ import { openSnapshot, readSnapshotFacts } from '../snapshot/open-snapshot.js';
 import { SnapshotError } from '../snapshot/snapshot-error.js';
 import { terminalProgress } from './progress.js';
 import { parsePort, runServer } from './run-server.js';
+import { wireOf } from './serve-command.js';
+import { WIRE_OPTION } from './wire-option.js';
 
 /** The repository's `snapshots/` folder: present in a clone, absent from the installed package. */
 const BUNDLED_FOLDER = fileURLToPath(new URL('../../snapshots/', import.meta.url));
@@ -51,9 +53,12 @@ export const startCommand = {
     '(in a project: .clmm-mock/default.sqlite)',
   builder: (yargs: Argv) =>
     yargs
+      .option('wire', { ...WIRE_OPTION, describe: `${WIRE_OPTION.describe} (default: CLMM_MOCK_WIRE, else spec)` })
       .example('$0 start', 'http://127.0.0.1:8080/v2/solana')
+      .example('$0 start --wire upstream', "the live API's dialect, for apps written against it")
       .example('PORT=9000 $0 start', 'another port (PORT=0 takes a free one); the first line printed names the URL'),
-  handler: async () => {
+  handler: async (argv: { wire?: string }) => {
+    const wire = wireOf(argv.wire);
     const port = parsePort(process.env.PORT ?? '8080', 'PORT');
     const snapshot = defaultSnapshotPath();
     const reason = staleReason(snapshot);
@@ -68,6 +73,6 @@ export const startCommand = {
       await generateSnapshot({ ...DEFAULT_GENERATION, out: snapshot, force: true, onProgress: progress.report });
       progress.clear();
     }
-    await runServer({ snapshot, port, host: '127.0.0.1' }, 'PORT=<n>');
+    await runServer({ snapshot, port, host: '127.0.0.1', wire }, 'PORT=<n>');
   },
 };

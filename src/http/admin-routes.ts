@@ -6,6 +6,7 @@ import { ChaosConfigError } from '../chaos/parse-chaos-config.js';
 import { API_BASE } from '../api/route-paths.js';
 import type { OpenApiDocument } from '../openapi/build-openapi.js';
 import type { SnapshotFacts } from '../snapshot/snapshot-facts.js';
+import type { Wire } from '../snapshot/wire.js';
 import { basename } from 'node:path';
 import { readJsonBody } from './read-body.js';
 import { sendJson } from './send.js';
@@ -37,6 +38,7 @@ export function mountAdminRoutes(
   facts: SnapshotFacts,
   originOf: (req: IncomingMessage) => string,
   guard: (req: IncomingMessage) => void,
+  wire: Wire,
 ): void {
   // The file name, not where it lives on this machine: the page and health may be seen from a network.
   const shownFacts = { ...facts, path: basename(facts.path) };
@@ -59,6 +61,7 @@ export function mountAdminRoutes(
         json(req, res, {
           status: 'ok',
           pid: process.pid,
+          wire,
           snapshot: shownFacts,
           chaos: chaos.describe(),
           sizes: chaos.sizes(),

@@ -34,10 +34,7 @@ export function apiTags(cursorKey: string, wire: Wire = 'spec'): (origin: string
       if (prefixes.size >= 64) prefixes.clear();
       prefixes.set(
         origin,
-        (prefix = createHash('sha1')
-          .update(`${format} ${cursorKey} ${origin}`)
-          .digest('base64url')
-          .slice(0, 16)),
+        (prefix = createHash('sha1').update(`${format} ${cursorKey} ${origin}`).digest('base64url').slice(0, 16)),
       );
     }
     return `${prefix}.${fnv1a(url).toString(36)}`;

@@ -110,7 +110,14 @@ function buildApp(
   const app = polka({ server, onError, onNoMatch: noRoute });
   app.parse = parsePath;
   app.use(cors());
-  mountAdminRoutes(app, chaos, snapshot.facts, originOf, adminGuard(options.host ?? '127.0.0.1', options.adminToken));
+  mountAdminRoutes(
+    app,
+    chaos,
+    snapshot.facts,
+    originOf,
+    adminGuard(options.host ?? '127.0.0.1', options.adminToken),
+    snapshot.wire,
+  );
   mountStatic(app, snapshot);
   app.use(chaosMiddleware(chaos, matchRouteKey));
   for (const route of ROUTES) app.all(`/v2/:chain${route.path}`, apiHandler(route, snapshot, cache, originOf, tagOf));

@@ -106,7 +106,8 @@ function served(db: Database.Database, path: string, wire: Wire): ServedSnapshot
       objectBody(pieces.poolDetail(id, periodsOf(periods), servedTokens.at(origin)), wire),
     token: (id, origin) => objectBody(servedTokens.at(origin).json(id), wire),
     protocol: () => wrapped(protocolJson),
-    exchangeToken: (origin) => (live ? servedTokens.at(origin).exchangeToken : objectBody(servedTokens.at(origin).exchangeToken)),
+    exchangeToken: (origin) =>
+      live ? servedTokens.at(origin).exchangeToken : objectBody(servedTokens.at(origin).exchangeToken),
     circulatingSupply: () => wrapped(circulatingJson),
     totalSupply: () => wrapped(totalJson),
     locks: (id) => pieces.lockEntries(id),

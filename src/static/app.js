@@ -157,9 +157,12 @@ async function loadJournal(section) {
 
 const loadChaos = async (section) => showFacts(section.querySelector('dl'), await getJson('/__mock/chaos'));
 // The cursor key is for recorders (it lets a recording replay cursors), not for people.
+// The dialect first: an app written against the live API needs `upstream` (README, "Pointing an app…").
 const loadSnapshot = async (section) => {
-  const { cursorKey: _key, ...facts } = (await getJson('/__mock/health')).snapshot;
-  showFacts(section.querySelector('dl'), facts);
+  const health = await getJson('/__mock/health');
+  const { cursorKey: _key, ...facts } = health.snapshot;
+  const dialect = health.wire === 'upstream' ? "upstream (the live API's wire format)" : 'spec (docs/api.md)';
+  showFacts(section.querySelector('dl'), { dialect, ...facts });
 };
 
 async function refreshAdmin() {
