@@ -1,5 +1,7 @@
 import Database from 'better-sqlite3';
 import { createMockServer } from '../http/create-mock-server.js';
+import type { Wire } from '../snapshot/wire.js';
+import { nextCursor } from './next-cursor.js';
 
 /** The three loads of the benchmark, as paths with the body size the mock answers each with. */
 export interface BenchUrls {
@@ -25,10 +27,16 @@ const LISTINGS = [
 /**
  * Crawls a throwaway in-process server for real list URLs (first pages and `next` cursors, which are a
  * pure function of the snapshot and the request, so they stay valid on the fresh server measured
- * afterwards) and picks pool addresses for the detail load, and every token for the token load.
+ * afterwards) and picks pool addresses for the detail load, and every token for the token load; the
+ * sizes are those of bodies in `wire`, the dialect measured.
  */
-export async function collectBenchUrls(snapshot: string, coldCount: number, detailCount: number): Promise<BenchUrls> {
-  const server = await createMockServer({ snapshot, port: 0, cacheBytes: 0 });
+export async function collectBenchUrls(
+  snapshot: string,
+  coldCount: number,
+  detailCount: number,
+  wire: Wire = 'spec',
+): Promise<BenchUrls> {
+  const server = await createMockServer({ snapshot, port: 0, cacheBytes: 0, wire });
   const base = new URL(server.url).pathname;
   const sizes: Record<string, number> = {};
   const cold: string[] = [];
@@ -40,7 +48,7 @@ export async function collectBenchUrls(snapshot: string, coldCount: number, deta
         const body: string = await (await fetch(`${new URL(server.url).origin}${path}`)).text();
         sizes[path] = Buffer.byteLength(body);
         cold.push(path);
-        const next: string | null = (JSON.parse(body) as { meta: { next: string | null } }).meta.next;
+        const next = nextCursor(body, wire);
         path = next ? `${base}/pools?next=${encodeURIComponent(next)}` : null;
       }
     }

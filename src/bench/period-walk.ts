@@ -1,5 +1,7 @@
 import { API_BASE } from '../api/route-paths.js';
 import { PERIOD_NAMES } from '../math/periods.js';
+import type { Wire } from '../snapshot/wire.js';
+import { nextCursor } from './next-cursor.js';
 
 /** A listing walked page by page, each page asked once, one at a time. */
 export interface WalkResult {
@@ -14,7 +16,7 @@ export interface WalkResult {
  * server that loads periods on demand would stall (docs/performance.md §3). Uncompressed, as the
  * loads are (run-load.ts): brotli of a 100 KB page would add its few milliseconds to every request.
  */
-export async function walkAllPeriods(origin: string): Promise<WalkResult> {
+export async function walkAllPeriods(origin: string, wire: Wire = 'spec'): Promise<WalkResult> {
   const times: number[] = [];
   let path: string | null = `${API_BASE}/pools?size=50&stats=${PERIOD_NAMES.join(',')}`;
   while (path) {
@@ -23,8 +25,8 @@ export async function walkAllPeriods(origin: string): Promise<WalkResult> {
     const text = await response.text();
     times.push(performance.now() - started);
     if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${text}`);
-    const body = JSON.parse(text) as { meta: { next: string | null } };
-    path = body.meta.next ? `${API_BASE}/pools?next=${encodeURIComponent(body.meta.next)}` : null;
+    const next = nextCursor(text, wire);
+    path = next ? `${API_BASE}/pools?next=${encodeURIComponent(next)}` : null;
   }
   const sorted = [...times].sort((a, b) => a - b);
   return {

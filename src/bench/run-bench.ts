@@ -10,6 +10,7 @@ import { collectBenchUrls } from './bench-urls.js';
 import { walkAllPeriods } from './period-walk.js';
 import { runLoad, type LoadResult } from './run-load.js';
 import { measureStartup } from './startup.js';
+import { WIRES, type Wire } from '../snapshot/wire.js';
 
 /**
  * `npm run bench`: the mock against a bare node:http server on the same machine in the same run, as
@@ -19,7 +20,10 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const snapshot = process.env.BENCH_SNAPSHOT ?? join(root, 'snapshots', 'bench-100k.sqlite');
 /** What `npm start` serves in a clone: the start-up figure is a test worker's on it. */
 const defaultSnapshot = join(root, 'snapshots', 'default.sqlite');
-const results = join(root, 'snapshots', 'bench-latest.md');
+/** The dialect measured: BENCH_WIRE=upstream (npm run bench:upstream) measures the live API's. */
+const wire = (process.env.BENCH_WIRE ?? 'spec') as Wire;
+if (!WIRES.includes(wire)) throw new Error(`BENCH_WIRE must be one of ${WIRES.join(', ')}, got ${wire}`);
+const results = join(root, 'snapshots', wire === 'spec' ? 'bench-latest.md' : `bench-latest-${wire}.md`);
 /**
  * The server runs as `npm start` runs it: with a 4 MB young generation. Node's default lets it grow
  * to 16 MB per semi-space at these request rates, which costs about 30 MB of RSS and buys nothing here.
@@ -57,6 +61,8 @@ async function startMock(): Promise<{ child: ChildProcess; origin: string; start
       snapshot,
       '--port',
       '0',
+      '--wire',
+      wire,
     ],
     /^listening on /,
   );
@@ -91,7 +97,7 @@ if (!usable(defaultSnapshot)) await generateSnapshot({ ...DEFAULT_GENERATION, ou
 process.stdout.write('start-up of a fresh process on the default snapshot (5 runs)…\n');
 const startup = measureStartup(defaultSnapshot);
 process.stdout.write(`snapshot ${snapshot} (generation: ${generation}); collecting URLs…\n`);
-const urls = await collectBenchUrls(snapshot, 6000, 20000);
+const urls = await collectBenchUrls(snapshot, 6000, 20000, wire);
 const sizesFile = join(tmpdir(), `clmm-mock-bench-sizes-${process.pid}.json`);
 writeFileSync(sizesFile, JSON.stringify(urls.sizes));
 const bare = await startChild([join(root, 'dist/bench/bare-server.js'), sizesFile], /^\d+$/);
@@ -100,7 +106,7 @@ const mock = await startMock();
 const lines: string[] = [];
 try {
   // Every period first, as a crawler asks for them: what it costs, and the memory that stays.
-  const walk = await walkAllPeriods(mock.origin);
+  const walk = await walkAllPeriods(mock.origin, wire);
   const coldMock = await runLoad(mock.origin, urls.cold, { once: true });
   const coldBare = await runLoad(bareOrigin, urls.cold, { once: true });
   const detailMock = await runLoad(mock.origin, urls.detail, { once: true });
@@ -139,6 +145,6 @@ const table = `${lines.join('\n')}\n`;
 process.stdout.write(`\n${table}`);
 writeFileSync(
   results,
-  `# clmm-mock benchmark\n\nnode ${process.version} ${SERVER_FLAGS ?? ''}, 10 connections\n\n${table}`,
+  `# clmm-mock benchmark (${wire} dialect)\n\nnode ${process.version} ${SERVER_FLAGS ?? ''}, 10 connections\n\n${table}`,
 );
 process.stdout.write(`\nwritten to ${results}\n`);
