@@ -3,6 +3,8 @@ import { SnapshotError } from '../snapshot/snapshot-error.js';
 import { UsageError } from './fail.js';
 import { terminalProgress } from './progress.js';
 import { parsePublicUrl } from './run-server.js';
+import { WIRE_OPTION } from './wire-option.js';
+import type { Wire } from '../snapshot/wire.js';
 
 /** `clmm-mock export`: writes a snapshot's responses as static JSON files mirroring the API paths. */
 export const exportCommand = {
@@ -31,8 +33,9 @@ export const exportCommand = {
         describe: 'Where the files will be served from, for token logo URLs, e.g. --public-url http://localhost:5173',
       })
       .option('force', { type: 'boolean', default: false, describe: 'Replace --out if it holds files, e.g. --force' })
+      .option('wire', { ...WIRE_OPTION, default: 'spec' })
       .example('$0 export --snapshot snapshots/default.sqlite --out mocks/api', 'then see mocks/api/index.json'),
-  handler: async (argv: { snapshot: string; out: string; publicUrl: string; force: boolean }) => {
+  handler: async (argv: { snapshot: string; out: string; publicUrl: string; force: boolean; wire: string }) => {
     const publicUrl = parsePublicUrl(argv.publicUrl);
     const progress = terminalProgress('exporting');
     const { exportSnapshot } = await import('../export/export-snapshot.js');
@@ -42,6 +45,7 @@ export const exportCommand = {
         out: argv.out,
         publicUrl,
         force: argv.force,
+        wire: argv.wire as Wire, // yargs checked it against WIRE_OPTION.choices
         onProgress: progress.report,
       });
       progress.clear();

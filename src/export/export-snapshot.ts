@@ -10,6 +10,7 @@ import { openServedSnapshot } from '../snapshot/open-served-snapshot.js';
 import type { ServedSnapshot } from '../snapshot/served-snapshot.js';
 import { commonListings } from './common-listings.js';
 import type { RoutePath } from '../api/route-paths.js';
+import type { Wire } from '../snapshot/wire.js';
 
 export interface ExportOptions {
   snapshot: string;
@@ -19,6 +20,8 @@ export interface ExportOptions {
   publicUrl?: string;
   force?: boolean;
   onProgress?: (done: number, total: number) => void;
+  /** The dialect of the bodies (docs/api.md §9): `spec` (the default) or `upstream`, the live API's. */
+  wire?: Wire;
 }
 
 /** One exported response: the URL it answers and the file (relative to the folder) holding its body. */
@@ -37,6 +40,8 @@ export interface ExportIndex {
   publicUrl: string;
   /** The API's base URL at that origin. */
   api: string;
+  /** The dialect of the bodies. */
+  wire: Wire;
   /** The snapshot's facts, as `inspect` shows them. */
   snapshot: Omit<SnapshotFacts, 'path' | 'cursorKey'>;
   entries: ExportEntry[];
@@ -95,12 +100,14 @@ function prepareFolder(out: string, force: boolean): string {
  * Writes a snapshot's responses as a static tree that mirrors the API paths, for tools that mock
  * from files (MSW handlers, Playwright `route`): the common first pages, every pool detail, lock and
  * token, the protocol endpoints, every token logo, and `index.json` mapping each URL to its file.
- * Bodies are byte for byte what `serve` answers at `publicUrl`. Written beside `out`, then moved into place.
+ * Bodies are byte for byte what `serve` answers at `publicUrl` in the same dialect (`wire`). Written beside
+ * `out`, then moved into place.
  * @example exportSnapshot({ snapshot: 'snapshots/default.sqlite', out: 'mocks/api' })
  */
 export function exportSnapshot(options: ExportOptions): ExportSummary {
   const publicUrl = normalizePublicUrl(options.publicUrl ?? 'http://127.0.0.1:8080');
-  const snapshot = openServedSnapshot(options.snapshot);
+  const wire = options.wire ?? 'spec';
+  const snapshot = openServedSnapshot(options.snapshot, wire);
   try {
     const partial = prepareFolder(options.out, options.force ?? false);
     const routes = new Map(ROUTES.map((route) => [route.path, route]));
@@ -129,7 +136,7 @@ export function exportSnapshot(options: ExportOptions): ExportSummary {
       entries.push({ url: logoPath(mint), file, contentType: 'image/svg+xml' });
     }
     const { path: _path, cursorKey: _key, ...facts } = snapshot.facts;
-    const index: ExportIndex = { publicUrl, api: `${publicUrl}${API_BASE}`, snapshot: facts, entries };
+    const index: ExportIndex = { publicUrl, api: `${publicUrl}${API_BASE}`, wire, snapshot: facts, entries };
     write('index.json', `${JSON.stringify(index, null, 1)}\n`);
     if (existsSync(options.out)) rmSync(options.out, { recursive: true, force: true });
     renameSync(partial, options.out);
