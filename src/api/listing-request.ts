@@ -1,7 +1,8 @@
 import { PAGING } from './paging-params.js';
-import { invalidCursor, invalidParameter, repeatedParameter } from '../errors/api-error.js';
+import { invalidCursor, invalidParameter } from '../errors/api-error.js';
 import { decodeCursor, type Position } from './cursor.js';
 import type { ParamSchema } from './formats.js';
+import { givenParams, singleValue } from './given-params.js';
 import { parseInteger } from './param-parsers.js';
 
 /**
@@ -15,11 +16,29 @@ export interface ParamSpec {
   description: string;
 }
 
-/** A listing endpoint: its name (as carried in cursors), parameters with defaults, and page sizes. */
+/** A query parameter that is only documented: its schema and what the OpenAPI document says of it. */
+export interface DocumentedParam {
+  schema: ParamSchema;
+  description: string;
+}
+
+/**
+ * A listing endpoint: its name (as carried in cursors), parameters with defaults, and page sizes; the
+ * live API's other names for some parameters, and the parameters it takes that this one ignores.
+ */
 export interface ListingSpec<P extends object = object> {
   endpoint: string;
   params: Readonly<Partial<Record<keyof P & string, ParamSpec>>>;
   defaults: Readonly<P>;
+  /**
+   * What a cursor that leaves a parameter out means, when not `defaults`: cursors leave out what
+   * equals these, so a default may change without changing the listing of a cursor minted before it.
+   */
+  carriedDefaults?: Readonly<P>;
+  /** Other names of parameters: parsed as the parameter `of` (one of `params`); sent with it, they must agree. */
+  synonyms?: Readonly<Record<string, { of: string; description: string }>>;
+  /** Accepted with any value and ignored (unknown parameters are too): listed for the OpenAPI document. */
+  ignored?: Readonly<Record<string, DocumentedParam>>;
   defaultSize: number;
   maxSize: number;
 }
@@ -28,20 +47,6 @@ export interface ListingRequest<P> {
   params: P;
   size: number;
   position: Position;
-}
-
-/** The single value of a parameter under any of its names; repeating it is a 400. */
-export function singleValue(
-  search: URLSearchParams,
-  name: string,
-  aliases: readonly string[] = [],
-): string | undefined {
-  // A listing reads some twenty parameters and most are absent: answer that without building arrays.
-  if (!search.has(name) && !aliases.some((alias) => search.has(alias))) return undefined;
-  const values = [name, ...aliases].flatMap((n) => search.getAll(n).map((v) => [n, v] as const));
-  const names = values.map(([n]) => n);
-  if (names.length > 1) throw repeatedParameter(name, names);
-  return values[0]?.[1];
 }
 
 function readCursor(search: URLSearchParams): { cursor: string; forward: boolean } | undefined {
@@ -99,12 +104,7 @@ export function resolveListing<P extends object>(
   search: URLSearchParams,
   cursorKey: string,
 ): ListingRequest<P> {
-  const defaults = spec.defaults as Readonly<Record<string, unknown>>;
-  const given: Record<string, unknown> = {};
-  for (const [name, param] of Object.entries(spec.params) as [string, ParamSpec][]) {
-    const raw = singleValue(search, name, param.aliases);
-    if (raw !== undefined) given[name] = param.parse(name, raw);
-  }
+  const given = givenParams(spec, search);
   const rawSize = singleValue(search, PAGING.size.name, PAGING.size.aliases);
   const size = rawSize === undefined ? undefined : parseInteger(PAGING.size.name, rawSize, 1, spec.maxSize);
   const cursor = readCursor(search);
@@ -119,8 +119,10 @@ export function resolveListing<P extends object>(
       `this cursor walks ${state.position.kind === 'after' ? 'forward: send it as next' : 'back: send it as previous'}`,
     );
   }
+  const baseline = spec.carriedDefaults ?? spec.defaults;
+  const omitted = baseline as Readonly<Record<string, unknown>>;
   for (const [name, value] of Object.entries(given)) {
-    const carried = name in state.params ? state.params[name] : defaults[name];
+    const carried = name in state.params ? state.params[name] : omitted[name];
     if (JSON.stringify(value) !== JSON.stringify(carried)) {
       throw invalidCursor(
         `${name} differs from the listing this cursor continues (${JSON.stringify(carried)}); ` +
@@ -129,5 +131,5 @@ export function resolveListing<P extends object>(
     }
   }
   const carried = checkCarried(spec, state.params);
-  return { params: { ...spec.defaults, ...carried }, size: size ?? (carried.size as number), position: state.position };
+  return { params: { ...baseline, ...carried }, size: size ?? (carried.size as number), position: state.position };
 }

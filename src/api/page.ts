@@ -4,20 +4,20 @@ import type { Cursors, WalkResult } from '../snapshot/served-snapshot.js';
 
 const DEFAULTS_JSON = new WeakMap<ListingSpec, Readonly<Record<string, string>>>();
 
-/** A spec's default parameters as JSON, made once: every page compares its parameters with them. */
+/** What a spec's cursors leave out, as JSON, made once: every page compares its parameters with it. */
 function defaultsJson(spec: ListingSpec): Readonly<Record<string, string>> {
   let json = DEFAULTS_JSON.get(spec);
-  if (!json)
-    DEFAULTS_JSON.set(
-      spec,
-      (json = Object.fromEntries(Object.entries(spec.defaults).map(([name, value]) => [name, JSON.stringify(value)]))),
-    );
+  if (!json) {
+    const omitted = Object.entries(spec.carriedDefaults ?? spec.defaults);
+    DEFAULTS_JSON.set(spec, (json = Object.fromEntries(omitted.map(([name, value]) => [name, JSON.stringify(value)]))));
+  }
   return json;
 }
 
 /**
  * Cursors for a page: `next` after its last row when more follow, `previous` before its first when
- * rows precede. A cursor carries every parameter; those equal to the default are left out to keep it short.
+ * rows precede. A cursor carries every parameter; those equal to the spec's carried defaults (its
+ * defaults unless it says otherwise) are left out to keep it short.
  */
 export function pageCursors<P extends object>(
   key: string,

@@ -64,6 +64,11 @@ export function parseAddressList(name: string, raw: string): string[] {
   return [...new Set(items.map((item) => parseAddress(name, item)))];
 }
 
+/** An address list where an empty value (or only spaces) means no filter, returned as null. */
+export function parseAddressListOrAll(name: string, raw: string): string[] | null {
+  return raw.trim() === '' ? null : parseAddressList(name, raw);
+}
+
 /** Comma-separated periods, returned unique and shortest first. */
 export function parsePeriods(name: string, raw: string): Period[] {
   const items = raw

@@ -6,6 +6,7 @@ import {
   MAX_DECIMAL_LENGTH,
   parseAddress,
   parseAddressList,
+  parseAddressListOrAll,
   parseBoolean,
   parseDecimal,
   parseDirection,
@@ -60,6 +61,15 @@ export function addressListParam(description: string): ParamSpec {
     parse: parseAddressList,
     schema: stringSchema({ pattern: ADDRESS_LIST_PATTERN }),
     description: `${description}; comma-separated, at most ${MAX_ADDRESSES}.`,
+  };
+}
+
+/** A comma-separated list of addresses where an empty value means no filter. */
+export function addressListOrAllParam(description: string): ParamSpec {
+  return {
+    parse: parseAddressListOrAll,
+    schema: stringSchema({ pattern: `^\\s*$|${ADDRESS_LIST_PATTERN}` }),
+    description: `${description}; comma-separated, at most ${MAX_ADDRESSES}; empty means no filter.`,
   };
 }
 

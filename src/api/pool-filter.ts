@@ -33,8 +33,8 @@ function intersect(lists: number[][]): number[] {
 }
 
 /**
- * The walk a pool listing's parameters ask for (docs/api.md §3.5): the sort, the flags and minimums
- * every pool must meet, and, when filters name pools or tokens, the pools they name.
+ * The walk a pool listing's parameters ask for (docs/api.md §3.5): the sort, the flags, minimums and
+ * configs every pool must meet, and, when filters name pools or tokens, the pools they name.
  */
 export function poolWalk(snapshot: ServedSnapshot, params: PoolParams): PoolWalk {
   const lists = candidateLists(snapshot, params);
@@ -56,5 +56,6 @@ export function poolWalk(snapshot: ServedSnapshot, params: PoolParams): PoolWalk
       lockedliquiditypercent: params.minLockedLiquidityPercent,
     },
     ...(lists.length > 0 ? { among: intersect(lists) } : {}),
+    ...(params.whirlpoolConfigs ? { configs: params.whirlpoolConfigs } : {}),
   };
 }

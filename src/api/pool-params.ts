@@ -12,6 +12,12 @@ import {
 } from './param-specs.js';
 import { parsePoolSort } from './pool-sort.js';
 import { enumSchema } from './formats.js';
+import {
+  IGNORED_POOL_PARAMS,
+  IGNORED_SEARCH_PARAMS,
+  POOL_SYNONYMS,
+  WHIRLPOOL_CONFIGS_PARAM,
+} from './live-pool-params.js';
 
 /** The normalized parameters of a pool listing or search; these are what a cursor carries. */
 export interface PoolParams {
@@ -29,6 +35,7 @@ export interface PoolParams {
   token: string | null;
   tokensBothOf: string[] | null;
   addresses: string[] | null;
+  whirlpoolConfigs: string[] | null;
   q: string | null;
   userTokens: string[] | null;
   verifiedOnly: boolean;
@@ -56,9 +63,15 @@ const COMMON: Record<string, ParamSpec> = {
   hasRewards: booleanParam('Only pools with at least one active reward'),
   minTvl: decimalParam('Minimum TVL in USD-stablecoin units'),
   minVolume: decimalParam('Minimum 24h volume in USD-stablecoin units'),
+  whirlpoolConfigs: WHIRLPOOL_CONFIGS_PARAM,
 };
 
-const DEFAULTS: PoolParams = {
+/**
+ * The defaults of `/pools/search`, and what every pool cursor leaves out. `/pools` sorted by `tvl` by
+ * default too until it took the live API's default; its cursors still leave out `tvl`, so that a cursor
+ * minted before keeps its listing (and every other cursor its bytes).
+ */
+const TVL_DEFAULTS: PoolParams = {
   sortBy: 'tvl',
   sortDirection: 'desc',
   stats: [],
@@ -73,13 +86,14 @@ const DEFAULTS: PoolParams = {
   token: null,
   tokensBothOf: null,
   addresses: null,
+  whirlpoolConfigs: null,
   q: null,
   userTokens: null,
   verifiedOnly: false,
   hasLockedLiquidity: false,
 };
 
-/** `GET /pools`: docs/api.md §3.5; default order tvl desc, size 100 (max 1000). */
+/** `GET /pools`: docs/api.md §3.5; by default, as the live API, 50 pools by 24h volume, descending (max 1000). */
 export const POOLS_SPEC: ListingSpec<PoolParams> = {
   endpoint: 'pools',
   params: {
@@ -92,12 +106,15 @@ export const POOLS_SPEC: ListingSpec<PoolParams> = {
     tokensBothOf: addressListParam('Only pools holding both of these tokens (two mint addresses)'),
     addresses: addressListParam('Only these pools (pool addresses)'),
   },
-  defaults: DEFAULTS,
-  defaultSize: 100,
+  defaults: { ...TVL_DEFAULTS, sortBy: 'volume24h' },
+  carriedDefaults: TVL_DEFAULTS,
+  synonyms: POOL_SYNONYMS,
+  ignored: IGNORED_POOL_PARAMS,
+  defaultSize: 50,
   maxSize: 1000,
 };
 
-/** `GET /pools/search`: docs/api.md §4.1. */
+/** `GET /pools/search`: docs/api.md §4.1; by default 100 pools by TVL, descending (max 1000). */
 export const POOL_SEARCH_SPEC: ListingSpec<PoolParams> = {
   endpoint: 'pools/search',
   params: {
@@ -110,7 +127,8 @@ export const POOL_SEARCH_SPEC: ListingSpec<PoolParams> = {
     verifiedOnly: booleanParam('Only pools whose two tokens are both verified'),
     hasLockedLiquidity: booleanParam('Only pools with locked liquidity above zero'),
   },
-  defaults: DEFAULTS,
+  defaults: TVL_DEFAULTS,
+  ignored: IGNORED_SEARCH_PARAMS,
   defaultSize: 100,
   maxSize: 1000,
 };

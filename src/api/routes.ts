@@ -2,7 +2,7 @@ import { ApiError } from '../errors/api-error.js';
 import { listPools } from './list-pools.js';
 import { listTokens, searchTokens } from './list-tokens.js';
 import { parseAddress } from './param-parsers.js';
-import { singleValue } from './listing-request.js';
+import { singleValue } from './given-params.js';
 import { POOL_SEARCH_SPEC, POOLS_SPEC } from './pool-params.js';
 import { TOKEN_SEARCH_SPEC, TOKENS_SPEC } from './token-params.js';
 import type { Period } from '../math/periods.js';

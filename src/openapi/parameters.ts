@@ -1,4 +1,4 @@
-import type { ParamSpec } from '../api/listing-request.js';
+import type { ListingSpec, ParamSpec } from '../api/listing-request.js';
 import { pagingParams, type DescribedParam } from '../api/paging-params.js';
 import type { RouteDoc } from '../api/route-doc.js';
 import { plain } from './components.js';
@@ -40,11 +40,26 @@ function described(params: Readonly<Record<string, ParamSpec | undefined>>): Des
   );
 }
 
+/** A listing's other names for its parameters (with their schemas), then what it accepts and ignores. */
+function liveNames(listing: ListingSpec): (DescribedParam & { synonymOf?: string })[] {
+  const params = listing.params as Readonly<Record<string, ParamSpec | undefined>>;
+  return [
+    ...Object.entries(listing.synonyms ?? {}).map(([name, { of, description }]) => ({
+      name,
+      synonymOf: of,
+      schema: params[of]!.schema,
+      description,
+    })),
+    ...Object.entries(listing.ignored ?? {}).map(([name, { schema, description }]) => ({ name, schema, description })),
+  ];
+}
+
 /**
  * The parameters of one API operation, from what the route reads: its path parameter, its listing's
- * own parameters with the listing's defaults, the paging parameters with its page sizes, or its own query.
+ * own parameters with the listing's defaults (then its synonyms and the parameters it ignores), the
+ * paging parameters with its page sizes, or its own query.
  * @example routeParameters(poolsRoute.doc).map((p) => p.name)
- * // ['sortBy', 'sortDirection', 'stats', …, 'size', 'limit']
+ * // ['sortBy', 'sortDirection', 'stats', …, 'isWavebreak', 'categories', …, 'size', 'limit']
  */
 export function routeParameters(doc: RouteDoc): ParameterObject[] {
   const parameters: ParameterObject[] = [];
@@ -56,6 +71,8 @@ export function routeParameters(doc: RouteDoc): ParameterObject[] {
     const defaults = doc.listing.defaults as Readonly<Record<string, unknown>>;
     for (const param of described(doc.listing.params))
       parameters.push(queryParam(param, queryDefault(defaults[param.aliasOf ?? param.name])));
+    for (const { synonymOf, ...param } of liveNames(doc.listing))
+      parameters.push(queryParam(param, synonymOf === undefined ? undefined : queryDefault(defaults[synonymOf])));
     for (const param of pagingParams(doc.listing)) parameters.push(queryParam(param, undefined));
   }
   if (doc.query) for (const param of described(doc.query)) parameters.push(queryParam(param, undefined));

@@ -33,10 +33,12 @@ export function statsPiece(periodIndex: number): number {
 }
 
 /**
- * The order pools' pieces are stored and held in: the API's default listing order (TVL, descending),
- * the most requested, so its pages read nearby memory. The snapshot's stored order of that name.
+ * The order pools' pieces are stored and held in: the order of a bare `/pools` (24h volume, descending,
+ * as the live API's), the most requested, so its pages read nearby memory. The snapshot's stored order
+ * of that name. Only where bytes lie depends on it, never what is served; a snapshot laid out in another
+ * order has another SCHEMA_VERSION, since a server reads the blocks in this one.
  */
-export const PIECE_LAYOUT = { key: 'tvl', direction: 'desc' } as const;
+export const PIECE_LAYOUT = { key: 'volume24h', direction: 'desc' } as const;
 
 /** How every head begins: pool-pieces.ts writes the address first. */
 const ADDRESS_OPENING = '{"address":"';

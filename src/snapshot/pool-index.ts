@@ -5,13 +5,19 @@ import type { PoolKeys } from './pool-keys.js';
 
 /**
  * What filters need of every pool, in typed arrays indexed by pool id (ids run 1..count): the two
- * tokens, the flag byte, and lookups by address and by token. Loaded once when a snapshot opens.
+ * tokens, the flag byte, the config, and lookups by address and by token. Loaded once when a snapshot opens.
  */
 export interface PoolIndex {
   count: number;
   tokenA: Int32Array;
   tokenB: Int32Array;
   flags: Uint8Array;
+  /** Pool `id`'s config, as an index that configIndex gives for its address. */
+  config: Int32Array;
+  /** The index of a config address, or undefined when no pool has that config. */
+  configIndex(address: string): number | undefined;
+  /** How many distinct configs the pools have. */
+  configCount: number;
   /** The address of pool `id`. */
   addressOf(id: number): string;
   /** The id of the pool at `address`, or undefined. */
@@ -71,13 +77,18 @@ function headAddresses(count: number, pieces: PieceStore): AddressSource {
 }
 
 /** The pool index over the stored arrays (pool-keys.ts) and the addresses in the pools' heads (`pieces`). */
-export function poolIndex({ count, tokenA, tokenB, flags }: PoolKeys, pieces: PieceStore): PoolIndex {
+export function poolIndex(keys: PoolKeys, pieces: PieceStore): PoolIndex {
+  const { count, tokenA, tokenB, flags, config } = keys;
   const index = new AddressIndex(headAddresses(count, pieces));
+  const configs = new Map(keys.configs.map((address, i) => [address, i]));
   return {
     count,
     tokenA,
     tokenB,
     flags,
+    config,
+    configIndex: (address) => configs.get(address),
+    configCount: configs.size,
     addressOf: (id) => index.addressOf(id),
     idOf: (address) => index.idOf(address),
     poolsOfToken: groupByToken(tokenA, tokenB, count),

@@ -24,6 +24,8 @@ export interface PoolWalk {
   minimums: Record<ThresholdKey, string | null>;
   /** The only pools that may be listed (any order), or undefined for all. */
   among?: readonly number[];
+  /** The configs (addresses) a listed pool must have one of, or undefined for any. */
+  configs?: readonly string[];
 }
 
 const FLAG_OF: Record<keyof PoolRequirements, number> = {
@@ -50,6 +52,21 @@ function atLeast(sources: PoolWalkSources, key: ThresholdKey, minimum: string | 
 }
 
 /**
+ * Whether a pool has one of `configs` (any when undefined). A check per id like the flags rather than
+ * candidates: a snapshot has a handful of configs, most pools in one, so the candidates would be most
+ * pools, sorted again for every page.
+ */
+function configCheck(pools: PoolIndex, configs: readonly string[] | undefined): (id: number) => boolean {
+  if (configs === undefined) return () => true;
+  const wanted = new Uint8Array(pools.configCount);
+  for (const address of configs) {
+    const index = pools.configIndex(address);
+    if (index !== undefined) wanted[index] = 1;
+  }
+  return (id) => wanted[pools.config[id]!] === 1;
+}
+
+/**
  * One page of a pool listing: flags and minimums are checked per id from memory; named pools become
  * candidate positions in the order, so a selective filter never scans every pool. Null when the
  * position's row is not in this snapshot.
@@ -64,9 +81,10 @@ export function walkPools(sources: PoolWalkSources, walk: PoolWalk, position: Po
   const minimums = (Object.keys(walk.minimums) as ThresholdKey[]).flatMap((key) =>
     atLeast(sources, key, walk.minimums[key]),
   );
+  const configs = configCheck(sources.pools, walk.configs);
   const accept = (id: number): boolean => {
     const f = flags[id]!;
-    return (f & required) === required && (f & excluded) === 0 && minimums.every((check) => check(id));
+    return (f & required) === required && (f & excluded) === 0 && minimums.every((check) => check(id)) && configs(id);
   };
   const candidates = walk.among && Int32Array.from(walk.among, (id) => order.position[id]!).sort();
   const result: WalkResult | null = walkOrder(

@@ -2,20 +2,21 @@
  * Version of the snapshot layout, kept in SQLite's user_version. A server or inspector refuses a
  * snapshot of any other version rather than misreading it.
  */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 /**
  * Names what shapes a response besides the snapshot's content and the request: the layout and the way
  * bodies are joined from it. It goes into every ETag; change it whenever a body changes for the same
- * content. Schema 6 stores stats entries packed but serves the bytes schema 5 served, so the ETags
- * of schema 5 stand and clients' caches stay valid.
+ * content. Schema 6 stored stats entries packed but served the bytes schema 5 served, so it kept the
+ * ETags. Format 3 (schema 7): a `/pools` without `sortBy` lists by 24h volume, no longer by TVL, so
+ * those pages' bodies changed under the same URLs; a client's cached copy must not be confirmed by a 304.
  */
-export const RESPONSE_FORMAT = 'schema 5 format 2';
+export const RESPONSE_FORMAT = 'schema 7 format 3';
 
 /**
  * The layout. Figures are stored as the exact decimal strings that are served; `piece_blocks` and the
  * `*json` columns hold the precomputed response pieces (`piece_blocks` holds every pool's head, tail
- * and stats entries (packed: stats-packing.ts) in blocks, pools in the default listing order, that a
+ * and stats entries (packed: stats-packing.ts) in blocks, pools in the `/pools` default order, that a
  * server holds as read when it opens the snapshot, so a page of pools reads no table: see
  * piece-blocks.ts, piece-store.ts and piece-layout.ts); token logo URLs carry a placeholder origin that
  * the server replaces (logo-url.ts); `sort_orders` holds, for every sort and direction, the ids in
@@ -54,7 +55,8 @@ CREATE TABLE pools (
 );
 CREATE TABLE pool_keys (
   id INTEGER PRIMARY KEY CHECK (id = 1),
-  token_a BLOB NOT NULL, token_b BLOB NOT NULL, flags BLOB NOT NULL
+  token_a BLOB NOT NULL, token_b BLOB NOT NULL, flags BLOB NOT NULL,
+  config BLOB NOT NULL, configs TEXT NOT NULL
 );
 CREATE TABLE piece_blocks (block INTEGER PRIMARY KEY, ends BLOB NOT NULL, data BLOB NOT NULL);
 CREATE TABLE upstream_piece_blocks (block INTEGER PRIMARY KEY, ends BLOB NOT NULL, data BLOB NOT NULL);

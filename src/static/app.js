@@ -125,7 +125,7 @@ function setUpSorting(section, pools) {
 }
 
 async function loadPools(section) {
-  const { data } = await getJson(`${API}/pools?size=25&stats=24h`);
+  const { data } = await getJson(`${API}/pools?sortBy=tvl&size=25&stats=24h`);
   section.querySelector('tbody').replaceChildren(...data.map(poolRow));
   setUpSorting(section, data);
   const link = document.getElementById('pool-detail-link');

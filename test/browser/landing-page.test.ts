@@ -21,7 +21,7 @@ function browserToUse(): Promise<Browser> {
   return browserFound;
 }
 const ARTIFACTS = new URL('../.artifacts/', import.meta.url);
-const POOLS = '/v2/solana/pools?size=25&stats=24h';
+const POOLS = '/v2/solana/pools?sortBy=tvl&size=25&stats=24h';
 
 /** The little of the DOM the checks read in the page (the tests compile without the DOM library). */
 interface DomElement {

@@ -122,6 +122,10 @@ export const PARAM_NAMES = [
   'includeBlocked',
   'verifiedOnly',
   'hasLockedLiquidity',
+  'whirlpoolConfigs',
+  'isWavebreak',
+  'categories',
+  'pairInsightsWindow',
   '__status',
   '__delay',
 ];

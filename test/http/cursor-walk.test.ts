@@ -1,8 +1,11 @@
+import Database from 'better-sqlite3';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { expectedPools, expectedTokens, expectedTokenSearch, poolMatches, type Model } from '../helpers/expected.js';
 import { addresses, call, ok, walkNext, walkPrevious, type Json } from '../helpers/http.js';
 import { serve, withServer } from '../helpers/server.js';
+import { signCursor } from '../helpers/signed-cursors.js';
+import { httpSnapshot } from '../helpers/snapshots.js';
 
 const walks = suite('HTTP cursors: walking next and previous visits every row once, in order (docs/api.md §3.4)');
 const served = serve(walks);
@@ -39,7 +42,8 @@ const LISTINGS: [string, string, number, (m: Model) => string[]][] = [
         where: (p) => p.tokenA.address === USDC || p.tokenB.address === USDC,
       }),
   ],
-  ['/pools', 'size=100', 100, (m) => expectedPools(m)],
+  ['/pools', 'size=100', 100, (m) => expectedPools(m, { key: 'volume 24h' })],
+  ['/pools', 'sortBy=tvl&size=100', 100, (m) => expectedPools(m)],
   ['/tokens', 'sort_by=volume_24h&sort_direction=desc&size=50', 50, (m) => expectedTokens(m, 'volume_24h', 'desc')],
   ['/tokens', 'sort_by=address&sort_direction=desc&size=40', 40, (m) => expectedTokens(m, 'address', 'desc')],
   ['/tokens', '', 50, (m) => expectedTokens(m, 'mint_id', 'asc')],
@@ -70,16 +74,49 @@ for (const [endpoint, query, size, expected] of LISTINGS) {
   });
 }
 
-const tvl = (): string[] => expectedPools(served.model);
+const byVolume = (): string[] => expectedPools(served.model, { key: 'volume 24h' });
+
+/** The snapshot's cursor key, read from its meta table: anyone holding the file can sign. */
+async function cursorKey(): Promise<string> {
+  const db = new Database(await httpSnapshot(), { readonly: true });
+  try {
+    return db.prepare("SELECT value FROM meta WHERE key = 'cursorKey'").pluck().get() as string;
+  } finally {
+    db.close();
+  }
+}
+
+/** A cursor's payload: [endpoint, carried parameters, 'a' or 'b', boundary address]. */
+const payloadOf = (cursor: string): Json => JSON.parse(Buffer.from(cursor.split('.')[0]!, 'base64url').toString());
+
+walks('a /pools cursor from when the default sort was tvl (sortBy left out) still continues by TVL', async () => {
+  const tvl = expectedPools(served.model);
+  // What a bare `/pools?size=10` answered with then: no sortBy, since tvl was the default.
+  const old = signCursor(await cursorKey(), JSON.stringify(['pools', { size: 10 }, 'a', tvl[9]]));
+  const page = await ok(`${served.url}/pools?next=${encodeURIComponent(old)}`);
+  assert.equal(addresses(page), tvl.slice(10, 20));
+  assert.equal(
+    addresses(await ok(`${served.url}/pools?next=${encodeURIComponent(page.meta.next)}`)),
+    tvl.slice(20, 30),
+  );
+  assert.equal(
+    addresses(await ok(`${served.url}/pools?next=${encodeURIComponent(old)}&sortBy=tvl`)),
+    tvl.slice(10, 20),
+  );
+  // A tvl listing's cursors still leave the sort out; the default listing's name its sort.
+  assert.equal(payloadOf(page.meta.next)[1], { size: 10 });
+  assert.equal(payloadOf((await ok(`${served.url}/pools?sortBy=tvl&size=10`)).meta.next)[1], { size: 10 });
+  assert.equal(payloadOf((await ok(`${served.url}/pools?size=10`)).meta.next)[1], { sortBy: 'volume24h', size: 10 });
+});
 
 walks('size sent with a cursor overrides the carried size; limit is an alias of size', async () => {
   const first = await ok(`${served.url}/pools?size=10`);
-  assert.equal(addresses(first), tvl().slice(0, 10));
+  assert.equal(addresses(first), byVolume().slice(0, 10));
   const cursor = encodeURIComponent(first.meta.next);
-  assert.equal(addresses(await ok(`${served.url}/pools?next=${cursor}&size=5`)), tvl().slice(10, 15));
-  assert.equal(addresses(await ok(`${served.url}/pools?next=${cursor}&limit=25`)), tvl().slice(10, 35));
-  assert.equal(addresses(await ok(`${served.url}/pools?next=${cursor}`)), tvl().slice(10, 20));
-  assert.equal(addresses(await ok(`${served.url}/pools?limit=7`)), tvl().slice(0, 7));
+  assert.equal(addresses(await ok(`${served.url}/pools?next=${cursor}&size=5`)), byVolume().slice(10, 15));
+  assert.equal(addresses(await ok(`${served.url}/pools?next=${cursor}&limit=25`)), byVolume().slice(10, 35));
+  assert.equal(addresses(await ok(`${served.url}/pools?next=${cursor}`)), byVolume().slice(10, 20));
+  assert.equal(addresses(await ok(`${served.url}/pools?limit=7`)), byVolume().slice(0, 7));
   assert.equal(
     addresses(await ok(`${served.url}/tokens?limit=3`)),
     expectedTokens(served.model, 'mint_id', 'asc').slice(0, 3),

@@ -111,7 +111,7 @@ const CASES: Case[] = [
 ];
 
 const ORDERS: [string, string, 'asc' | 'desc'][] = [
-  ['', 'tvl', 'desc'],
+  ['', 'volume 24h', 'desc'],
   ['sortBy=lockedliquiditypercent&sortDirection=asc&', 'locked', 'asc'],
 ];
 

@@ -1,19 +1,33 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { expectedPools, type Direction } from '../helpers/expected.js';
-import { addresses, ok } from '../helpers/http.js';
+import { byteCompare, expectedPools, type Direction } from '../helpers/expected.js';
+import { addresses, ok, walkNext } from '../helpers/http.js';
 import { serve } from '../helpers/server.js';
 
 const order = suite('HTTP /pools order: every sortBy × direction equals the computed order (docs/api.md §3.3, §3.6)');
 const served = serve(order);
 
-order('no parameters: the first 100 pools by tvl desc, blocked left out', async () => {
+order('no parameters: the first 50 pools by 24h volume desc, ties by address, blocked left out', async () => {
   const body = await ok(`${served.url}/pools`);
-  const expected = expectedPools(served.model);
+  const expected = expectedPools(served.model, { key: 'volume 24h' });
   assert.ok(expected.length > 100);
-  assert.equal(addresses(body), expected.slice(0, 100));
+  assert.equal(addresses(body), expected.slice(0, 50));
   assert.is(body.meta.previous, null);
   assert.type(body.meta.next, 'string');
+});
+
+order('no parameters, walking next: every listed pool once, in 24h volume order, 50 a page', async () => {
+  const pages = await walkNext(`${served.url}/pools`, '');
+  const expected = expectedPools(served.model, { key: 'volume 24h' });
+  const listed = pages.flatMap(addresses);
+  assert.equal(listed, expected);
+  assert.is(new Set(listed).size, listed.length);
+  assert.is(pages.length, Math.ceil(expected.length / 50));
+  assert.ok(pages.slice(0, -1).every((page) => page.data.length === 50));
+  // The order's tail is zero-volume pools, so the walk crosses ties that only the address breaks.
+  const zero = served.model.pools.filter((p) => !p.blocked && p.volume24h.isZero()).map((p) => p.address);
+  assert.ok(zero.length >= 2, `${zero.length} listed pools without volume`);
+  assert.equal(listed.slice(-zero.length), [...zero].sort(byteCompare));
 });
 
 /** sortBy as sent, and the key it must sort by: `tvl`, `locked`, or a stats field and period. */
@@ -48,17 +62,20 @@ for (const [sortBy, key] of SORTS) {
   }
 }
 
-order('sortDirection alone keeps the tvl sort; DESC and Asc are case-insensitive', async () => {
+order('sortDirection alone keeps the 24h volume sort; DESC and Asc are case-insensitive', async () => {
   assert.equal(
     addresses(await ok(`${served.url}/pools?sortDirection=Asc&size=1000`)),
-    expectedPools(served.model, { direction: 'asc' }),
+    expectedPools(served.model, { key: 'volume 24h', direction: 'asc' }),
   );
-  assert.equal(addresses(await ok(`${served.url}/pools?sortDirection=DESC&size=1000`)), expectedPools(served.model));
+  assert.equal(
+    addresses(await ok(`${served.url}/pools?sortDirection=DESC&size=1000`)),
+    expectedPools(served.model, { key: 'volume 24h' }),
+  );
 });
 
 order('the default-size and size=25 first pages of a sort equal the head of the computed order', async () => {
   const expected = expectedPools(served.model, { key: 'volume 7d', direction: 'desc' });
-  assert.equal(addresses(await ok(`${served.url}/pools?sortBy=volume7d&sortDirection=desc`)), expected.slice(0, 100));
+  assert.equal(addresses(await ok(`${served.url}/pools?sortBy=volume7d&sortDirection=desc`)), expected.slice(0, 50));
   assert.equal(
     addresses(await ok(`${served.url}/pools?sortBy=volume7d&sortDirection=desc&size=25`)),
     expected.slice(0, 25),

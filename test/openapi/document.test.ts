@@ -31,7 +31,17 @@ const API_PATHS = [
 ];
 const ADMIN_PATHS = ['/__mock/health', '/__mock/chaos', '/__mock/reset', '/__mock/requests', '/__mock/openapi.json'];
 const PAGING = ['next', 'after', 'previous', 'size', 'limit'];
-const POOL_FILTERS = ['sortBy', 'sortDirection', 'stats', 'includeBlocked', 'hasRewards', 'minTvl', 'minVolume'];
+const POOL_FILTERS = [
+  'sortBy',
+  'sortDirection',
+  'stats',
+  'includeBlocked',
+  'hasRewards',
+  'minTvl',
+  'minVolume',
+  'whirlpoolConfigs',
+  'categories',
+];
 const PARAMETERS: Record<string, string[]> = {
   '/tokens': ['sort_by', 'sort_direction', 'tokens', ...PAGING],
   '/tokens/search': ['q', ...PAGING],
@@ -45,6 +55,8 @@ const PARAMETERS: Record<string, string[]> = {
     'token',
     'tokensBothOf',
     'addresses',
+    'isWavebreak',
+    'pairInsightsWindow',
     ...PAGING,
   ],
   '/pools/search': [...POOL_FILTERS, 'q', 'userTokens', 'verifiedOnly', 'hasLockedLiquidity', ...PAGING],
@@ -95,15 +107,31 @@ built('names exactly the parameters the API accepts on each endpoint', () => {
 built('states defaults and page sizes as docs/api.md §3.2–§3.3 fix them', () => {
   const doc = buildOpenApi();
   const param = (path: string, name: string) => doc.paths[path]!.get!.parameters!.find((p) => p.name === name)!.schema;
-  assert.equal(param('/pools', 'size'), { minimum: 1, maximum: 1000, default: 100, type: 'integer' });
+  assert.equal(param('/pools', 'size'), { minimum: 1, maximum: 1000, default: 50, type: 'integer' });
+  assert.equal(param('/pools/search', 'size'), { minimum: 1, maximum: 1000, default: 100, type: 'integer' });
   assert.equal(param('/tokens', 'size'), { minimum: 1, maximum: 3000, default: 50, type: 'integer' });
   assert.equal(param('/tokens/search', 'size'), { minimum: 1, maximum: 3000, default: 50, type: 'integer' });
-  assert.is(param('/pools', 'sortBy').default, 'tvl');
+  assert.is(param('/pools', 'sortBy').default, 'volume24h');
+  assert.is(param('/pools/search', 'sortBy').default, 'tvl');
   assert.is(param('/pools', 'sortDirection').default, 'desc');
   assert.is(param('/tokens', 'sort_by').default, 'mint_id');
   assert.equal(param('/tokens', 'sort_by').enum, ['address', 'mint_id', 'volume_24h']);
   assert.is(param('/pools', 'hasRewards').default, false);
   assert.is(param('/pools', 'minTvl').default, undefined);
+});
+
+built("describes the live API's newer pool parameters by what the mock does with them", () => {
+  const doc = buildOpenApi();
+  const param = (path: string, name: string) => doc.paths[path]!.get!.parameters!.find((p) => p.name === name)!;
+  for (const path of ['/pools', '/pools/search']) {
+    assert.match(param(path, 'whirlpoolConfigs').description, /`poolsConfig`.*empty means no filter/);
+    assert.match(param(path, 'categories').description, /^Accepted and ignored by the mock/);
+    assert.equal(param(path, 'categories').schema, { type: 'string' });
+  }
+  assert.match(param('/pools', 'pairInsightsWindow').description, /^Accepted and ignored by the mock/);
+  assert.match(param('/pools', 'isWavebreak').description, /name for `isLaunchPool`.*must agree/);
+  assert.equal(param('/pools', 'isWavebreak').schema, param('/pools', 'isLaunchPool').schema);
+  assert.is(param('/pools', 'isWavebreak').deprecated, undefined);
 });
 
 built('answers errors with the error body and its code enum; the lock endpoint with a bare array', () => {

@@ -126,13 +126,13 @@ replay(
     const { url } = served;
     const f = fake.fixtures;
     const open = f.pools.filter((p) => !f.blocked.includes(p.address));
-    const listed = await ok(`${url}/pools?size=1000`);
+    const listed = await ok(`${url}/pools?sortBy=tvl&size=1000`);
     assert.equal(listed.meta, NULL_META);
     assert.equal(
       addressesOf(listed),
       orderBy(open, (p) => p.tvlUsdc, 'desc'),
     );
-    const all = await ok(`${url}/pools?size=1000&includeBlocked=true`);
+    const all = await ok(`${url}/pools?sortBy=tvl&size=1000&includeBlocked=true`);
     assert.equal(
       addressesOf(all),
       orderBy(f.pools, (p) => p.tvlUsdc, 'desc'),
@@ -177,7 +177,7 @@ replay(
 replay('the replay pages with meta.next / meta.previous (never meta.cursor)', async () => {
   const { fake } = await recording();
   const { url } = served;
-  const pages = await walkNext(`${url}/pools`, 'size=1&includeBlocked=true');
+  const pages = await walkNext(`${url}/pools`, 'sortBy=tvl&size=1&includeBlocked=true');
   assert.equal(
     pages.flatMap(addressesOf),
     orderBy(fake.fixtures.pools, (p) => p.tvlUsdc, 'desc'),
