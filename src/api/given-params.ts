@@ -22,11 +22,11 @@ export function singleValue(
  * @example givenParams(POOLS_SPEC, new URLSearchParams('isWavebreak=true')) // { isLaunchPool: true }
  */
 export function givenParams<P extends object>(spec: ListingSpec<P>, search: URLSearchParams): Record<string, unknown> {
-  const params = spec.params as Readonly<Record<string, ParamSpec | undefined>>;
+  const params = spec.params as Readonly<Record<string, ParamSpec>>;
   const given: Record<string, unknown> = {};
   for (const [name, param] of Object.entries(params)) {
-    const raw = param && singleValue(search, name, param.aliases);
-    if (param && raw !== undefined) given[name] = param.parse(name, raw);
+    const raw = singleValue(search, name, param.aliases);
+    if (raw !== undefined) given[name] = param.parse(name, raw);
   }
   for (const [name, { of }] of Object.entries(spec.synonyms ?? {})) {
     const raw = singleValue(search, name);

@@ -57,6 +57,7 @@ export function writePoolKeys(db: Database.Database): void {
   );
 }
 
+/** The stored list of config addresses; anything else in its place is a damaged file. */
 function configList(json: string): string[] {
   const list: unknown = JSON.parse(json);
   if (!Array.isArray(list) || !list.every((item) => typeof item === 'string'))

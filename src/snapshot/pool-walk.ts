@@ -67,8 +67,8 @@ function configCheck(pools: PoolIndex, configs: readonly string[] | undefined): 
 }
 
 /**
- * One page of a pool listing: flags and minimums are checked per id from memory; named pools become
- * candidate positions in the order, so a selective filter never scans every pool. Null when the
+ * One page of a pool listing: flags, minimums and configs are checked per id from memory; named pools
+ * become candidate positions in the order, so a selective filter never scans every pool. Null when the
  * position's row is not in this snapshot.
  */
 export function walkPools(sources: PoolWalkSources, walk: PoolWalk, position: Position, size: number) {
