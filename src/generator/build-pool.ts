@@ -3,18 +3,19 @@ import { Dec, formatFigure, scaleAmount } from '../math/decimal.js';
 import { feeRateForTickSpacing, feeTierIndex } from '../math/fee-tiers.js';
 import { buildAdaptiveFee } from './build-adaptive-fee.js';
 import { sqrtPriceToPrice } from '../math/price.js';
+import { GENESIS_MS } from '../math/epochs.js';
 import { isoSeconds } from './iso-seconds.js';
 import { buildLocks, lockedPercent } from './locks.js';
 import type { PoolPlan } from './pool-plan.js';
 import { choosePoolSqrtPrice } from './pool-price.js';
 import { buildPeriodStats } from './pool-stats.js';
 import { buildPositions } from './positions.js';
+import { withLive } from './pool-live.js';
 import { createRandom, type Random } from './random.js';
 import { buildRewards, rewardsUsdPerSecond } from './rewards.js';
 import type { PoolSeed, TokenSeed } from './types.js';
 
-/** Slot 0 of the chain and the slot time, so that a timestamp maps to a plausible slot. */
-const GENESIS_MS = Date.UTC(2020, 2, 16, 14, 29, 0);
+/** The slot time from genesis, so that a timestamp maps to a plausible slot. */
 const SLOT_MS = 400;
 
 function tvlOf(balanceA: string, balanceB: string, tokenA: TokenSeed, tokenB: TokenSeed): string {
@@ -23,7 +24,8 @@ function tvlOf(balanceA: string, balanceB: string, tokenA: TokenSeed, tokenB: To
 
 /**
  * Everything about one pool, from its plan and its own random stream: price, positions and what
- * follows from them (liquidity, balances, TVL, locks), rewards, statistics and account fields.
+ * follows from them (liquidity, balances, TVL, locks), rewards, statistics and account fields; then
+ * what only the live dialect serves, from a stream of its own (pool-live.ts).
  * @example buildPool(plans[0], tokens, 42, new Date('2026-01-01T00:00:00Z'))
  */
 export function buildPool(plan: PoolPlan, tokens: readonly TokenSeed[], seed: number, asOf: Date): PoolSeed {
@@ -54,35 +56,38 @@ export function buildPool(plan: PoolPlan, tokens: readonly TokenSeed[], seed: nu
     random,
   );
   const account = accountFields(random, trades, asOf);
-  return {
-    id: plan.id,
-    address: plan.address,
-    poolsConfig: plan.poolsConfig,
-    tokenA,
-    tokenB,
-    tickSpacing: plan.tickSpacing,
-    feeRate,
-    feeTierIndex: feeTierIndex(plan.tickSpacing, plan.adaptive),
-    poolType: plan.poolType,
-    adaptiveFee,
-    hasWarning: plan.hasWarning,
-    blocked: plan.blocked,
-    sqrtPrice,
-    tickCurrentIndex: tick,
-    price: sqrtPriceToPrice(sqrtPrice, tokenA.decimals, tokenB.decimals),
-    liquidity: book.liquidity,
-    balanceA: book.balanceA,
-    balanceB: book.balanceB,
-    tokenBalanceA,
-    tokenBalanceB,
-    tvlUsdc,
-    positions: book.positions,
-    rewards,
-    locks,
-    lockedPercent: lockedPercent(locks),
-    stats,
-    ...account,
-  };
+  return withLive(
+    {
+      id: plan.id,
+      address: plan.address,
+      poolsConfig: plan.poolsConfig,
+      tokenA,
+      tokenB,
+      tickSpacing: plan.tickSpacing,
+      feeRate,
+      feeTierIndex: feeTierIndex(plan.tickSpacing, plan.adaptive),
+      poolType: plan.poolType,
+      adaptiveFee,
+      hasWarning: plan.hasWarning,
+      blocked: plan.blocked,
+      sqrtPrice,
+      tickCurrentIndex: tick,
+      price: sqrtPriceToPrice(sqrtPrice, tokenA.decimals, tokenB.decimals),
+      liquidity: book.liquidity,
+      balanceA: book.balanceA,
+      balanceB: book.balanceB,
+      tokenBalanceA,
+      tokenBalanceB,
+      tvlUsdc,
+      positions: book.positions,
+      rewards,
+      locks,
+      lockedPercent: lockedPercent(locks),
+      stats,
+      ...account,
+    },
+    seed,
+  );
 }
 
 /**

@@ -12,4 +12,4 @@ export const MIN_TOKENS = 4;
  * The generator's version, stored in every snapshot it writes: it changes whenever the same seed gives
  * other content, so `start` knows to regenerate a default snapshot made by an older clmm-mock.
  */
-export const GENERATOR_VERSION = '3';
+export const GENERATOR_VERSION = '4';

@@ -11,7 +11,7 @@ import { eachPoolPlan } from './pool-plan.js';
 import { createRandom } from './random.js';
 import { POOL_SORT_KEYS } from '../snapshot/sort-keys.js';
 import { PoolSortCollector } from './pool-sort-collector.js';
-import { writeProtocol } from './protocol.js';
+import { drawExchangeSupplies, writeProtocol } from './protocol.js';
 import { addressOrder, orderByValue, tokenOrders } from '../snapshot/order-by-value.js';
 import { generateTokens } from './tokens.js';
 import { DEFAULT_AS_OF, GENERATOR_VERSION } from './defaults.js';
@@ -110,7 +110,11 @@ export async function generateSnapshot(options: GenerateOptions): Promise<Genera
   return writeSnapshotAtomically(
     options.out,
     async (writer) => {
-      const tokens = generateTokens(options.tokens, options.seed, createRandom(options.seed, 'tokens'));
+      const supplies = drawExchangeSupplies(createRandom(options.seed, 'protocol'));
+      const tokens = generateTokens(options.tokens, options.seed, createRandom(options.seed, 'tokens'), {
+        asOf,
+        exchangeTotalMicro: supplies.totalMicro,
+      });
       const collector = new PoolSortCollector(tokens.length);
       const workersFrom = options.workerThreshold ?? WORKERS_FROM;
       const builders = startBuilders({ tokens, seed: options.seed, asOf }, options.pools, workersFrom);
@@ -123,7 +127,7 @@ export async function generateSnapshot(options: GenerateOptions): Promise<Genera
       const tokenVolumes = tokens.map((t) => trimZeros(scaleAmount(collector.tokenVolumeMicro[t.id]!, 6)));
       tokens.forEach((token, i) => writer.token(token, tokenVolumes[i]!));
       writeOrders(writer, collector, tokens, tokenVolumes);
-      writeProtocol(writer, tokens, collector, createRandom(options.seed, 'protocol'));
+      writeProtocol(writer, tokens, collector, supplies);
       const summary = {
         out: options.out,
         tokens: tokens.length,

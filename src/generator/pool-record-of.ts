@@ -66,5 +66,6 @@ export function poolRecordOf(p: PoolSeed): PoolRecord {
       amountB: pos.amountB.toString(),
       lockedBy: pos.lockedBy,
     })),
+    live: p.live,
   };
 }

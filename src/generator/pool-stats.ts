@@ -1,7 +1,7 @@
 import { Dec, formatFigure, scaleAmount, trimZeros } from '../math/decimal.js';
 import { PERIODS } from '../math/periods.js';
 import type { Random } from './random.js';
-import type { PeriodStats } from './types.js';
+import type { PeriodFigures } from './types.js';
 
 /**
  * Volume in micro-USD for every period, shortest first, never shrinking with the period: shorter
@@ -36,7 +36,7 @@ export interface StatsInput {
  * Statistics of every period: fees = volume × effective fee rate (exact in 10^-12 USD),
  * rewards = emissions over the period in USD, yieldOverTvl = (fees + rewards) / tvl of the served strings.
  */
-export function buildPeriodStats(input: StatsInput, random: Random): PeriodStats[] {
+export function buildPeriodStats(input: StatsInput, random: Random): PeriodFigures[] {
   const volumes = periodVolumes(input.volume24hMicro, random);
   const tvl = new Dec(input.tvlUsdc);
   const hasRewards = !input.rewardsPerSecondUsd.isZero();

@@ -1,7 +1,8 @@
 import { Faker, en } from '@faker-js/faker';
 import { encodeAddress } from '../math/address.js';
 import { Dec } from '../math/decimal.js';
-import type { Random } from './random.js';
+import { createRandom, type Random } from './random.js';
+import { tokenLiveFields, type TokenCore } from './token-live.js';
 import type { TokenSeed } from './types.js';
 import { loadWellKnownTokens } from '../market/well-known-tokens.js';
 import { storedLogoUrl } from '../snapshot/logo-url.js';
@@ -39,7 +40,7 @@ function usdPrice(random: Random): string {
   return new Dec(raw.toPrecision(8)).toFixed();
 }
 
-function generatedToken(id: number, faker: Faker, random: Random, forcedDecimals?: number): TokenSeed {
+function generatedToken(id: number, faker: Faker, random: Random, forcedDecimals?: number): TokenCore {
   const address = encodeAddress(random.bytes(32));
   const is2022 = random.chance(0.18);
   const tags = is2022 ? EXTENSIONS.filter(() => random.chance(0.4)).join(',') : '';
@@ -65,32 +66,39 @@ function generatedToken(id: number, faker: Faker, random: Random, forcedDecimals
   };
 }
 
+/** What the token set needs besides counts and the seed (token-live.ts). */
+export interface TokenSetContext {
+  asOf: Date;
+  /** The exchange token's total supply in millionths (protocol.ts). */
+  exchangeTotalMicro: bigint;
+}
+
 /**
  * The token set: the well-known fixture tokens first, then faker-named ones. The first two
- * generated tokens have 0 and 9 decimals so both extremes always exist.
- * @example generateTokens(100, 42, createRandom(42, 'tokens'))
+ * generated tokens have 0 and 9 decimals so both extremes always exist. Each token's live-only fields
+ * come from a stream of its own (`token-live:<id>`), after every other value is drawn.
+ * @example generateTokens(100, 42, createRandom(42, 'tokens'), { asOf, exchangeTotalMicro })
  */
-export function generateTokens(count: number, seed: number, random: Random): TokenSeed[] {
+export function generateTokens(count: number, seed: number, random: Random, context: TokenSetContext): TokenSeed[] {
   const faker = new Faker({ locale: [en] });
   faker.seed(seed);
-  const known: TokenSeed[] = loadWellKnownTokens()
-    .slice(0, count)
-    .map((t, i) => ({
-      id: i + 1,
-      address: t.address,
-      symbol: t.symbol,
-      name: t.name,
-      decimals: t.decimals,
-      imageUrl: storedLogoUrl(t.address),
-      programId: t.programId,
-      tags: t.tags,
-      usdPrice: t.usdPrice,
-      verified: t.verified,
-      description: t.description,
-      exchangeToken: t.exchangeToken === true,
-      role: t.role,
-      depth: t.depth,
-    }));
+  const wellKnown = loadWellKnownTokens().slice(0, count);
+  const known: TokenCore[] = wellKnown.map((t, i) => ({
+    id: i + 1,
+    address: t.address,
+    symbol: t.symbol,
+    name: t.name,
+    decimals: t.decimals,
+    imageUrl: storedLogoUrl(t.address),
+    programId: t.programId,
+    tags: t.tags,
+    usdPrice: t.usdPrice,
+    verified: t.verified,
+    description: t.description,
+    exchangeToken: t.exchangeToken === true,
+    role: t.role,
+    depth: t.depth,
+  }));
   const tokens = [...known];
   const seen = new Set(tokens.map((t) => t.address));
   for (let id = tokens.length + 1; id <= count; id++) {
@@ -100,5 +108,8 @@ export function generateTokens(count: number, seed: number, random: Random): Tok
     seen.add(token.address);
     tokens.push(token);
   }
-  return tokens;
+  return tokens.map((t, i) => {
+    const live = { ...context, coingeckoId: wellKnown[i]?.coingeckoId ?? null };
+    return { ...t, live: tokenLiveFields(t, live, createRandom(seed, `token-live:${t.id}`)) };
+  });
 }

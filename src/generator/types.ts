@@ -1,5 +1,5 @@
 import type { TokenRole } from '../market/well-known-tokens.js';
-import type { TokenRecord } from '../snapshot/pool-record.js';
+import type { LivePoolFields, StatsDeltas, TokenRecord } from '../snapshot/pool-record.js';
 
 /**
  * A token as the generator makes it: what the snapshot stores of it (`usdPrice` is the truth that pool
@@ -48,7 +48,7 @@ export interface LockSeed {
 }
 
 /** Statistics of one period, as served, plus the fee rate the fees were charged at. */
-export interface PeriodStats {
+export interface PeriodFigures {
   period: string;
   volume: string;
   fees: string;
@@ -60,6 +60,11 @@ export interface PeriodStats {
   volumeMicro: bigint;
   /** Fees in 10^-12 USD, kept exact for the protocol sums. */
   feesPico: bigint;
+}
+
+/** A period's figures and their changes against the period before (stats-deltas.ts). */
+export interface PeriodStats extends PeriodFigures {
+  deltas: StatsDeltas;
 }
 
 /** The adaptive-fee state of a pool (docs/api.md §5.6). */
@@ -122,4 +127,6 @@ export interface PoolSeed {
   protocolFeeOwedB: bigint;
   updatedAt: string;
   updatedSlot: number;
+  /** What only the live dialect serves (pool-live.ts). */
+  live: LivePoolFields;
 }

@@ -25,6 +25,8 @@ export interface WellKnownToken {
   /** How much liquidity the token draws, relative to SOL's 100: weighs its pairs' TVL. */
   depth: number;
   description: string;
+  /** The token's CoinGecko id, where it is known for certain (the live API's `metadata.coingeckoId`). */
+  coingeckoId: string | null;
   exchangeToken?: boolean;
 }
 

@@ -2,6 +2,8 @@ import type { LockEntry } from '../api/api-types.js';
 import { PERIOD_NAMES } from '../math/periods.js';
 import type { GetJson } from './upstream-client.js';
 import { unwrap } from './wire-envelope.js';
+import type { LivePoolFields } from '../snapshot/pool-record.js';
+import { liveOfPool } from './wire-live.js';
 import { normalizeDetailFields, normalizeLocks, normalizePool, type SpecPool } from './wire-pool.js';
 import { normalizeExchangeToken, normalizeProtocol, supply } from './wire-protocol.js';
 import { normalizeToken, type LogoMapper, type SpecToken } from './wire-token.js';
@@ -22,6 +24,8 @@ export interface Crawled {
   /** Pools the default listing shows: the others are blocked. */
   listed: Set<string>;
   details: Map<string, Json>;
+  /** The live dialect's fields each detail sent (wire-live.ts). */
+  live: Map<string, Partial<LivePoolFields>>;
   locks: Map<string, LockEntry[]>;
   /** Pools whose two tokens are verified (found with `verifiedOnly`). */
   verified: Set<string>;
@@ -122,8 +126,9 @@ async function crawlTokens(options: CrawlOptions, pools: readonly SpecPool[]): P
 async function crawlPools(
   options: CrawlOptions,
   pools: readonly SpecPool[],
-): Promise<Pick<Crawled, 'details' | 'locks'>> {
+): Promise<Pick<Crawled, 'details' | 'live' | 'locks'>> {
   const details = new Map<string, Json>();
+  const live = new Map<string, Partial<LivePoolFields>>();
   const locks = new Map<string, LockEntry[]>();
   const addresses = pools.map((p) => p.head.address as string);
   await eachLimited(
@@ -131,7 +136,9 @@ async function crawlPools(
     options.concurrency ?? 8,
     async (address) => {
       const [detail, lock] = await Promise.all([options.get(`/pools/${address}`), options.get(`/lock/${address}`)]);
-      details.set(address, normalizeDetailFields(unwrap(detail, `GET /pools/${address}`).data, `pool ${address}`));
+      const data = object(unwrap(detail, `GET /pools/${address}`).data, `pool ${address}`);
+      details.set(address, normalizeDetailFields(data, `pool ${address}`));
+      live.set(address, liveOfPool(data, `pool ${address}`));
       // The lock endpoint is a bare array in both shapes.
       locks.set(
         address,
@@ -140,7 +147,7 @@ async function crawlPools(
     },
     (done) => options.onProgress?.('pool details', done, addresses.length),
   );
-  return { details, locks };
+  return { details, live, locks };
 }
 
 /**
@@ -163,7 +170,7 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
     );
   const tokenVolumeOrder = await byVolume('desc');
   const tokenVolumeAsc = await byVolume('asc');
-  const { details, locks } = await crawlPools(options, pools);
+  const { details, live, locks } = await crawlPools(options, pools);
   const verified = await verifiedPools(get, pools, (done, total) => onProgress?.('verified pools', done, total));
   const data = async (path: string): Promise<unknown> => unwrap(await get(path), `GET ${path}`).data;
   const circulating = object(await data('/protocol/token/circulating_supply'), 'circulating_supply');
@@ -175,6 +182,7 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
     pools,
     listed,
     details,
+    live,
     locks,
     verified,
     protocol: normalizeProtocol(await data('/protocol')),

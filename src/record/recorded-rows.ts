@@ -5,6 +5,7 @@ import type { LockEntry, PeriodStats } from '../api/api-types.js';
 import type { AdaptiveFeeRecord, PoolRecord, TokenRecord } from '../snapshot/pool-record.js';
 import { appendPoolRows, emptyPoolRowBatch, type PoolRowBatch } from '../snapshot/pool-row-batch.js';
 import type { Crawled } from './crawl.js';
+import { recordedDeltas, recordedPoolLive, recordedTokenLive } from './recorded-live.js';
 import type { SpecPool } from './wire-pool.js';
 
 /** A period the API left out: all zero. */
@@ -27,14 +28,26 @@ function volumeRanks(ascending: readonly string[], descending: readonly string[]
   return rank;
 }
 
-/** Token rows in mint order (ids from 1); the 24h volume column holds a rank, which orders as the API's volumes do. */
-export function recordedTokens(crawled: Crawled): { tokens: TokenRecord[]; volumes: string[] } {
+/**
+ * Token rows in mint order (ids from 1); the 24h volume column holds a rank, which orders as the API's
+ * volumes do. The exchange token is the one whose symbol `/protocol/token` names.
+ */
+export function recordedTokens(crawled: Crawled, asOf: string): { tokens: TokenRecord[]; volumes: string[] } {
   const verified = new Set<string>();
   for (const p of crawled.pools) {
     if (crawled.verified.has(p.head.address as string)) verified.add(p.tokenA.address).add(p.tokenB.address);
   }
   const rank = volumeRanks(crawled.tokenVolumeAsc, crawled.tokenVolumeOrder);
-  const tokens = crawled.tokens.map((t, i) => ({ ...t, id: i + 1, usdPrice: '0', verified: verified.has(t.address) }));
+  const x = crawled.exchangeToken;
+  const exchangeAt = Math.max(
+    0,
+    crawled.tokens.findIndex((t) => t.symbol === x.symbol),
+  );
+  const exchange = { totalSupply: crawled.totalSupply, description: x.description as string };
+  const tokens = crawled.tokens.map((t, i) => {
+    const known = { ...t, verified: verified.has(t.address), asOf, exchange: i === exchangeAt ? exchange : null };
+    return { ...t, id: i + 1, usdPrice: '0', verified: known.verified, live: recordedTokenLive(t.live, known) };
+  });
   return { tokens, volumes: tokens.map((t) => String(rank.get(t.address) ?? 0)) };
 }
 
@@ -57,6 +70,19 @@ function recordedPool(crawled: Crawled, pool: SpecPool, id: number, tokens: Reco
   const raw = (amount: unknown, token: string): string =>
     new Decimal(amount as string).times(new Decimal(10).pow(tokens.decimals.get(token) ?? 0)).toFixed(0);
   const feeRate = h.feeRate as number;
+  const stats = PERIOD_NAMES.map((period) => ({
+    period,
+    ...(pool.stats[period] ?? ZERO_STATS),
+    effectiveFeeRate: feeRate,
+    deltas: recordedDeltas(pool.deltas[period]),
+  }));
+  const known = {
+    feeTierIndex: d.feeTierIndex as number,
+    price: h.price as string,
+    updatedAt: d.updatedAt as string,
+    updatedSlot: d.updatedSlot as number,
+    yieldOverTvl: stats.find((s) => s.period === '24h')!.yieldOverTvl,
+  };
   return {
     id,
     address,
@@ -85,7 +111,7 @@ function recordedPool(crawled: Crawled, pool: SpecPool, id: number, tokens: Reco
     lockedPercent: lockedPercent(locks),
     rewards: pool.rewards,
     locks,
-    stats: PERIOD_NAMES.map((period) => ({ period, ...(pool.stats[period] ?? ZERO_STATS), effectiveFeeRate: feeRate })),
+    stats,
     tokenVaultA: d.tokenVaultA as string,
     tokenVaultB: d.tokenVaultB as string,
     feeGrowthGlobalA: d.feeGrowthGlobalA as string,
@@ -95,6 +121,7 @@ function recordedPool(crawled: Crawled, pool: SpecPool, id: number, tokens: Reco
     updatedAt: d.updatedAt as string,
     updatedSlot: d.updatedSlot as number,
     positions: [],
+    live: recordedPoolLive(crawled.live.get(address) ?? {}, known),
   };
 }
 

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { parseJsonExact } from './exact-json.js';
 import { RecordError } from './wire-values.js';
 
 export interface UpstreamClientOptions {
@@ -90,7 +91,7 @@ export function upstreamClient(options: UpstreamClientOptions): GetJson {
       if (response.status !== 200)
         throw new RecordError(`GET ${url} answered ${response.status}: ${text.slice(0, 200)}`);
       try {
-        return JSON.parse(text) as unknown;
+        return parseJsonExact(text);
       } catch {
         throw new RecordError(`GET ${url} did not answer JSON: ${text.slice(0, 120)}`);
       }

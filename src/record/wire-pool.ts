@@ -1,6 +1,8 @@
 import type { LockEntry, PeriodStats, Reward, TokenSummary } from '../api/api-types.js';
 import { POOL_TYPES } from '../api/schemas/pool-schema.js';
 import { PERIOD_NAMES, type Period } from '../math/periods.js';
+import type { StatsDeltas } from '../snapshot/pool-record.js';
+import { deltasOfStats } from './wire-live.js';
 import { normalizeSummary, type LogoMapper } from './wire-token.js';
 import {
   array,
@@ -22,6 +24,8 @@ export interface SpecPool {
   tokenA: TokenSummary;
   tokenB: TokenSummary;
   stats: Partial<Record<Period, PeriodStats>>;
+  /** The live dialect's changes against the period before, where the source sent them. */
+  deltas: Partial<Record<Period, StatsDeltas>>;
   rewards: Reward[];
   lockedLiquidityPercent: LockEntry[];
 }
@@ -114,6 +118,7 @@ export function normalizePool(raw: unknown, logo: LogoMapper, where: string): Sp
     tokenA,
     tokenB,
     stats: stats(p.stats, `${where}.stats`),
+    deltas: deltasOfStats(p.stats, `${where}.stats`),
     rewards,
     lockedLiquidityPercent: normalizeLocks(p.lockedLiquidityPercent, `${where}.lockedLiquidityPercent`),
   };

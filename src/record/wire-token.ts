@@ -1,10 +1,14 @@
 import type { TokenSummary } from '../api/api-types.js';
+import type { LiveTokenFields } from '../snapshot/pool-record.js';
+import { liveOfToken } from './wire-live.js';
 import { array, integer, nullableString, object, string, type Json } from './wire-values.js';
 
 /** A token in the spec's shape and field order (docs/api.md §5.1); any program id the API names is kept. */
 export interface SpecToken extends TokenSummary {
   programId: string;
   tags: string;
+  /** The live dialect's fields the source sent (wire-live.ts). */
+  live: Partial<LiveTokenFields>;
 }
 
 /** How a recorded logo URL is stored (a clmm-mock source's own logos become the placeholder). */
@@ -40,6 +44,7 @@ export function normalizeToken(raw: unknown, logo: LogoMapper, where = 'token'):
     imageUrl: logo(nullableString(nested ? metadata.image : t.imageUrl, `${where}.imageUrl`)),
     programId: string(t.programId ?? t.tokenProgram, `${where}.programId`),
     tags: tags(t.tags, `${where}.tags`),
+    live: liveOfToken(t, metadata, where),
   };
 }
 

@@ -71,7 +71,7 @@ function writePoolOrders(writer: SnapshotWriter, crawled: Crawled): void {
  * @example writeRecorded(createSnapshotWriter(partial), crawled, { from, asOf, seed: 'none' })
  */
 export function writeRecorded(writer: SnapshotWriter, crawled: Crawled, meta: RecordedMeta): void {
-  const { tokens, volumes } = recordedTokens(crawled);
+  const { tokens, volumes } = recordedTokens(crawled, meta.asOf);
   tokens.forEach((t, i) => writer.token(t, volumes[i]!));
   const rows = recordedPoolRows(crawled, {
     ids: new Map(tokens.map((t) => [t.address, t.id])),

@@ -38,7 +38,9 @@ export function exchangeTokenJson(x: ExchangeTokenRecord): string {
 const VERBATIM = /^[0-9A-Za-z.+-]*$/;
 
 /** One entry of a pool's `stats` object, without braces: `"24h":{...}`. */
-export function statsEntryJson(stats: Omit<StatsRecord, 'effectiveFeeRate'>): string {
+export function statsEntryJson(
+  stats: Pick<StatsRecord, 'period' | 'volume' | 'fees' | 'rewards' | 'yieldOverTvl'>,
+): string {
   const { period, volume, fees, rewards, yieldOverTvl } = stats;
   // A million of these per snapshot: written directly when every value is a plain figure, which is
   // exactly what JSON.stringify would write for them.

@@ -21,7 +21,7 @@ export interface TokenRecord {
 }
 
 /**
- * A token's fields that only the live dialect serves (docs/api.md §9.3): its mint account and the
+ * A token's fields that only the live dialect serves (docs/api.md §9): its mint account and the
  * metadata the live API adds. Generated domain-true, or kept from a recorded source.
  */
 export interface LiveTokenFields {
@@ -88,7 +88,7 @@ export interface StatsRecord {
   rewards: string;
   yieldOverTvl: string;
   effectiveFeeRate: number;
-  /** The changes against the period before, which only the live dialect serves (docs/api.md §9.2). */
+  /** The changes against the period before, which only the live dialect serves (docs/api.md §9). */
   deltas: StatsDeltas;
 }
 
@@ -106,7 +106,7 @@ export interface StatsDeltas {
 }
 
 /**
- * A pool's fields that only the live dialect serves (docs/api.md §9.2), besides those the spec's
+ * A pool's fields that only the live dialect serves (docs/api.md §9), besides those the spec's
  * detail has too (vaults, fee growths, protocol fees owed, `updatedAt`, `updatedSlot`).
  */
 export interface LivePoolFields {

@@ -72,6 +72,14 @@ export function appendPoolRows(batch: PoolRowBatch, p: PoolRecord): void {
     locked_percent: p.lockedPercent,
     detail_json: pieces.detail,
     upstream_detail_json: storedPiece('tail', live.detailTail),
+    whirlpool_bump: JSON.stringify(p.live.whirlpoolBump),
+    tick_spacing_seed: JSON.stringify(p.live.tickSpacingSeed),
+    reward_last_updated: p.live.rewardLastUpdatedTimestamp,
+    write_version: p.live.writeVersion,
+    address_lookup_table: p.live.addressLookupTable,
+    trade_enable_timestamp: p.live.tradeEnableTimestamp,
+    price_history_7d: JSON.stringify(p.live.priceHistory7d),
+    yield_over_tvl: p.live.yieldOverTvl,
   });
   batch.pieces.push(p.id, pieces.head, pieces.tail, ...pieces.stats);
   batch.upstreamPieces.push(p.id, live.head, live.tail, live.mid, ...live.stats);
@@ -110,7 +118,7 @@ function appendChildRows(batch: PoolRowBatch, p: PoolRecord): void {
     appendRow(batch.locks, LOCK_COLUMNS, { pool_id, name: lock.name, locked_percentage: lock.lockedPercentage });
   }
   for (const s of p.stats) {
-    const { period, volume, fees, rewards, yieldOverTvl, effectiveFeeRate } = s;
+    const { period, volume, fees, rewards, yieldOverTvl, effectiveFeeRate, deltas: d } = s;
     appendRow(batch.stats, STATS_COLUMNS, {
       pool_id,
       period,
@@ -119,6 +127,12 @@ function appendChildRows(batch: PoolRowBatch, p: PoolRecord): void {
       rewards,
       yield_over_tvl: yieldOverTvl,
       effective_fee_rate: effectiveFeeRate,
+      volume_delta: d.volumeDelta,
+      fees_delta: d.feesDelta,
+      rewards_delta: d.rewardsDelta,
+      yield_over_tvl_delta: d.yieldOverTvlDelta,
+      tvl_delta: d.tvlDelta,
+      price_delta: d.priceDelta,
     });
   }
 }

@@ -10,6 +10,7 @@ export const SCHEMA_VERSION = 7;
  * content. Schema 6 stored stats entries packed but served the bytes schema 5 served, so it kept the
  * ETags. Format 3 (schema 7): a `/pools` without `sortBy` lists by 24h volume, no longer by TVL, so
  * those pages' bodies changed under the same URLs; a client's cached copy must not be confirmed by a 304.
+ * Schema 7 also stores the live dialect's fields as columns and its pieces beside the spec's (wire.ts).
  */
 export const RESPONSE_FORMAT = 'schema 7 format 3';
 
@@ -33,7 +34,10 @@ CREATE TABLE tokens (
   usd_price TEXT NOT NULL, verified INTEGER NOT NULL,
   volume_24h TEXT NOT NULL,
   json TEXT NOT NULL, summary_json TEXT NOT NULL,
-  upstream_json TEXT NOT NULL, upstream_summary_json TEXT NOT NULL
+  upstream_json TEXT NOT NULL, upstream_summary_json TEXT NOT NULL,
+  mint_authority TEXT, freeze_authority TEXT, supply TEXT NOT NULL, is_initialized INTEGER NOT NULL,
+  extensions TEXT NOT NULL, updated_epoch INTEGER NOT NULL, updated_at TEXT NOT NULL,
+  coingecko_id TEXT, description TEXT, risk INTEGER NOT NULL
 );
 CREATE INDEX tokens_symbol ON tokens (symbol COLLATE NOCASE);
 CREATE TABLE pools (
@@ -51,7 +55,10 @@ CREATE TABLE pools (
   balance_a_raw TEXT NOT NULL, balance_b_raw TEXT NOT NULL,
   token_balance_a TEXT NOT NULL, token_balance_b TEXT NOT NULL,
   tvl_usdc TEXT NOT NULL, locked_percent TEXT NOT NULL,
-  detail_json TEXT NOT NULL, upstream_detail_json TEXT NOT NULL
+  detail_json TEXT NOT NULL, upstream_detail_json TEXT NOT NULL,
+  whirlpool_bump TEXT NOT NULL, tick_spacing_seed TEXT NOT NULL, reward_last_updated TEXT NOT NULL,
+  write_version INTEGER NOT NULL, address_lookup_table TEXT, trade_enable_timestamp TEXT NOT NULL,
+  price_history_7d TEXT NOT NULL, yield_over_tvl TEXT NOT NULL
 );
 CREATE TABLE pool_keys (
   id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -86,6 +93,8 @@ CREATE TABLE pool_stats (
   pool_id INTEGER NOT NULL REFERENCES pools (id), period TEXT NOT NULL,
   volume TEXT NOT NULL, fees TEXT NOT NULL, rewards TEXT NOT NULL, yield_over_tvl TEXT NOT NULL,
   effective_fee_rate INTEGER NOT NULL,
+  volume_delta TEXT, fees_delta TEXT, rewards_delta TEXT, yield_over_tvl_delta TEXT, tvl_delta TEXT,
+  price_delta TEXT,
   PRIMARY KEY (pool_id, period)
 ) WITHOUT ROWID;
 CREATE TABLE protocol (

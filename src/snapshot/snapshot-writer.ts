@@ -5,18 +5,17 @@ import { PIECE_FORMATS } from './piece-format.js';
 import { PIECE_LAYOUT } from './piece-layout.js';
 import { writeTokenTexts } from './token-texts.js';
 import { writePoolKeys } from './pool-keys.js';
-import { exchangeTokenJson, protocolJson, tokenJson, tokenSummaryJson } from './pool-pieces.js';
+import { exchangeTokenJson, protocolJson } from './pool-pieces.js';
 import type { ExchangeTokenRecord, PoolRecord, ProtocolRecord, TokenRecord } from './pool-record.js';
 import { appendPoolRows, emptyPoolRowBatch, type PoolRowBatch } from './pool-row-batch.js';
 import { PIECES_PER_POOL, UPSTREAM_PIECES_PER_POOL } from './pool-row-batch.js';
 import { bytesOf } from './stored-arrays.js';
 import { rowInserter } from './row-inserter.js';
+import { tokenRow } from './token-row.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import { upstreamExchangeTokenJson, upstreamProtocolJson, upstreamSupplyJson } from './upstream-token-json.js';
-import { upstreamTokenJson, upstreamTokenSummaryJson } from './upstream-token-json.js';
 import {
   appendRow,
-  bool,
   LOCK_COLUMNS,
   POOL_COLUMNS,
   POSITION_COLUMNS,
@@ -122,23 +121,7 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
     },
     token(t, volume24h) {
       const values: SqlValue[] = [];
-      appendRow(values, TOKEN_COLUMNS, {
-        id: t.id,
-        address: t.address,
-        symbol: t.symbol,
-        name: t.name,
-        decimals: t.decimals,
-        image_url: t.imageUrl,
-        program_id: t.programId,
-        tags: t.tags,
-        usd_price: t.usdPrice,
-        verified: bool(t.verified),
-        volume_24h: volume24h,
-        json: tokenJson(t),
-        summary_json: tokenSummaryJson(t),
-        upstream_json: upstreamTokenJson(t, volume24h),
-        upstream_summary_json: upstreamTokenSummaryJson(t),
-      });
+      appendRow(values, TOKEN_COLUMNS, tokenRow(t, volume24h));
       insertTokens(values);
     },
     order(resource, key, direction, ids) {

@@ -13,7 +13,8 @@ export const POOL_COLUMNS = [
   'fee_tier_index', 'pool_type', 'adaptive_fee_enabled', 'adaptive_current_rate', 'adaptive_max_rate',
   'has_warning', 'blocked', 'has_active_rewards', 'verified', 'liquidity', 'sqrt_price', 'tick_current_index',
   'price', 'balance_a_raw', 'balance_b_raw', 'token_balance_a', 'token_balance_b', 'tvl_usdc',
-  'locked_percent', 'detail_json', 'upstream_detail_json',
+  'locked_percent', 'detail_json', 'whirlpool_bump', 'tick_spacing_seed', 'reward_last_updated', 'write_version',
+  'address_lookup_table', 'trade_enable_timestamp', 'price_history_7d', 'yield_over_tvl', 'upstream_detail_json',
 ] as const;
 // prettier-ignore
 export const POSITION_COLUMNS = [
@@ -30,12 +31,15 @@ export const LOCK_COLUMNS = [
 ] as const;
 // prettier-ignore
 export const STATS_COLUMNS = [
-  'pool_id', 'period', 'volume', 'fees', 'rewards', 'yield_over_tvl', 'effective_fee_rate',
+  'pool_id', 'period', 'volume', 'fees', 'rewards', 'yield_over_tvl', 'effective_fee_rate', 'volume_delta',
+  'fees_delta', 'rewards_delta', 'yield_over_tvl_delta', 'tvl_delta', 'price_delta',
 ] as const;
 // prettier-ignore
 export const TOKEN_COLUMNS = [
   'id', 'address', 'symbol', 'name', 'decimals', 'image_url', 'program_id', 'tags', 'usd_price', 'verified',
-  'volume_24h', 'json', 'summary_json', 'upstream_json', 'upstream_summary_json',
+  'volume_24h', 'json', 'summary_json', 'mint_authority', 'freeze_authority', 'supply', 'is_initialized',
+  'extensions', 'updated_epoch', 'updated_at', 'coingecko_id', 'description', 'risk', 'upstream_json',
+  'upstream_summary_json',
 ] as const;
 
 /** A row of a table with these columns, by name. */

@@ -1,0 +1,96 @@
+import { epochAt } from '../math/epochs.js';
+import { isoMicros } from '../math/instants.js';
+import type { LivePoolFields, LiveTokenFields, StatsDeltas } from '../snapshot/pool-record.js';
+
+// What a recording stores of the live-only fields (docs/snapshot-format.md §2): what the source sent,
+// and where it sent nothing (a source speaking the spec's dialect, a clmm-mock among them) a value
+// derived from what is known, true to the domain rather than made up.
+
+/** What `tradeEnableTimestamp` is when unset. */
+const UNSET = '1970-01-01T00:00:00Z';
+/** Prices in `priceHistory7d`. */
+const HISTORY_LENGTH = 14;
+
+/** What a pool's derived live fields follow from. */
+export interface KnownPool {
+  feeTierIndex: number;
+  price: string;
+  updatedAt: string;
+  updatedSlot: number;
+  /** The recorded 24h yield over TVL. */
+  yieldOverTvl: string;
+}
+
+/**
+ * A pool's live fields: the source's, else derived: bump 255 (the first candidate, which most PDAs
+ * take), the seed from the fee tier index (little-endian, as the program derives the address), rewards
+ * last updated with the pool, the write version its slot (it grows with the slot), no lookup table,
+ * trading enabled from the start (epoch zero), a flat week at the current price, the 24h yield.
+ * @example recordedPoolLive({}, { feeTierIndex: 1088, … }).tickSpacingSeed // [64, 4]
+ */
+export function recordedPoolLive(source: Partial<LivePoolFields>, known: KnownPool): LivePoolFields {
+  return {
+    whirlpoolBump: source.whirlpoolBump ?? [255],
+    tickSpacingSeed: source.tickSpacingSeed ?? [known.feeTierIndex & 255, known.feeTierIndex >> 8],
+    rewardLastUpdatedTimestamp: source.rewardLastUpdatedTimestamp ?? known.updatedAt,
+    writeVersion: source.writeVersion ?? known.updatedSlot,
+    addressLookupTable: source.addressLookupTable === undefined ? null : source.addressLookupTable,
+    tradeEnableTimestamp: source.tradeEnableTimestamp ?? UNSET,
+    priceHistory7d: source.priceHistory7d ?? new Array<string>(HISTORY_LENGTH).fill(known.price),
+    yieldOverTvl: source.yieldOverTvl ?? known.yieldOverTvl,
+  };
+}
+
+/** A period's deltas as sent; none (every delta null) where the source sent no change. */
+export function recordedDeltas(source: StatsDeltas | undefined): StatsDeltas {
+  return (
+    source ?? {
+      volumeDelta: null,
+      feesDelta: null,
+      rewardsDelta: null,
+      yieldOverTvlDelta: null,
+      tvlDelta: null,
+      priceDelta: null,
+    }
+  );
+}
+
+/** What a token's derived live fields follow from. */
+export interface KnownToken {
+  tags: string;
+  decimals: number;
+  verified: boolean;
+  asOf: string;
+  /** For the exchange token: its total supply (whole tokens or 6 fractional digits) and description. */
+  exchange: { totalSupply: string; description: string } | null;
+}
+
+/** Whole tokens (a decimal string) in base units, dropping what is finer than a base unit. */
+function baseUnits(amount: string, decimals: number): string {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return BigInt(whole + fraction.padEnd(decimals, '0').slice(0, decimals)).toString();
+}
+
+/**
+ * A token's live fields: the source's, else derived: no authorities, a supply of 0 unless it is the
+ * exchange token (its total supply), an initialised mint, one empty extension object per tag, read at
+ * `asOf` in its epoch, no CoinGecko id, the exchange token's description, risk 1 for a verified token
+ * and 3 for others.
+ * @example recordedTokenLive({}, { tags: '', decimals: 6, verified: true, asOf, exchange: null }).supply // '0'
+ */
+export function recordedTokenLive(source: Partial<LiveTokenFields>, known: KnownToken): LiveTokenFields {
+  const asOfMs = Date.parse(known.asOf);
+  const tags = known.tags === '' ? [] : known.tags.split(',');
+  return {
+    mintAuthority: source.mintAuthority === undefined ? null : source.mintAuthority,
+    freezeAuthority: source.freezeAuthority === undefined ? null : source.freezeAuthority,
+    supply: source.supply ?? (known.exchange ? baseUnits(known.exchange.totalSupply, known.decimals) : '0'),
+    isInitialized: source.isInitialized ?? true,
+    extensions: source.extensions ?? JSON.stringify(Object.fromEntries(tags.map((tag) => [tag, {}]))),
+    updatedEpoch: source.updatedEpoch ?? epochAt(asOfMs),
+    updatedAt: source.updatedAt ?? isoMicros(BigInt(asOfMs) * 1000n),
+    coingeckoId: source.coingeckoId === undefined ? null : source.coingeckoId,
+    description: source.description === undefined ? known.exchange?.description || null : source.description,
+    risk: source.risk ?? (known.verified ? 1 : 3),
+  };
+}
