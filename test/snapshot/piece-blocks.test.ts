@@ -39,7 +39,7 @@ function written(count: number, layout: Int32Array): Database.Database {
   const writer = new PieceBlockWriter(db);
   for (let id = 1; id <= count; id++) {
     const p = pieces(id);
-    writer.add(id, p.head, p.tail, p.stats);
+    writer.add(id, [p.head, p.tail], p.stats);
   }
   writer.finish(layout);
   return db;
@@ -96,9 +96,10 @@ blocks('pools out of order, without a stats entry per period, or a layout of oth
   const db = new Database(':memory:');
   db.exec(SCHEMA_SQL);
   const writer = new PieceBlockWriter(db);
-  assert.throws(() => writer.add(2, '{', '', pieces(2).stats), /out of order: got pool 2, expected 1/);
-  assert.throws(() => writer.add(1, '{', '', ['"5m":{}']), /has 1 stats entries, not 10/);
-  writer.add(1, '{', '', pieces(1).stats);
+  assert.throws(() => writer.add(2, ['{', ''], pieces(2).stats), /out of order: got pool 2, expected 1/);
+  assert.throws(() => writer.add(1, ['{', ''], ['"5m":{}']), /has 1 stats entries, not 10/);
+  assert.throws(() => writer.add(1, ['{', '', ','], pieces(1).stats), /has 3 pieces before its stats, not 2/);
+  writer.add(1, ['{', ''], pieces(1).stats);
   assert.throws(() => writer.finish(Int32Array.of(1, 2)), /the layout order holds 2 pools, not 1/);
 });
 

@@ -1,0 +1,92 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Json } from '../helpers/http.js';
+import { serve } from '../helpers/server.js';
+import { snapshotFor } from '../helpers/snapshots.js';
+import { shapeViolations } from '../helpers/wire-shape.js';
+
+/**
+ * Every upstream-dialect answer of a 2,000-pool snapshot has the live key set, key order and JSON types
+ * (fixtures/upstream-shape.json, docs/api.md §9): every pool as a list item and as a detail, every lock
+ * list, every token, the protocol bodies and errors.
+ */
+const shapes = suite('upstream dialect: every answer of a 2,000-pool snapshot has the live key set, order and types');
+const served = serve(shapes, { snapshot: () => snapshotFor(42, 2000, 500), wire: 'upstream' });
+
+// Bodies are read loosely (Json): the shape checker states what each must hold.
+const get = async (path: string): Promise<{ status: number; body: Json }> => {
+  const response = await fetch(`${served.url}${path}`);
+  return { status: response.status, body: (await response.json()) as Json };
+};
+const expectShape = (kind: string, value: unknown): void => {
+  const violations = shapeViolations(kind, value);
+  assert.equal(violations.slice(0, 5), [], `${violations.length} violations of ${kind}`);
+};
+
+/** Every page of a listing, walked by `next` alone, as the live API's clients do. */
+async function walk(first: string): Promise<Json[]> {
+  const pages: Json[] = [];
+  for (let path: string | null = first; path !== null;) {
+    const { status, body } = await get(path);
+    assert.is(status, 200, path);
+    pages.push(body);
+    const next: string | null = body.meta.cursor.next;
+    path = next === null ? null : `/pools?next=${encodeURIComponent(next)}`;
+  }
+  return pages;
+}
+
+shapes('every pool as a list item, with and without stats named, and every page envelope', async () => {
+  for (const query of ['size=1000&includeBlocked=true', 'size=1000&includeBlocked=true&stats=5m,1h,30d']) {
+    const pages = await walk(`/pools?${query}`);
+    const pools = pages.flatMap((page) => page.data as Json[]);
+    assert.is(pools.length, 2000, query);
+    for (const page of pages) expectShape('listEnvelope', page);
+    for (const pool of pools) expectShape('poolListItem', pool);
+  }
+});
+
+shapes('every pool as a detail, and its lock entries', async () => {
+  const pools = (await walk('/pools?size=1000&includeBlocked=true')).flatMap((page) => page.data as Json[]);
+  let locks = 0;
+  for (const { address } of pools) {
+    const detail = await get(`/pools/${address as string}`);
+    expectShape('objectEnvelope', detail.body);
+    expectShape('poolDetail', detail.body.data);
+    const lock = await get(`/lock/${address as string}`);
+    assert.ok(Array.isArray(lock.body));
+    for (const entry of lock.body) expectShape('lockEntry', entry);
+    locks += lock.body.length;
+  }
+  assert.ok(locks > 0, 'some pools have lock entries');
+});
+
+shapes('every token, listed, searched and alone', async () => {
+  const { body } = await get('/tokens?size=3000');
+  assert.is(body.data.length, 500);
+  expectShape('listEnvelope', body);
+  for (const token of body.data) expectShape('token', token);
+  for (const token of body.data.slice(0, 50)) expectShape('token', (await get(`/tokens/${token.address}`)).body.data);
+  const found = await get('/tokens/search?q=so');
+  assert.ok(found.body.data.length > 0);
+  for (const token of found.body.data) expectShape('token', token);
+});
+
+shapes('the protocol bodies are bare, and errors are { status, inner }', async () => {
+  expectShape('protocol', (await get('/protocol')).body);
+  expectShape('exchangeToken', (await get('/protocol/token')).body);
+  expectShape('circulatingSupply', (await get('/protocol/token/circulating_supply')).body);
+  expectShape('totalSupply', (await get('/protocol/token/total_supply')).body);
+  for (const [path, status] of [
+    ['/pools?size=0', 400],
+    ['/pools/not-an-address', 400],
+    ['/pools/11111111111111111111111111111111', 404],
+    ['/tokens?next=tampered', 400],
+  ] as const) {
+    const reply = await get(path);
+    assert.is(reply.status, status, path);
+    expectShape('error', reply.body);
+  }
+});
+
+shapes.run();
