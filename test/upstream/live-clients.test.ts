@@ -80,7 +80,8 @@ clients('a trading gateway: a pair search, and a pool looked up by its address a
   assert.ok(pair.data.length > 0);
   // Symbols match partially (docs/api.md §4.1): one side holds SOL in its symbol, the other USDC.
   for (const pool of pair.data) {
-    const [a, b] = [pool.tokenA.symbol, pool.tokenB.symbol].map((s: string) => s.toUpperCase());
+    const a = String(pool.tokenA.symbol).toUpperCase();
+    const b = String(pool.tokenB.symbol).toUpperCase();
     assert.ok((a.includes('SOL') && b.includes('USDC')) || (a.includes('USDC') && b.includes('SOL')), `${a}/${b}`);
   }
   const address = pair.data[0].address as string;
