@@ -16,7 +16,7 @@ import type { MockChaos as AnyRouteMockChaos } from './chaos/mock-chaos.js';
 import type { RouteKey } from './api/route-paths.js';
 import type { ExportOptions, ExportSummary } from './export/export-snapshot.js';
 import type { GenerateOptions, GenerateSummary } from './generator/generate-snapshot.js';
-import type { OpenApiDocument } from './openapi/build-openapi.js';
+import type { OpenApiDocument, OpenApiOptions } from './openapi/build-openapi.js';
 import type { RecordOptions, RecordSummary } from './record/record-snapshot.js';
 
 export { createMockServer, type MockServer, type MockServerOptions } from './http/create-mock-server.js';
@@ -30,7 +30,7 @@ export type ChaosSettings = AnyRouteChaosSettings<RouteKey>;
 export type MockChaos = AnyRouteMockChaos<RouteKey>;
 export type { GenerateOptions, GenerateSummary, RecordOptions, RecordSummary, ExportOptions, ExportSummary };
 export type { ExportEntry, ExportIndex } from './export/export-snapshot.js';
-export type { OpenApiDocument };
+export type { OpenApiDocument, OpenApiOptions };
 export { DEFAULT_AS_OF } from './generator/defaults.js';
 export { RecordError } from './record/record-error.js';
 export { SnapshotError } from './snapshot/snapshot-error.js';
@@ -62,10 +62,11 @@ export async function exportSnapshot(options: ExportOptions): Promise<ExportSumm
 }
 
 /**
- * The OpenAPI 3.1 document (docs/api.md §10). Asynchronous here, since the builder and the TypeBox
- * schemas load on the first call; `clmm-mock/openapi` exports the synchronous function.
- * @example const doc = await buildOpenApi({ serverUrl: 'http://127.0.0.1:8080/v2/solana' });
+ * The OpenAPI 3.1 document (docs/api.md §10), of the spec dialect or, with `wire: 'upstream'`, of the
+ * live API's. Asynchronous here, since the builder and the TypeBox schemas load on the first call;
+ * `clmm-mock/openapi` exports the synchronous function.
+ * @example const doc = await buildOpenApi({ serverUrl: 'http://127.0.0.1:8080/v2/solana', wire: 'upstream' });
  */
-export async function buildOpenApi(options: { serverUrl?: string } = {}): Promise<OpenApiDocument> {
+export async function buildOpenApi(options: OpenApiOptions = {}): Promise<OpenApiDocument> {
   return (await import('./openapi/build-openapi.js')).buildOpenApi(options);
 }

@@ -12,7 +12,8 @@ export interface PathParam {
 
 /**
  * What the OpenAPI document says of a route; the route's answer reads the same parameter objects. The
- * schema of its body is in route-data.ts, with TypeBox, which only the document loads.
+ * schema of its body in each dialect, and whether it is bare, is in route-data.ts, with TypeBox, which
+ * only the document loads.
  */
 export interface RouteDoc {
   summary: string;
@@ -22,8 +23,6 @@ export interface RouteDoc {
   listing?: ListingSpec;
   /** Query parameters of a route that is no listing. */
   query?: Readonly<Record<string, ParamSpec>>;
-  /** The body is `data` itself, not wrapped in `{ data, meta }` (the lock endpoint). */
-  bare?: boolean;
 }
 
 /** `/tokens/{mint_address}`: filled from the route segment `:mint`. */

@@ -88,12 +88,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/lock/:address',
-    doc: {
-      summary: "Get a pool's locked liquidity (a bare array)",
-      tag: 'pools',
-      pathParam: POOL_ADDRESS_PARAM,
-      bare: true,
-    },
+    doc: { summary: "Get a pool's locked liquidity (a bare array)", tag: 'pools', pathParam: POOL_ADDRESS_PARAM },
     answer: (snapshot, params) => snapshot.locks(poolId(snapshot, params[POOL_ADDRESS_PARAM.segment]!)),
   },
   {

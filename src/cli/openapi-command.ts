@@ -1,7 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { API_BASE } from '../api/route-paths.js';
+import type { Wire } from '../snapshot/wire.js';
 import { UsageError } from './fail.js';
+import { WIRE_OPTION } from './wire-option.js';
 
 /** Where `npm start` and `serve` listen by default. */
 const DEFAULT_SERVER_URL = `http://127.0.0.1:8080${API_BASE}`;
@@ -21,7 +23,7 @@ function serverUrl(raw: string): string {
   return raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
 }
 
-/** `clmm-mock openapi`: the OpenAPI 3.1 document of the v2 API, on stdout or in a file. */
+/** `clmm-mock openapi`: the OpenAPI 3.1 document of the v2 API in one dialect, on stdout or in a file. */
 export const openapiCommand = {
   command: 'openapi',
   describe: 'Print the OpenAPI 3.1 document of the v2 API (or write it with --out)',
@@ -38,11 +40,14 @@ export const openapiCommand = {
         default: DEFAULT_SERVER_URL,
         describe: `The API base URL the document names, e.g. --server-url https://mock.example.com${API_BASE}`,
       })
+      .option('wire', { ...WIRE_OPTION, default: 'spec' })
       .example('$0 openapi --out openapi.json', '')
+      .example('$0 openapi --wire upstream --out live.json', "the live API's dialect")
       .example(`$0 openapi --server-url http://localhost:9000${API_BASE} > openapi.json`, ''),
-  handler: async (argv: { out?: string; serverUrl: string }) => {
+  handler: async (argv: { out?: string; serverUrl: string; wire: string }) => {
     const { buildOpenApi } = await import('../openapi/build-openapi.js');
-    const text = `${JSON.stringify(buildOpenApi({ serverUrl: serverUrl(argv.serverUrl) }), null, 2)}\n`;
+    const wire = argv.wire as Wire; // yargs checked it against WIRE_OPTION.choices
+    const text = `${JSON.stringify(buildOpenApi({ serverUrl: serverUrl(argv.serverUrl), wire }), null, 2)}\n`;
     if (argv.out === undefined) return void process.stdout.write(text);
     try {
       writeFileSync(argv.out, text);

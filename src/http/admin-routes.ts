@@ -29,8 +29,9 @@ const json = (req: IncomingMessage, res: ServerResponse, value: unknown): void =
 
 /**
  * The admin surface under `/__mock` (docs/admin-and-chaos.md §1): health, chaos settings read and replaced at
- * run time, reset to the startup settings, the request journal, and the OpenAPI document (built once, when
- * first asked for; its server URL is where the request reached, per `originOf`). Never subject to chaos.
+ * run time, reset to the startup settings, the request journal, and the OpenAPI document of the dialect the
+ * server speaks (`wire`; built once, when first asked for; its server URL is where the request reached, per
+ * `originOf`). Never subject to chaos.
  */
 export function mountAdminRoutes(
   app: Polka,
@@ -50,7 +51,7 @@ export function mountAdminRoutes(
     methods({
       GET: async (req, res) => {
         const { buildOpenApi, withServerUrl } = await import('../openapi/build-openapi.js');
-        json(req, res, withServerUrl((openApi ??= buildOpenApi()), `${originOf(req)}${API_BASE}`));
+        json(req, res, withServerUrl((openApi ??= buildOpenApi({ wire })), `${originOf(req)}${API_BASE}`));
       },
     }),
   );

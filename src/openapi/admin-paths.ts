@@ -57,30 +57,50 @@ const JournalEntrySchema = Type.Object({
 
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 const ok = (description: string, schema: JsonSchema): ResponseObject => ({ description, content: json(schema) });
-const notAllowed = { '405': { $ref: '#/components/responses/MethodNotAllowed' } };
+
+/** The `components` names of the admin API's error body and of its 405 answer. */
+export interface AdminErrorNames {
+  errorBody: string;
+  methodNotAllowed: string;
+}
+
+/** The spec dialect's: the admin API answers errors in the API's own body. */
+const API_ERRORS: AdminErrorNames = { errorBody: 'ErrorBody', methodNotAllowed: 'MethodNotAllowed' };
+
+/** Makes the admin operations: the admin tag, and the 405 where `errors` puts it. */
+function adminOperation(errors: AdminErrorNames) {
+  const notAllowed = { '405': { $ref: `#/components/responses/${errors.methodNotAllowed}` } };
+  return (
+    operationId: string,
+    summary: string,
+    responses: OperationObject['responses'],
+    extra: Partial<OperationObject> = {},
+  ): OperationObject => ({
+    tags: [ADMIN_TAG],
+    summary,
+    operationId,
+    ...extra,
+    responses: { ...responses, ...notAllowed },
+  });
+}
+
 /** The routes that change state answer 403 without the admin token (required beyond loopback, or when one is set). */
-const forbidden = {
+const forbiddenIn = (errors: AdminErrorNames) => ({
   '403': {
     description: 'No or another admin token: send Authorization: Bearer <the --admin-token>',
-    content: json(schemaRef('ErrorBody')),
+    content: json(schemaRef(errors.errorBody)),
   },
-};
-
-function operation(
-  operationId: string,
-  summary: string,
-  responses: OperationObject['responses'],
-  extra: Partial<OperationObject> = {},
-): OperationObject {
-  return { tags: [ADMIN_TAG], summary, operationId, ...extra, responses: { ...responses, ...notAllowed } };
-}
+});
 
 /**
  * The admin surface under `/__mock` (docs/admin-and-chaos.md §1), outside the API's server URL: each path names
- * `adminUrl` (the server's origin) as its server. Never subject to chaos.
+ * `adminUrl` (the server's origin) as its server. Never subject to chaos. `errors`: where its error answers
+ * are in `components` (the API's, unless the dialect's API answers another body).
  * @example adminPaths('http://127.0.0.1:8080')['/__mock/health']
  */
-export function adminPaths(adminUrl: string): Record<string, PathItem> {
+export function adminPaths(adminUrl: string, errors: AdminErrorNames = API_ERRORS): Record<string, PathItem> {
+  const operation = adminOperation(errors);
+  const forbidden = forbiddenIn(errors);
   const servers = [{ url: adminUrl, description: 'The mock server itself (outside /v2)' }];
   const settings = plain(ChaosSettingsSchema);
   const settingsOk = ok('The chaos settings now in force', settings);
@@ -112,7 +132,7 @@ export function adminPaths(adminUrl: string): Record<string, PathItem> {
           '200': settingsOk,
           '400': {
             description: 'An unknown key or a bad value, named in `inner`; the settings stay as they were',
-            content: json(schemaRef('ErrorBody')),
+            content: json(schemaRef(errors.errorBody)),
           },
           ...forbidden,
         },

@@ -1,9 +1,10 @@
 import { createRequire } from 'node:module';
 import { API_BASE } from '../api/route-paths.js';
-import { ROUTE_DATA } from '../api/route-data.js';
 import { ROUTES, type Route } from '../api/routes.js';
+import type { Wire } from '../snapshot/wire.js';
 import { adminPaths, ADMIN_TAG } from './admin-paths.js';
 import { componentSchemas } from './components.js';
+import { bareBody, DOC_DIALECTS, type DocDialect } from './doc-dialects.js';
 import type { OpenApiDocument, PathItem } from './openapi-types.js';
 import { routeParameters } from './parameters.js';
 import { componentHeaders, componentResponses, routeResponses } from './responses.js';
@@ -14,14 +15,6 @@ export type { OpenApiDocument } from './openapi-types.js';
 export { API_BASE };
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
-
-const DESCRIPTION = [
-  'A deterministic mock of a concentrated-liquidity DEX v2 read API (clmm-mock). Every API operation is GET',
-  '(HEAD answers the headers only; OPTIONS is the CORS preflight, 204). Lists page with opaque cursors: send',
-  '`next=<meta.next>` alone for the next page. Unknown query parameters are ignored; a parameter given twice is a 400.',
-  'Any other method is a 405. Per-request chaos overrides: headers `x-mock-status` / `x-mock-delay`, or query',
-  'parameters `__status` / `__delay` (removed before the request is validated).',
-].join(' ');
 
 /** `/pools/:address` → `/pools/{address}` under the documented name of the parameter. */
 function templatePath(route: Route): string {
@@ -35,11 +28,13 @@ function operationId(path: string): string {
   return `get${words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')}`;
 }
 
-function apiPaths(): Record<string, PathItem> {
+function apiPaths(dialect: DocDialect): Record<string, PathItem> {
+  const { data, bare } = dialect.routes;
   return Object.fromEntries(
     ROUTES.map((route) => {
       const path = templatePath(route);
       const parameters = routeParameters(route.doc);
+      const ok = bare.includes(route.path) ? bareBody(data[route.path]) : dialect.wrap(data[route.path]);
       return [
         path,
         {
@@ -48,7 +43,7 @@ function apiPaths(): Record<string, PathItem> {
             summary: route.doc.summary,
             operationId: operationId(path),
             ...(parameters.length > 0 ? { parameters } : {}),
-            responses: routeResponses(route.doc, ROUTE_DATA[route.path]),
+            responses: routeResponses(route.doc, ok, dialect.named),
           },
         },
       ];
@@ -62,22 +57,31 @@ function adminServer(serverUrl: string): string {
   return origin === '' ? '/' : origin;
 }
 
+/** What buildOpenApi builds: the API's server URL (default `/v2/solana`) and the dialect (default `spec`). */
+export interface OpenApiOptions {
+  serverUrl?: string;
+  /** `upstream`: the document of the live API's dialect (docs/api.md §9), which `--wire upstream` serves. */
+  wire?: Wire;
+}
+
 /**
- * The OpenAPI 3.1 document of the whole v2 API and the admin surface, built from the schemas the
- * server's types come from and the parameter specs its parsers use. Pure and deterministic: the
- * same options give the same document, key for key.
+ * The OpenAPI 3.1 document of the whole v2 API in one dialect and of the admin surface, built from the
+ * schemas the server's types come from and the parameter specs its parsers use. Pure and deterministic:
+ * the same options give the same document, key for key.
  * @example
  * const doc = buildOpenApi({ serverUrl: 'http://127.0.0.1:8080/v2/solana' });
  * Object.keys(doc.paths).includes('/pools/{address}') // true
+ * buildOpenApi({ wire: 'upstream' }).components.schemas.ErrorBody // { …, required: ['status', 'inner'] }
  */
-export function buildOpenApi(options: { serverUrl?: string } = {}): OpenApiDocument {
+export function buildOpenApi(options: OpenApiOptions = {}): OpenApiDocument {
   const serverUrl = options.serverUrl ?? API_BASE;
+  const dialect = DOC_DIALECTS[options.wire ?? 'spec'];
   return {
     openapi: '3.1.0',
     info: {
-      title: 'clmm-mock: concentrated-liquidity DEX v2 read API',
+      title: dialect.title,
       version,
-      description: DESCRIPTION,
+      description: dialect.description,
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: serverUrl, description: 'The v2 API on Solana' }],
@@ -87,8 +91,12 @@ export function buildOpenApi(options: { serverUrl?: string } = {}): OpenApiDocum
       { name: 'protocol', description: 'Protocol statistics and the exchange token' },
       { name: ADMIN_TAG, description: "The mock's own admin surface under /__mock (not part of the upstream API)" },
     ],
-    paths: { ...apiPaths(), ...adminPaths(adminServer(serverUrl)) },
-    components: { schemas: componentSchemas(), responses: componentResponses(), headers: componentHeaders() },
+    paths: { ...apiPaths(dialect), ...adminPaths(adminServer(serverUrl), dialect.admin) },
+    components: {
+      schemas: componentSchemas(dialect.named),
+      responses: componentResponses(dialect),
+      headers: componentHeaders(),
+    },
   };
 }
 

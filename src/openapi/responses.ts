@@ -1,9 +1,8 @@
-import { ERROR_CODES } from '../errors/api-error.js';
-import { Envelope } from '../api/schemas/envelope.js';
 import { EXPOSED_HEADERS, ALLOW } from '../api/response-headers.js';
 import type { TSchema } from '@sinclair/typebox';
 import type { RouteDoc } from '../api/route-doc.js';
-import { schemaRef, withRefs } from './components.js';
+import { NAMED_SCHEMAS, schemaRef, withRefs, type NamedSchemas } from './components.js';
+import type { DocDialect } from './doc-dialects.js';
 import type { HeaderObject, Ref, ResponseObject } from './openapi-types.js';
 
 const JSON_TYPE = 'application/json';
@@ -44,52 +43,57 @@ const RATE_HEADERS = {
   'RateLimit-Reset': header('RateLimit-Reset'),
 };
 
-function errorResponse(description: string, headers?: Record<string, Ref>): ResponseObject {
-  return { description, ...(headers ? { headers } : {}), content: { [JSON_TYPE]: { schema: schemaRef('ErrorBody') } } };
+function errorResponse(description: string, headers?: Record<string, Ref>, body = 'ErrorBody'): ResponseObject {
+  return { description, ...(headers ? { headers } : {}), content: { [JSON_TYPE]: { schema: schemaRef(body) } } };
 }
 
-/** `components.responses`: the shared answers of every API operation. */
-export function componentResponses(): Record<string, ResponseObject> {
+/**
+ * `components.responses`: the shared answers of every API operation, in `dialect`'s error body (and,
+ * when the admin API's body is another, the admin paths' 405 in that one).
+ */
+export function componentResponses(dialect: DocDialect): Record<string, ResponseObject> {
+  const { errors, admin } = dialect;
   return {
     NotModified: {
       description: 'The body is unchanged: If-None-Match matched the ETag',
       headers: { ETag: header('ETag') },
     },
-    BadRequest: errorResponse(
-      'A bad parameter value (invalid_parameter, naming it in `parameter`), a tampered, foreign or mismatched cursor ' +
-        '(invalid_cursor), or an address that is not base58 of 32 bytes (invalid_address)',
-      RATE_HEADERS,
-    ),
-    NotFound: errorResponse('A well-formed address that is not in the snapshot (not_found)', RATE_HEADERS),
-    MethodNotAllowed: errorResponse(`Any method but ${ALLOW} on this path (method_not_allowed)`, {
-      Allow: header('Allow'),
-    }),
-    TooManyRequests: errorResponse('Over the rate limit (rate_limited, with `retryAfter`)', {
-      'Retry-After': header('Retry-After'),
-      ...RATE_HEADERS,
-    }),
-    Error: errorResponse(
-      'Any other status: 500 internal (a bug; please report it), or a status injected by the chaos settings ' +
-        `(injected_fault). Codes: ${ERROR_CODES.join(', ')}`,
-    ),
+    BadRequest: errorResponse(errors.BadRequest, RATE_HEADERS),
+    NotFound: errorResponse(errors.NotFound, RATE_HEADERS),
+    MethodNotAllowed: errorResponse(errors.MethodNotAllowed, { Allow: header('Allow') }),
+    TooManyRequests: errorResponse(errors.TooManyRequests, { 'Retry-After': header('Retry-After'), ...RATE_HEADERS }),
+    Error: errorResponse(errors.Error),
+    ...(admin === undefined
+      ? {}
+      : {
+          [admin.methodNotAllowed]: errorResponse(
+            "Any method but those the admin path lists in Allow (method_not_allowed), in the admin API's own body",
+            { Allow: header('Allow') },
+            admin.errorBody,
+          ),
+        }),
   };
 }
 
 const response = (name: string): Ref => ({ $ref: `#/components/responses/${name}` });
 
 /**
- * The responses of one API operation: 200 with its body (wrapped, or bare for the lock endpoint),
- * 304, the errors it can answer, and `default` for injected faults. `data`: its ROUTE_DATA schema.
- * @example routeResponses(lockRoute.doc, ROUTE_DATA['/lock/:address'])['200']
+ * The responses of one API operation: 200 with its body (`ok`: the whole body's schema, wrapped or bare,
+ * and its description), 304, the errors it can answer, and `default` for injected faults. `named`: the
+ * dialect's named schemas, which the body refers to.
+ * @example routeResponses(lockRoute.doc, bareBody(ROUTE_DATA['/lock/:address']))['200']
  * // { content: { 'application/json': { schema: { type: 'array', … } } } }
  */
-export function routeResponses(doc: RouteDoc, data: TSchema): Record<string, ResponseObject | Ref> {
-  const body = doc.bare ? withRefs(data) : withRefs(Envelope(data));
+export function routeResponses(
+  doc: RouteDoc,
+  ok: { body: TSchema; description: string },
+  named: NamedSchemas = NAMED_SCHEMAS,
+): Record<string, ResponseObject | Ref> {
   return {
     '200': {
-      description: doc.bare ? 'A bare JSON array, not wrapped in data/meta' : 'The data, wrapped with page cursors',
+      description: ok.description,
       headers: { ETag: header('ETag'), ...RATE_HEADERS },
-      content: { [JSON_TYPE]: { schema: body } },
+      content: { [JSON_TYPE]: { schema: withRefs(ok.body, undefined, named) } },
     },
     '304': response('NotModified'),
     '400': response('BadRequest'),
