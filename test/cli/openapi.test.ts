@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildOpenApi } from '../../src/openapi/build-openapi.js';
@@ -62,12 +63,36 @@ cli('a bad --server-url is one line and exit 2; an unwritable --out one line and
   }
 });
 
-cli('--help describes both flags with examples', () => {
+cli("--wire upstream prints the live dialect's document, a valid OpenAPI 3.1 document", async () => {
+  const result = runCli(['openapi', '--wire', 'upstream', '--server-url', 'http://127.0.0.1:9000/v2/solana']);
+  assert.is(result.code, 0, result.stderr);
+  assert.is(result.stderr, '');
+  const doc = JSON.parse(result.stdout) as Record<string, unknown>;
+  const validity = await new Validator().validate(doc);
+  assert.ok(validity.valid, JSON.stringify(validity.errors, null, 2));
+  assert.is(doc.openapi, '3.1.0');
+  const built = buildOpenApi({ serverUrl: 'http://127.0.0.1:9000/v2/solana', wire: 'upstream' });
+  assert.is(result.stdout, `${JSON.stringify(built, null, 2)}\n`);
+  assert.is.not(result.stdout, runCli(['openapi', '--server-url', 'http://127.0.0.1:9000/v2/solana']).stdout);
+  assert.is(runCli(['openapi', '--wire', 'spec']).stdout, runCli(['openapi']).stdout);
+});
+
+cli('--wire bogus is exit 2, naming the accepted values', () => {
+  const bad = runCli(['openapi', '--wire', 'bogus']);
+  assert.is(bad.code, 2);
+  assert.is(bad.stdout, '');
+  for (const text of ['wire', 'bogus', 'spec', 'upstream']) assert.ok(bad.stderr.includes(text), bad.stderr);
+});
+
+cli('--help describes the flags with examples', () => {
   const help = runCli(['openapi', '--help']);
   assert.is(help.code, 0);
   for (const text of [
     '--out',
     '--server-url',
+    '--wire',
+    '[choices: "spec", "upstream"] [default: "spec"]',
+    'clmm-mock openapi --wire upstream --out live.json',
     'e.g. --out openapi.json',
     'clmm-mock openapi --out openapi.json',
     '[default: "http://127.0.0.1:8080/v2/solana"]',

@@ -2,11 +2,13 @@ import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createMockServer, type MockServer, type MockServerOptions } from '../../src/http/create-mock-server.js';
 import { loadModel, type Model } from './expected.js';
+import { checkAs } from './openapi-check.js';
 import { httpSnapshot, smallSnapshot } from './snapshots.js';
 
 /**
  * The one way tests start a server: `withServer` for one test, `serve` for a suite. Both listen on
- * port 0 and close the server when done (however the test ends); requests go through http.ts.
+ * port 0 and close the server when done (however the test ends); requests go through http.ts, which
+ * checks the answers against the OpenAPI document of the dialect the server speaks (`wire`).
  */
 
 /** createMockServer's options but the port (always 0), and what a test adds. */
@@ -46,6 +48,7 @@ async function start(options: ServerOptions, served = {} as Served): Promise<{ s
     port: 0,
     onError: noInternalErrors ? collect : onError,
   });
+  checkAs(server.port, server.wire);
   served.server = server;
   served.url = server.url;
   served.origin = `http://127.0.0.1:${server.port}`;
@@ -55,6 +58,12 @@ async function start(options: ServerOptions, served = {} as Served): Promise<{ s
     configurable: true,
   });
   return { served, internal };
+}
+
+/** Closes a server started here; its port's answers are checked as spec again (the port may be reused). */
+async function close(server: MockServer): Promise<void> {
+  checkAs(server.port, undefined);
+  await server.close();
 }
 
 /**
@@ -72,7 +81,7 @@ export async function withServer(options: ServerOptions, body: (served: Served) 
         `internal errors: ${internal.map((e) => (e as Error)?.stack ?? String(e)).join('\n')}`,
       );
   } finally {
-    await served.server.close();
+    await close(served.server);
   }
 }
 
@@ -102,7 +111,7 @@ export function serve<T>(
     if (failure !== undefined) throw failure;
   });
   test.after(async () => {
-    await served.server?.close();
+    if (served.server) await close(served.server);
   });
   return served;
 }

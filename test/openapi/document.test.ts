@@ -4,6 +4,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildOpenApi, type OpenApiDocument } from '../../src/openapi/build-openapi.js';
+import { WIRES } from '../../src/snapshot/wire.js';
 import { runCli } from '../helpers/cli.js';
 import { ok, raw } from '../helpers/http.js';
 import { serve } from '../helpers/server.js';
@@ -68,40 +69,61 @@ const PARAMETERS: Record<string, string[]> = {
   '/protocol/token/total_supply': [],
 };
 
-const built = suite('OpenAPI document: built by buildOpenApi');
+const built = suite('OpenAPI document: built by buildOpenApi, in each dialect');
 
 built('validates as OpenAPI 3.1, with a relative and with an absolute server URL', async () => {
-  const doc = buildOpenApi();
-  assert.is(doc.openapi, '3.1.0');
-  await assertValid(doc, 'buildOpenApi()');
-  await assertValid(buildOpenApi({ serverUrl: 'https://mock.example.com/v2/solana' }), 'buildOpenApi({ serverUrl })');
+  for (const wire of WIRES) {
+    const doc = buildOpenApi({ wire });
+    assert.is(doc.openapi, '3.1.0');
+    await assertValid(doc, `buildOpenApi({ wire: '${wire}' })`);
+    const absolute = buildOpenApi({ serverUrl: 'https://mock.example.com/v2/solana', wire });
+    await assertValid(absolute, `buildOpenApi({ serverUrl, wire: '${wire}' })`);
+  }
+});
+
+built('the spec dialect is the default; the title names the live dialect', () => {
+  assert.equal(buildOpenApi(), buildOpenApi({ wire: 'spec' }));
+  assert.equal(
+    buildOpenApi({ serverUrl: 'http://x:1/v2/solana' }),
+    buildOpenApi({ serverUrl: 'http://x:1/v2/solana', wire: 'spec' }),
+  );
+  const upstream = buildOpenApi({ wire: 'upstream' }).info;
+  assert.match(upstream.title, "the live API's dialect (--wire upstream)");
+  assert.match(upstream.description, '`next=<meta.cursor.next>`');
+  assert.not.match(buildOpenApi().info.title, 'upstream');
 });
 
 built('has every docs/api.md §1.2 path under /v2/solana, then the admin paths on the bare origin', () => {
-  const doc = buildOpenApi({ serverUrl: 'http://127.0.0.1:8080/v2/solana' });
-  assert.equal(Object.keys(doc.paths), [...API_PATHS, ...ADMIN_PATHS]);
-  assert.equal(
-    doc.servers.map((s) => s.url),
-    ['http://127.0.0.1:8080/v2/solana'],
-  );
-  for (const path of ADMIN_PATHS)
+  for (const wire of WIRES) {
+    const doc = buildOpenApi({ serverUrl: 'http://127.0.0.1:8080/v2/solana', wire });
+    assert.equal(Object.keys(doc.paths), [...API_PATHS, ...ADMIN_PATHS], wire);
     assert.equal(
-      doc.paths[path]!.servers?.map((s) => s.url),
-      ['http://127.0.0.1:8080'],
-      path,
+      doc.servers.map((s) => s.url),
+      ['http://127.0.0.1:8080/v2/solana'],
     );
-  for (const path of API_PATHS) assert.equal(Object.keys(doc.paths[path]!), ['get'], path);
-  assert.equal(Object.keys(doc.paths['/__mock/chaos']!), ['servers', 'get', 'put']);
-  assert.equal(Object.keys(doc.paths['/__mock/requests']!), ['servers', 'get', 'delete']);
+    for (const path of ADMIN_PATHS)
+      assert.equal(
+        doc.paths[path]!.servers?.map((s) => s.url),
+        ['http://127.0.0.1:8080'],
+        path,
+      );
+    for (const path of API_PATHS) assert.equal(Object.keys(doc.paths[path]!), ['get'], path);
+    assert.equal(Object.keys(doc.paths['/__mock/chaos']!), ['servers', 'get', 'put']);
+    assert.equal(Object.keys(doc.paths['/__mock/requests']!), ['servers', 'get', 'delete']);
+  }
 });
 
-built('names exactly the parameters the API accepts on each endpoint', () => {
-  const doc = buildOpenApi();
-  for (const [path, names] of Object.entries(PARAMETERS)) {
-    assert.equal((doc.paths[path]!.get!.parameters ?? []).map((p) => p.name).sort(), [...names].sort(), path);
+built('names exactly the parameters the API accepts on each endpoint, the same in both dialects', () => {
+  for (const wire of WIRES) {
+    const doc = buildOpenApi({ wire });
+    for (const [path, names] of Object.entries(PARAMETERS)) {
+      assert.equal((doc.paths[path]!.get!.parameters ?? []).map((p) => p.name).sort(), [...names].sort(), path);
+    }
+    const aliases = doc.paths['/pools']!.get!.parameters!.filter((p) => p.deprecated).map((p) => p.name);
+    assert.equal(aliases, ['after', 'limit']);
   }
-  const aliases = doc.paths['/pools']!.get!.parameters!.filter((p) => p.deprecated).map((p) => p.name);
-  assert.equal(aliases, ['after', 'limit']);
+  const parameters = (doc: OpenApiDocument) => API_PATHS.map((path) => doc.paths[path]!.get!.parameters);
+  assert.equal(parameters(buildOpenApi({ wire: 'upstream' })), parameters(buildOpenApi()));
 });
 
 built('states defaults and page sizes as docs/api.md §3.2–§3.3 fix them', () => {
@@ -175,12 +197,14 @@ built('answers errors with the error body and its code enum; the lock endpoint w
 });
 
 built('is deterministic: two builds are deep-equal and the same JSON text', () => {
-  const [a, b] = [
-    buildOpenApi({ serverUrl: 'http://x:1/v2/solana' }),
-    buildOpenApi({ serverUrl: 'http://x:1/v2/solana' }),
-  ];
-  assert.equal(a, b);
-  assert.is(JSON.stringify(a), JSON.stringify(b));
+  for (const wire of WIRES) {
+    const [a, b] = [
+      buildOpenApi({ serverUrl: 'http://x:1/v2/solana', wire }),
+      buildOpenApi({ serverUrl: 'http://x:1/v2/solana', wire }),
+    ];
+    assert.equal(a, b);
+    assert.is(JSON.stringify(a), JSON.stringify(b));
+  }
 });
 
 built.run();
@@ -206,6 +230,18 @@ served('names the origin the client used (Host), not a fixed one', async () => {
 });
 
 served.run();
+
+const servedUpstream = suite("OpenAPI document: GET /__mock/openapi.json of a server speaking the live API's dialect");
+const upstream = serve(servedUpstream, { wire: 'upstream' });
+
+servedUpstream("is the live dialect's document, valid, naming the server's own URL", async () => {
+  const doc = (await ok(`${upstream.origin}/__mock/openapi.json`)) as OpenApiDocument;
+  await assertValid(doc, 'the served live-dialect document');
+  assert.is(doc.servers[0]!.url, upstream.url);
+  assert.equal(doc, JSON.parse(JSON.stringify(buildOpenApi({ serverUrl: upstream.url, wire: 'upstream' }))));
+});
+
+servedUpstream.run();
 
 const written = suite('OpenAPI document: written by clmm-mock openapi and the build');
 
