@@ -22,15 +22,16 @@ export interface DescribedParam {
 
 /**
  * The paging parameters of `spec` as documented: cursors, `size` with the spec's bounds, and the aliases.
+ * `cursors`: where a page's body holds its cursors (`meta.cursor` in the live dialect, docs/api.md §9.1).
  * @example pagingParams(TOKENS_SPEC).map((p) => p.name) // ['next', 'after', 'previous', 'size', 'limit']
  */
-export function pagingParams(spec: Pick<ListingSpec, 'defaultSize' | 'maxSize'>): DescribedParam[] {
+export function pagingParams(spec: Pick<ListingSpec, 'defaultSize' | 'maxSize'>, cursors = 'meta'): DescribedParam[] {
   const entries: DescribedParam[] = [
     {
       name: PAGING.next.name,
       schema: stringSchema(),
       description:
-        'The `meta.next` cursor of a page: continues the listing after it; ' +
+        `The \`${cursors}.next\` cursor of a page: continues the listing after it; ` +
         'send it alone (it carries every other parameter). ' +
         'Empty means the first page.',
     },
@@ -38,7 +39,7 @@ export function pagingParams(spec: Pick<ListingSpec, 'defaultSize' | 'maxSize'>)
       name: PAGING.previous.name,
       schema: stringSchema(),
       description:
-        'The `meta.previous` cursor of a page: walks back to the page before it; send it alone. ' +
+        `The \`${cursors}.previous\` cursor of a page: walks back to the page before it; send it alone. ` +
         'Empty means the first page.',
     },
     {

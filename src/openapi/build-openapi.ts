@@ -33,7 +33,7 @@ function apiPaths(dialect: DocDialect): Record<string, PathItem> {
   return Object.fromEntries(
     ROUTES.map((route) => {
       const path = templatePath(route);
-      const parameters = routeParameters(route.doc);
+      const parameters = routeParameters(route.doc, dialect.cursors);
       const ok = bare.includes(route.path) ? bareBody(data[route.path]) : dialect.wrap(data[route.path]);
       return [
         path,

@@ -16,10 +16,15 @@ export interface ErrorDescriptions {
   Error: string;
 }
 
-/** What the document says differently in each dialect (docs/api.md §9); paths and parameters are shared. */
+/**
+ * What the document says differently in each dialect (docs/api.md §9). Paths and parameters are shared;
+ * only where the cursor parameters say a page holds its cursors differs.
+ */
 export interface DocDialect {
   title: string;
   description: string;
+  /** Where a page's body holds its cursors: `meta` (`meta.next`) or `meta.cursor` (`meta.cursor.next`). */
+  cursors: string;
   /** `components.schemas`, in document order. */
   named: NamedSchemas;
   routes: DialectRouteData;
@@ -33,11 +38,11 @@ export interface DocDialect {
 const isArray = (schema: TSchema): boolean => schema.type === 'array';
 
 /** The document's description: what it describes (`intro`), then what every dialect shares. */
-function description(intro: string, nextCursor: string, more?: string): string {
+function description(intro: string, cursors: string, more?: string): string {
   return [
     intro,
     'Every API operation is GET (HEAD answers the headers only; OPTIONS is the CORS preflight, 204).',
-    `Lists page with opaque cursors: send \`next=<${nextCursor}>\` alone for the next page.`,
+    `Lists page with opaque cursors: send \`next=<${cursors}.next>\` alone for the next page.`,
     ...(more === undefined ? [] : [more]),
     'Unknown query parameters are ignored; a parameter given twice is a 400. Any other method is a 405.',
     'Per-request chaos overrides: headers `x-mock-status` / `x-mock-delay`, or query parameters `__status` /',
@@ -47,10 +52,8 @@ function description(intro: string, nextCursor: string, more?: string): string {
 
 const SPEC: DocDialect = {
   title: 'clmm-mock: concentrated-liquidity DEX v2 read API',
-  description: description(
-    'A deterministic mock of a concentrated-liquidity DEX v2 read API (clmm-mock).',
-    'meta.next',
-  ),
+  description: description('A deterministic mock of a concentrated-liquidity DEX v2 read API (clmm-mock).', 'meta'),
+  cursors: 'meta',
   named: NAMED_SCHEMAS,
   routes: routeData('spec'),
   wrap: (data) => ({ body: Envelope(data), description: 'The data, wrapped with page cursors' }),
@@ -72,9 +75,10 @@ const UPSTREAM: DocDialect = {
   description: description(
     "A deterministic mock of a concentrated-liquidity DEX v2 read API (clmm-mock), speaking the live public API's " +
       'own wire format (a server started with --wire upstream): its envelope, key sets, key order and JSON types.',
-    'meta.cursor.next',
+    'meta.cursor',
     'The lock and protocol endpoints answer bare bodies; errors are `{ status, inner }`.',
   ),
+  cursors: 'meta.cursor',
   named: UPSTREAM_NAMED_SCHEMAS,
   routes: routeData('upstream'),
   wrap: (data) =>

@@ -58,10 +58,11 @@ function liveNames(listing: ListingSpec): (DescribedParam & { synonymOf?: string
  * The parameters of one API operation, from what the route reads: its path parameter, its listing's
  * own parameters with the listing's defaults (then its synonyms and the parameters it ignores), the
  * paging parameters with its page sizes, or its own query.
+ * `cursors`: where the dialect's pages hold their cursors (`meta`, or `meta.cursor` in the live one).
  * @example routeParameters(poolsRoute.doc).map((p) => p.name)
  * // ['sortBy', 'sortDirection', 'stats', …, 'isWavebreak', 'categories', …, 'size', 'limit']
  */
-export function routeParameters(doc: RouteDoc): ParameterObject[] {
+export function routeParameters(doc: RouteDoc, cursors = 'meta'): ParameterObject[] {
   const parameters: ParameterObject[] = [];
   if (doc.pathParam) {
     const { name, description, schema } = doc.pathParam;
@@ -73,7 +74,7 @@ export function routeParameters(doc: RouteDoc): ParameterObject[] {
       parameters.push(queryParam(param, queryDefault(defaults[param.aliasOf ?? param.name])));
     for (const { synonymOf, ...param } of liveNames(doc.listing))
       parameters.push(queryParam(param, synonymOf === undefined ? undefined : queryDefault(defaults[synonymOf])));
-    for (const param of pagingParams(doc.listing)) parameters.push(queryParam(param, undefined));
+    for (const param of pagingParams(doc.listing, cursors)) parameters.push(queryParam(param, undefined));
   }
   if (doc.query) for (const param of described(doc.query)) parameters.push(queryParam(param, undefined));
   return parameters;

@@ -122,8 +122,13 @@ built('names exactly the parameters the API accepts on each endpoint, the same i
     const aliases = doc.paths['/pools']!.get!.parameters!.filter((p) => p.deprecated).map((p) => p.name);
     assert.equal(aliases, ['after', 'limit']);
   }
-  const parameters = (doc: OpenApiDocument) => API_PATHS.map((path) => doc.paths[path]!.get!.parameters);
+  // The same parameters, schemas and defaults; the cursors' descriptions say where each dialect's pages hold them.
+  const parameters = (doc: OpenApiDocument) =>
+    API_PATHS.map((path) => (doc.paths[path]!.get!.parameters ?? []).map(({ description, ...rest }) => rest));
   assert.equal(parameters(buildOpenApi({ wire: 'upstream' })), parameters(buildOpenApi()));
+  const next = (doc: OpenApiDocument) => doc.paths['/pools']!.get!.parameters!.find((p) => p.name === 'next')!;
+  assert.match(next(buildOpenApi()).description, 'The `meta.next` cursor');
+  assert.match(next(buildOpenApi({ wire: 'upstream' })).description, 'The `meta.cursor.next` cursor');
 });
 
 built('states defaults and page sizes as docs/api.md §3.2–§3.3 fix them', () => {
