@@ -145,6 +145,7 @@ const table = `${lines.join('\n')}\n`;
 process.stdout.write(`\n${table}`);
 writeFileSync(
   results,
-  `# clmm-mock benchmark (${wire} dialect)\n\nnode ${process.version} ${SERVER_FLAGS ?? ''}, 10 connections\n\n${table}`,
+  `# clmm-mock benchmark (${wire} dialect)\n\n` +
+    `node ${process.version} ${SERVER_FLAGS ?? ''}, 10 connections\n\n${table}`,
 );
 process.stdout.write(`\nwritten to ${results}\n`);

@@ -70,8 +70,9 @@ export const AFTER_TOKEN_B = ',"stats":{';
 /**
  * A head or tail as stored: the head ends with `,"tokenA":` and the tail is wrapped in the `}`
  * closing the stats and the one closing the item (a spec detail reads it without its last byte and
- * adds its own piece). The live dialect's `mid` piece ends by opening the stats object. Stats entries are stored packed and rendered with a leading comma, the first one
- * of an item read from its second byte (stats-packing.ts).
+ * adds its own piece). The live dialect's `mid` piece ends by opening the stats object. Stats entries
+ * are stored packed and rendered with a leading comma, the first one of an item read from its second
+ * byte (stats-packing.ts).
  * @example storedPiece('head', '{"address":"…"') // '{"address":"…","tokenA":'
  */
 export function storedPiece(kind: 'head' | 'tail' | 'mid', piece: string): string {

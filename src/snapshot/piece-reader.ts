@@ -73,9 +73,10 @@ export class PieceReader {
   /**
    * Each pool's item as chunks: its head, the token summaries with what follows each, its entries of
    * `periods` (the first without its comma: the stats object's brace comes before it) and its tail,
-   * without its last `cut` bytes (no tail at all when `cut` is -1: the live detail has its own). The entries are rendered into a scratch buffer the reader keeps, so
-   * a page allocates no memory for them: the chunks are valid until the next call, and the caller
-   * joins them into the body at once (open-served-snapshot.ts).
+   * without its last `cut` bytes (no tail at all when `cut` is -1: the live detail has its own). The
+   * entries are rendered into a scratch buffer the reader keeps, so a page allocates no memory for
+   * them: the chunks are valid until the next call, and the caller joins them into the body at once
+   * (open-served-snapshot.ts).
    */
   private items(ids: readonly number[], periods: readonly Period[], tokens: OriginTokens, cut: number): Uint8Array[][] {
     const { blocks, bounds: blockBounds, slotOf, stride } = this.store;

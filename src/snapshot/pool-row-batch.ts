@@ -30,7 +30,10 @@ export interface PoolRowBatch {
   stats: SqlValue[];
 }
 
-/** Values per pool in `pieces`: its id, head, tail and stats entries (PERIOD_NAMES order); `upstreamPieces` adds mid. */
+/**
+ * Values per pool in `pieces`: its id, head, tail and stats entries (PERIOD_NAMES order);
+ * `upstreamPieces` adds the live dialect's mid piece after the tail.
+ */
 export const PIECES_PER_POOL = 3 + PERIOD_NAMES.length;
 export const UPSTREAM_PIECES_PER_POOL = 4 + PERIOD_NAMES.length;
 

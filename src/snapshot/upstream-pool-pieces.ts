@@ -42,7 +42,8 @@ export function upstreamStatsEntryJson(stats: Omit<StatsRecord, 'effectiveFeeRat
  * @example upstreamPoolPieces(pool).head // '{"address":"…","whirlpoolsConfig":"…",…,"poolType":"whirlpool"'
  */
 export function upstreamPoolPieces(pool: PoolRecord): UpstreamPoolPieces {
-  const rewardsAndLocks = `,"rewards":${JSON.stringify(pool.rewards)},"lockedLiquidityPercent":${upstreamLockEntries(pool.locks)}`;
+  const rewardsAndLocks =
+    `,"rewards":${JSON.stringify(pool.rewards)},` + `"lockedLiquidityPercent":${upstreamLockEntries(pool.locks)}`;
   const { addressLookupTable, priceHistory7d } = pool.live;
   return {
     head: JSON.stringify(headFields(pool)).slice(0, -1),

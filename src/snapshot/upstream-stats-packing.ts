@@ -23,7 +23,10 @@ const FIGURES = ['volume', 'fees', 'rewards', 'yieldOverTvl'] as const;
 const DELTAS = ['volumeDelta', 'feesDelta', 'rewardsDelta', 'yieldOverTvlDelta', 'tvlDelta', 'priceDelta'] as const;
 const FIGURE = `([${CHARS.replace('-', '\\-')}]*)`;
 const DELTA = `(?:"([${CHARS.replace('-', '\\-')}]+)"|(null))`;
-/** Per period: the entry's ten values (null deltas as undefined), when it is the plain form upstream-pool-pieces.ts writes. */
+/**
+ * Per period: the entry's ten values (null deltas as undefined), when it is the plain form
+ * upstream-pool-pieces.ts writes.
+ */
 const PLAIN = PERIOD_NAMES.map(
   (period) =>
     new RegExp(

@@ -20,7 +20,8 @@ export function upstreamTokenSummaryJson(
  * A live `/tokens` item: the mint account, then `priceUsdc`, the metadata (keys in the live API's
  * alphabetical order, `coingeckoId` and `description` only when known) and the 24h volume, which the
  * live API sends as a JSON number, as it does `supply`: both are written from their exact digits.
- * @example upstreamTokenJson(sol, '278252237.70071') // '{"address":"So1…",…,"stats":{"24h":{"volume":278252237.70071}}}'
+ * @example upstreamTokenJson(sol, '278252237.70071')
+ * // '{"address":"So1…",…,"stats":{"24h":{"volume":278252237.70071}}}'
  */
 export function upstreamTokenJson(token: TokenRecord, volume24h: string): string {
   const { live } = token;
