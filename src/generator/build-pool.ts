@@ -11,6 +11,7 @@ import { choosePoolSqrtPrice } from './pool-price.js';
 import { buildPeriodStats } from './pool-stats.js';
 import { buildPositions } from './positions.js';
 import { withLive } from './pool-live.js';
+import { protocolFeesOwed } from './protocol-fees-owed.js';
 import { createRandom, type Random } from './random.js';
 import { buildRewards, rewardsUsdPerSecond } from './rewards.js';
 import type { PoolSeed, TokenSeed } from './types.js';
@@ -56,6 +57,8 @@ export function buildPool(plan: PoolPlan, tokens: readonly TokenSeed[], seed: nu
     random,
   );
   const account = accountFields(random, trades, asOf);
+  const month = stats.find((s) => s.period === '30d')!;
+  const owed = protocolFeesOwed(month.feesPico, tokenA, tokenB, createRandom(seed, `pool-fees:${plan.id}`));
   return withLive(
     {
       id: plan.id,
@@ -85,14 +88,16 @@ export function buildPool(plan: PoolPlan, tokens: readonly TokenSeed[], seed: nu
       lockedPercent: lockedPercent(locks),
       stats,
       ...account,
+      ...owed,
     },
     seed,
   );
 }
 
 /**
- * The on-chain account fields of a pool: vaults, fee growth and owed fees (zero where nothing
- * trades), and when it was last updated. Draws in the order the snapshot content depends on.
+ * The on-chain account fields of a pool: vaults, fee growth (zero where nothing trades), and when it
+ * was last updated. Draws in the order the snapshot content depends on; the protocol fees owed, once
+ * drawn last here, now follow from the 30d fees (protocol-fees-owed.ts).
  */
 function accountFields(
   random: Random,
@@ -100,14 +105,7 @@ function accountFields(
   asOf: Date,
 ): Pick<
   PoolSeed,
-  | 'tokenVaultA'
-  | 'tokenVaultB'
-  | 'feeGrowthGlobalA'
-  | 'feeGrowthGlobalB'
-  | 'protocolFeeOwedA'
-  | 'protocolFeeOwedB'
-  | 'updatedAt'
-  | 'updatedSlot'
+  'tokenVaultA' | 'tokenVaultB' | 'feeGrowthGlobalA' | 'feeGrowthGlobalB' | 'updatedAt' | 'updatedSlot'
 > {
   const updatedMs = asOf.getTime() - random.int(0, 3600) * 1000;
   return {
@@ -115,8 +113,6 @@ function accountFields(
     tokenVaultB: encodeAddress(random.bytes(32)),
     feeGrowthGlobalA: trades ? random.bigBits(random.int(60, 100)) : 0n,
     feeGrowthGlobalB: trades ? random.bigBits(random.int(60, 100)) : 0n,
-    protocolFeeOwedA: trades ? random.bigBits(random.int(8, 40)) : 0n,
-    protocolFeeOwedB: trades ? random.bigBits(random.int(8, 40)) : 0n,
     updatedAt: isoSeconds(new Date(updatedMs)),
     updatedSlot: Math.floor((updatedMs - GENESIS_MS) / SLOT_MS),
   };
