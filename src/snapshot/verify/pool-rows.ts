@@ -47,6 +47,15 @@ export interface PoolRow {
   summary_a: string;
   summary_b: string;
   detail_json: string;
+  /** The live dialect's fields (LivePoolFields), arrays as JSON text. */
+  whirlpool_bump: string;
+  tick_spacing_seed: string;
+  reward_last_updated: string;
+  write_version: number;
+  address_lookup_table: string | null;
+  trade_enable_timestamp: string;
+  price_history_7d: string;
+  yield_over_tvl: string;
   pieces: string[];
 }
 

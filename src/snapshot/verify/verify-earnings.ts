@@ -21,6 +21,12 @@ export interface StatsRow {
   rewards: string;
   yield_over_tvl: string;
   effective_fee_rate: number;
+  volume_delta: string | null;
+  fees_delta: string | null;
+  rewards_delta: string | null;
+  yield_over_tvl_delta: string | null;
+  tvl_delta: string | null;
+  price_delta: string | null;
 }
 
 export interface LockRow {

@@ -9,6 +9,9 @@ import {
   type RewardRow,
   type StatsRow,
 } from './verify-earnings.js';
+import { instantMicros } from '../../math/instants.js';
+import { verifyLivePool, type LiveContext } from './verify-live-pool.js';
+import { verifyLiveTokens } from './verify-live-token.js';
 import { verifyOrders } from './verify-orders.js';
 import { verifyPool, type PositionRow } from './verify-pool.js';
 import { Totals, verifyCoverage, verifyProtocol, verifyTokenVolumes } from './verify-totals.js';
@@ -48,6 +51,14 @@ function orderValues(db: Database.Database): (resource: string, key: string) => 
   };
 }
 
+/** The snapshot's asOf (meta), which every timestamp must not pass. */
+function liveContext(db: Database.Database, generated: boolean, v: Violations): LiveContext {
+  const text = db.prepare("SELECT value FROM meta WHERE key = 'asOf'").pluck().get() as string | undefined;
+  const asOf = text === undefined ? null : instantMicros(text);
+  if (asOf === null) v.add('meta', `asOf ${String(text)} is not an ISO 8601 instant`);
+  return { asOf: asOf ?? 0n, generated };
+}
+
 /** The domain rules of one pool (positions, rewards, stats, locks), with their statements prepared once. */
 function poolRules(db: Database.Database, v: Violations): (pool: PoolRow, stats: StatsRow[], locks: LockRow[]) => void {
   const positions = db.prepare(
@@ -84,13 +95,16 @@ export function verifySnapshot(
   const rules = recorded ? null : poolRules(db, v);
   const locks = db.prepare('SELECT name, locked_percentage FROM locks WHERE pool_id = ? ORDER BY name');
   const stats = db.prepare(
-    'SELECT period, volume, fees, rewards, yield_over_tvl, effective_fee_rate FROM pool_stats WHERE pool_id = ?',
+    'SELECT period, volume, fees, rewards, yield_over_tvl, effective_fee_rate, volume_delta, fees_delta, ' +
+      'rewards_delta, yield_over_tvl_delta, tvl_delta, price_delta FROM pool_stats WHERE pool_id = ?',
   );
+  const live = liveContext(db, !recorded, v);
   let done = 0;
   for (const pool of iteratePools(db, total)) {
     const statRows = stats.all(pool.id) as StatsRow[];
     const lockRows = locks.all(pool.id) as LockRow[];
     rules?.(pool, statRows, lockRows);
+    verifyLivePool(pool, statRows, live, v);
     verifyPieces(pool, statRows, lockRows, v, `pool ${pool.address}`);
     const day = statRows.find((s) => s.period === '24h');
     if (!pool.blocked && day) totals.addPool(pool.token_a, pool.token_b, pool.tvl_usdc, day.volume, day.fees);
@@ -101,6 +115,7 @@ export function verifySnapshot(
     verifyTokenVolumes(db, totals, v);
     verifyCoverage(db, v);
   }
+  verifyLiveTokens(db, live, v);
   verifyOrders(db, orderValues(db), v);
   verifyTokenTexts(db, v);
   for (const fk of db.pragma('foreign_key_check') as { table: string; rowid: number; parent: string }[]) {
