@@ -39,10 +39,7 @@ export function recordedTokens(crawled: Crawled, asOf: string): { tokens: TokenR
   }
   const rank = volumeRanks(crawled.tokenVolumeAsc, crawled.tokenVolumeOrder);
   const x = crawled.exchangeToken;
-  const exchangeAt = Math.max(
-    0,
-    crawled.tokens.findIndex((t) => t.symbol === x.symbol),
-  );
+  const exchangeAt = crawled.tokens.findIndex((t) => t.symbol === x.symbol);
   const exchange = { totalSupply: crawled.totalSupply, description: x.description as string };
   const tokens = crawled.tokens.map((t, i) => {
     const known = { ...t, verified: verified.has(t.address), asOf, exchange: i === exchangeAt ? exchange : null };

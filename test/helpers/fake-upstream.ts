@@ -1,7 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { orderBy, upstreamFixtures, type UpstreamFixtures, type UpstreamPool, type Wire } from './upstream-fixtures.js';
+import {
+  orderBy,
+  upstreamFixtures,
+  upstreamJson,
+  type UpstreamFixtures,
+  type UpstreamPool,
+  type Wire,
+} from './upstream-fixtures.js';
 
 // A stand-in for the live upstream API, speaking its wire shape (docs/api.md §9) rather than the
 // spec's: `meta.cursor` envelopes, unwrapped protocol bodies, raw balances, `metadata` tokens, no
@@ -16,6 +23,8 @@ export interface FakeUpstreamOptions {
   fail?: { path: string; status: number };
   /** Milliseconds before every answer. */
   delayMs?: number;
+  /** Changes the fixtures before they are served (a value the recorder must refuse). */
+  change?: (fixtures: UpstreamFixtures) => void;
 }
 
 export interface FakeRequest {
@@ -130,7 +139,7 @@ function route(f: UpstreamFixtures, path: string, params: URLSearchParams, cap: 
 }
 
 function answer(res: ServerResponse, [status, body]: Reply, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(upstreamJson(body));
 }
 
 /**
@@ -139,6 +148,7 @@ function answer(res: ServerResponse, [status, body]: Reply, headers: Record<stri
  */
 export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Promise<FakeUpstream> {
   const f = upstreamFixtures();
+  options.change?.(f);
   const requests: FakeRequest[] = [];
   const seen = new Map<string, number>();
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

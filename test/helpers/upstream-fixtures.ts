@@ -9,6 +9,8 @@ export type Wire = any;
 
 export interface UpstreamToken {
   address: string;
+  /** Base units, every digit (sent as a JSON number). */
+  supply: string;
   decimals: number;
   tokenProgram: string;
   tags: string[];
@@ -50,8 +52,22 @@ export interface UpstreamFixtures {
   totalSupply: Wire;
 }
 
+/**
+ * A fixture file parsed, tokens' `supply` kept as the string of its digits: the live API sends it as a
+ * JSON number that may pass 2^53, and the fake sends it back with every digit (fake-upstream.ts).
+ */
 const read = (name: string): Wire =>
-  JSON.parse(readFileSync(new URL(`../../fixtures/upstream/${name}`, import.meta.url), 'utf8'));
+  JSON.parse(
+    readFileSync(new URL(`../../fixtures/upstream/${name}`, import.meta.url), 'utf8').replace(
+      /"supply": (\d+)/g,
+      '"supply": "$1"',
+    ),
+  );
+
+/** A body as the live API writes it: tokens' `supply` (kept as digits by `read`) a JSON number again. */
+export function upstreamJson(body: unknown): string {
+  return JSON.stringify(body).replace(/"supply":"(\d+)"/g, '"supply":$1');
+}
 
 /** A fresh copy of the fixtures (tests may not share mutations). */
 export function upstreamFixtures(): UpstreamFixtures {

@@ -4,6 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { RecordError, recordSnapshot } from '../../src/record/record-snapshot.js';
 import { startFakeUpstream } from '../helpers/fake-upstream.js';
+import type { UpstreamFixtures } from '../helpers/upstream-fixtures.js';
 import { ok } from '../helpers/http.js';
 import { withServer } from '../helpers/server.js';
 import { tempDir } from '../helpers/snapshots.js';
@@ -85,3 +86,57 @@ failing(
 );
 
 failing.run();
+
+const refused = suite(
+  "record from the upstream: a live dialect's field of the wrong type stops the recording, naming it and the value",
+);
+
+const REFUSED: [what: string, change: (f: UpstreamFixtures) => void, message: RegExp][] = [
+  [
+    'a bump past a byte',
+    (f) => (f.pools[0]!.whirlpoolBump = [300]),
+    /^pool 6WVjexTssQeGrv4pDcGhJ2bRbTsh5hbTfFbZW2WAaEj4\.whirlpoolBump\[0\] is not a byte: 300$/,
+  ],
+  [
+    'a null price in the history',
+    (f) => ((f.pools[1]!.priceHistory7d as unknown[])[3] = null),
+    /^pool GPfG3BgyR8WTiy6AgZGqfossMqDAdCEuTegFRD5mXzy6\.priceHistory7d\[3\] is null$/,
+  ],
+  [
+    'a lookup table that is no address',
+    (f) => (f.pools[2]!.addressLookupTable = 'lookup-table'),
+    /^pool 855yZnRr3jJrz18TSmMyJMV6go5UnA1khWJXHFTXuYXD\.addressLookupTable is not an address: "lookup-table"$/,
+  ],
+  [
+    'a delta in words',
+    (f) => (f.pools[0]!.stats['24h']!.volumeDelta = 'lots'),
+    /^pool \d\.stats\.24h\.volumeDelta is not a decimal figure or null: "lots"$/,
+  ],
+  ['a fractional supply', (f) => (f.listed[0]!.supply = '12.5'), /^token 0\.supply is not a whole number: "12\.5"$/],
+  [
+    'a read time in words',
+    (f) => (f.listed[1]!.updatedAt = 'yesterday'),
+    /^token 1\.updatedAt is not an ISO 8601 instant: "yesterday"$/,
+  ],
+  ['extensions as an array', (f) => (f.listed[2]!.extensions = []), /^token 2\.extensions is not an object: \[\]$/],
+];
+
+for (const [what, change, message] of REFUSED) {
+  refused(what, async () => {
+    const { dir, remove } = tempDir();
+    const fake = await startFakeUpstream({ change });
+    try {
+      const out = join(dir, 'refused.sqlite');
+      let caught: unknown;
+      await recordSnapshot({ from: fake.url, out, asOf: AS_OF }).catch((error: unknown) => (caught = error));
+      assert.instance(caught, RecordError);
+      assert.match((caught as Error).message, message);
+      assert.equal(readdirSync(dir), []);
+    } finally {
+      await fake.close();
+      remove();
+    }
+  });
+}
+
+refused.run();

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PERIOD_NAMES } from '../../src/math/periods.js';
@@ -18,6 +19,7 @@ import {
   orderBy,
   tokensByAddress,
   type UpstreamPool,
+  type Wire,
 } from '../helpers/upstream-fixtures.js';
 
 const replay = suite(
@@ -258,5 +260,98 @@ replay('inspect --verify of the recording reports no violation', async () => {
     db.close();
   }
 });
+
+interface Row {
+  [column: string]: string | number | null;
+}
+
+/** Rows of the recording, by address. */
+async function rowsOf(sql: string): Promise<Map<string, Row>> {
+  const db = new Database((await recording()).out, { readonly: true });
+  try {
+    return new Map((db.prepare(sql).all() as Row[]).map((row) => [row.address as string, row]));
+  } finally {
+    db.close();
+  }
+}
+
+/** An ISO instant with its fraction written to six digits, as the recorder stores mint reads. */
+const toMicros = (at: string): string =>
+  at.replace(/(?:\.(\d+))?Z$/, (_m, f: string | undefined) => `.${(f ?? '').padEnd(6, '0')}Z`);
+
+replay('tokens: mint fields and metadata, supply with every digit (past 2^53), reads to the microsecond', async () => {
+  const { fake } = await recording();
+  const rows = await rowsOf('SELECT * FROM tokens');
+  const tokens = [...fake.fixtures.listed, ...fake.fixtures.unlisted];
+  assert.ok(
+    tokens.some((t) => BigInt(t.supply) > BigInt(Number.MAX_SAFE_INTEGER)),
+    'a supply past 2^53 is recorded',
+  );
+  for (const t of tokens) {
+    const metadata = t.metadata as Wire;
+    assert.equal(
+      rows.get(t.address),
+      {
+        ...rows.get(t.address),
+        mint_authority: t.mintAuthority as string | null,
+        freeze_authority: t.freezeAuthority as string | null,
+        supply: t.supply,
+        is_initialized: 1,
+        extensions: JSON.stringify(t.extensions),
+        updated_epoch: t.updatedEpoch as number,
+        updated_at: toMicros(t.updatedAt as string),
+        coingecko_id: metadata.coingeckoId ?? null,
+        description: metadata.description ?? null,
+        risk: metadata.risk,
+      },
+      t.address,
+    );
+  }
+});
+
+replay(
+  'pools: bump, seed, timestamps (to the second), write version, lookup table, history, yield; deltas per period',
+  async () => {
+    const { fake } = await recording();
+    const rows = await rowsOf('SELECT * FROM pools');
+    const deltas = await rowsOf(
+      "SELECT p.address || ' ' || s.period AS address, s.* FROM pool_stats s JOIN pools p ON p.id = s.pool_id",
+    );
+    const toSecond = (at: unknown): string => (at as string).replace(/\.\d+Z$/, 'Z');
+    for (const p of fake.fixtures.pools) {
+      assert.equal(
+        rows.get(p.address),
+        {
+          ...rows.get(p.address),
+          whirlpool_bump: JSON.stringify(p.whirlpoolBump),
+          tick_spacing_seed: JSON.stringify(p.tickSpacingSeed),
+          reward_last_updated: toSecond(p.rewardLastUpdatedTimestamp),
+          write_version: p.writeVersion as number,
+          address_lookup_table: p.addressLookupTable as string | null,
+          trade_enable_timestamp: p.tradeEnableTimestamp as string,
+          price_history_7d: JSON.stringify(p.priceHistory7d),
+          yield_over_tvl: p.yieldOverTvl as string,
+        },
+        p.address,
+      );
+      for (const period of PERIOD_NAMES) {
+        const sent = p.stats[period]!;
+        const row = deltas.get(`${p.address} ${period}`)!;
+        assert.equal(
+          [
+            row.volume_delta,
+            row.fees_delta,
+            row.rewards_delta,
+            row.yield_over_tvl_delta,
+            row.tvl_delta,
+            row.price_delta,
+          ],
+          [sent.volumeDelta, sent.feesDelta, sent.rewardsDelta, sent.yieldOverTvlDelta, sent.tvlDelta, sent.priceDelta],
+          `${p.address} ${period}`,
+        );
+      }
+    }
+  },
+);
 
 replay.run();
