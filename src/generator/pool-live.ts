@@ -44,7 +44,7 @@ function liveFields(p: PoolCore, history: string[], trades: boolean, random: Ran
 }
 
 /**
- * A pool with what only the live dialect serves (docs/snapshot-format.md §1): its price history, the
+ * A pool with what only the live dialect serves (docs/snapshot-format.md §1.2): its price history, the
  * stats' deltas and the account fields the spec leaves out. Drawn from a stream of its own
  * (`pool-live:<id>`), so that adding them changed no value the spec's dialect serves.
  * @example withLive(core, 42).live.tickSpacingSeed // [64, 0] for fee tier index 64

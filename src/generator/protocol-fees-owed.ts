@@ -8,7 +8,7 @@ import type { PoolSeed, TokenSeed } from './types.js';
  * 1300/10000 of the fees and collects at least monthly, so what it is owed in a token is a part of its
  * share of the pool's 30d fees, as if all were paid in that token: a drawn part of the month since the
  * last collection, times half (swaps pay fees in either token). Verification holds every pool to that
- * bound (docs/snapshot-format.md §4).
+ * bound (docs/snapshot-format.md §4.1).
  * @example protocolFeesOwed(fees30dPico, tokenA, tokenB, createRandom(42, 'pool-fees:1')).protocolFeeOwedA
  */
 export function protocolFeesOwed(

@@ -35,7 +35,7 @@ function drawnSupply(decimals: number, random: Random): bigint {
 }
 
 /**
- * The fields of a mint account and the live API's metadata (docs/snapshot-format.md §1), drawn from the
+ * The fields of a mint account and the live API's metadata (docs/snapshot-format.md §1.2), drawn from the
  * token's own stream so the tokens' other values are untouched: authorities (stablecoins have both, the
  * native mint none, others by chance), the supply, extensions following the Token-2022 tags, when the
  * mint was last read (at most two days before `asOf`, with microseconds, and its epoch), and a risk

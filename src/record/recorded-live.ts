@@ -2,7 +2,7 @@ import { epochAt } from '../math/epochs.js';
 import { isoMicros } from '../math/instants.js';
 import type { LivePoolFields, LiveTokenFields, StatsDeltas } from '../snapshot/pool-record.js';
 
-// What a recording stores of the live-only fields (docs/snapshot-format.md §2): what the source sent,
+// What a recording stores of the live-only fields (docs/snapshot-format.md §2.1): what the source sent,
 // and where it sent nothing (a source speaking the spec's dialect, a clmm-mock among them) a value
 // derived from what is known, true to the domain rather than made up.
 

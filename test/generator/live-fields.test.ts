@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { httpSnapshot } from '../helpers/snapshots.js';
 
 // What the live dialect's fields of a generated snapshot look like, read with SQL: the shapes the live
-// API's captures show (docs/snapshot-format.md §1).
+// API's captures show (docs/snapshot-format.md §1.2).
 
 async function query<T>(sql: string): Promise<T[]> {
   const db = new Database(await httpSnapshot(), { readonly: true });

@@ -20,7 +20,8 @@ interface Picked {
 function pick(db: Database.Database): Picked {
   const pool = db
     .prepare(
-      'SELECT p.id, p.address, p.price, p.detail_json, p.price_history_7d FROM pools p JOIN pool_stats s ON s.pool_id = p.id ' +
+      'SELECT p.id, p.address, p.price, p.detail_json, p.price_history_7d ' +
+        'FROM pools p JOIN pool_stats s ON s.pool_id = p.id ' +
         "WHERE p.pool_type = 'whirlpool' AND s.period = '30d' AND s.fees != '0' ORDER BY p.id LIMIT 1",
     )
     .get() as Picked['pool'];
@@ -206,7 +207,7 @@ const CASES: Case[] = [
   ],
 ];
 
-const corrupted = suite('verify: a corrupted live-dialect field is named (docs/snapshot-format.md §4)');
+const corrupted = suite('verify: a corrupted live-dialect field is named (docs/snapshot-format.md §4.1)');
 
 corrupted('the untouched snapshot verifies', async () => {
   assert.equal(await violationsAfter(() => undefined), []);

@@ -116,7 +116,7 @@ function verifyFeesOwed(pool: PoolRow, detail: Record<string, unknown>, stats: S
 }
 
 /**
- * The rules of the fields only the live dialect serves (docs/snapshot-format.md §4): over every pool
+ * The rules of the fields only the live dialect serves (docs/snapshot-format.md §4.1): over every pool
  * their form, and what holds of any pool (the seed is the fee tier index little-endian, nothing is
  * after asOf, rewards update with the pool); over a generated one the generator's model too.
  */

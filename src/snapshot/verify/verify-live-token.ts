@@ -54,7 +54,7 @@ function verifyRead(t: TokenLiveRow, c: LiveContext, v: Violations, subject: str
 }
 
 /**
- * The rules of tokens' live dialect fields (docs/snapshot-format.md §4), token by token; in a generated
+ * The rules of tokens' live dialect fields (docs/snapshot-format.md §4.1), token by token; in a generated
  * snapshot the exchange token's mint supply is also its total supply in base units.
  */
 export function verifyLiveTokens(db: Database.Database, c: LiveContext, v: Violations): void {
