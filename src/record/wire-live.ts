@@ -56,8 +56,7 @@ function delta(value: unknown, where: string): string | null {
  * a source speaking the spec's dialect). Timestamps to the second, as every pool timestamp is stored.
  * @example liveOfPool({ whirlpoolBump: [253] }, 'pool X') // { whirlpoolBump: [253] }
  */
-export function liveOfPool(raw: Json, where: string): Partial<LivePoolFields> {
-  const p = raw;
+export function liveOfPool(p: Json, where: string): Partial<LivePoolFields> {
   const live: Partial<LivePoolFields> = {};
   if (present(p.whirlpoolBump)) live.whirlpoolBump = bytes(p.whirlpoolBump, `${where}.whirlpoolBump`);
   if (present(p.tickSpacingSeed)) live.tickSpacingSeed = bytes(p.tickSpacingSeed, `${where}.tickSpacingSeed`);

@@ -98,7 +98,13 @@ function verifyDeltas(stats: StatsRow[], history: string[] | null, c: LiveContex
  * Protocol fees owed, in each token's base units, are no more than the protocol's share of the pool's
  * 30d fees as if all were paid in that token: the protocol collects its fees at least monthly.
  */
-function verifyFeesOwed(pool: PoolRow, detail: Record<string, unknown>, stats: StatsRow[], v: Violations, s: string) {
+function verifyFeesOwed(
+  pool: PoolRow,
+  detail: Record<string, unknown>,
+  stats: StatsRow[],
+  v: Violations,
+  s: string,
+): void {
   const month = stats.find((row) => row.period === '30d');
   if (!month) return;
   const share = new Dec(month.fees).mul(pool.protocol_fee_rate).div(10_000);
