@@ -47,7 +47,7 @@ function change(factorNowToBefore: number): string {
  * @example dayPriceDelta([…, '0.98000000000000000000', '0.99000000000000000000', '1.00000000000000000000'])
  * // '0.02040816326530612245'
  */
-export function dayPriceDelta(history: readonly string[]): string | null {
+function dayPriceDelta(history: readonly string[]): string | null {
   const [then, now] = [new Dec(history.at(-3)!), new Dec(history.at(-1)!)];
   return now.isZero() || then.isZero() ? null : formatFigure(now.div(then).minus(1));
 }
@@ -55,7 +55,7 @@ export function dayPriceDelta(history: readonly string[]): string | null {
 /** How the pool's price moved, worked out once for all its periods. */
 interface PriceFacts {
   day: string | null;
-  /** Null when the price is 0 (nothing to compare), '0' when it never moved, else whether it moves. */
+  /** Null when the price is 0 (nothing to compare), '0' when it never moved; undefined when it moves. */
   still: string | null | undefined;
 }
 
