@@ -5,7 +5,7 @@ import { unwrap } from './wire-envelope.js';
 import type { LivePoolFields } from '../snapshot/pool-record.js';
 import { liveOfPool } from './wire-live.js';
 import { normalizeDetailFields, normalizeLocks, normalizePool, type SpecPool } from './wire-pool.js';
-import { normalizeExchangeToken, normalizeProtocol, supply } from './wire-protocol.js';
+import { finerSupply, normalizeExchangeToken, normalizeProtocol, supply } from './wire-protocol.js';
 import { normalizeToken, type LogoMapper, type SpecToken } from './wire-token.js';
 import { array, object, RecordError, type Json } from './wire-values.js';
 
@@ -23,6 +23,11 @@ export interface Crawled {
   pools: SpecPool[];
   /** Pools the default listing shows: the others are blocked. */
   listed: Set<string>;
+  /**
+   * Pools created through the launch flow (`isWavebreak=true`): the live dialect calls them whirlpools, so
+   * only this filter tells them apart.
+   */
+  launched: Set<string>;
   details: Map<string, Json>;
   /** The live dialect's fields each detail sent (wire-live.ts). */
   live: Map<string, Partial<LivePoolFields>>;
@@ -161,7 +166,10 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
   const pools = (await walk(get, `/pools?size=1000&includeBlocked=true&stats=${PERIOD_NAMES.join(',')}`)).map((p, i) =>
     normalizePool(p, logo, `pool ${i}`),
   );
-  const listed = new Set((await walk(get, '/pools?size=1000')).map((p) => object(p, 'pool').address as string));
+  const addressesOf = async (path: string): Promise<Set<string>> =>
+    new Set((await walk(get, path)).map((p) => object(p, 'pool').address as string));
+  const listed = await addressesOf('/pools?size=1000');
+  const launched = await addressesOf('/pools?size=1000&includeBlocked=true&isWavebreak=true');
   onProgress?.('tokens', 0, 1);
   const tokens = await crawlTokens(options, pools);
   const byVolume = async (direction: string): Promise<string[]> =>
@@ -175,19 +183,24 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
   const data = async (path: string): Promise<unknown> => unwrap(await get(path), `GET ${path}`).data;
   const circulating = object(await data('/protocol/token/circulating_supply'), 'circulating_supply');
   const total = object(await data('/protocol/token/total_supply'), 'total_supply');
+  const exchangeToken = normalizeExchangeToken(await data('/protocol/token'), logo);
   return {
     tokens,
     tokenVolumeOrder,
     tokenVolumeAsc,
     pools,
     listed,
+    launched,
     details,
     live,
     locks,
     verified,
     protocol: normalizeProtocol(await data('/protocol')),
-    exchangeToken: normalizeExchangeToken(await data('/protocol/token'), logo),
-    circulatingSupply: supply(circulating.circulating_supply, 'circulating_supply'),
-    totalSupply: supply(total.total_supply, 'total_supply'),
+    exchangeToken,
+    circulatingSupply: finerSupply(
+      supply(circulating.circulating_supply, 'circulating_supply'),
+      exchangeToken.circulatingSupply as string,
+    ),
+    totalSupply: finerSupply(supply(total.total_supply, 'total_supply'), exchangeToken.totalSupply as string),
   };
 }

@@ -1,19 +1,17 @@
-/**
- * A JSON string literal, or an integer literal too long to be exact as a double (16 digits or more,
- * not part of a fraction or exponent, and not followed by one).
- */
-const STRING_OR_LONG_INTEGER = /"(?:[^"\\]|\\.)*"|(?<![\d.eE+-])-?\d{16,}(?![\d.eE])/g;
+/** A JSON string literal, or a number literal (outside strings, which the first branch consumes). */
+const STRING_OR_NUMBER = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
 
 /**
- * JSON.parse, except that an integer literal beyond Number.MAX_SAFE_INTEGER comes back as the string of
- * its digits rather than the nearest double: the live API sends a mint's `supply` as a JSON number, and
- * `570000000000000001` would otherwise be read as 570000000000000000. Smaller numbers, and every number
- * with a fraction or exponent, parse as JSON.parse parses them.
- * @example parseJsonExact('{"supply":9007199254740993}') // { supply: '9007199254740993' }
+ * JSON.parse, except that a number literal a double cannot hold exactly comes back as the string of its
+ * digits: an integer beyond Number.MAX_SAFE_INTEGER (the live API sends a mint's `supply` as a JSON
+ * number, and `570000000000000001` would otherwise be read as 570000000000000000), and every number with
+ * a fraction or exponent (a token's 24h volume, `278252237.7007108`, is kept to its last digit). Safe
+ * integers parse as JSON.parse parses them.
+ * @example parseJsonExact('{"supply":9007199254740993,"volume":0.1}') // { supply: '9007199254740993', volume: '0.1' }
  */
 export function parseJsonExact(text: string): unknown {
-  const kept = text.replace(STRING_OR_LONG_INTEGER, (token) =>
-    token.startsWith('"') || Number.isSafeInteger(Number(token)) ? token : `"${token}"`,
+  const kept = text.replace(STRING_OR_NUMBER, (token) =>
+    token.startsWith('"') || (/^-?\d+$/.test(token) && Number.isSafeInteger(Number(token))) ? token : `"${token}"`,
   );
   return JSON.parse(kept) as unknown;
 }

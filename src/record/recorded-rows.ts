@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { compareDecimalStrings } from '../math/decimal-order.js';
 import { PERIOD_NAMES } from '../math/periods.js';
 import { lockedPercent } from '../generator/locks.js';
 import type { LockEntry, PeriodStats } from '../api/api-types.js';
@@ -29,8 +30,26 @@ function volumeRanks(ascending: readonly string[], descending: readonly string[]
 }
 
 /**
- * Token rows in mint order (ids from 1); the 24h volume column holds a rank, which orders as the API's
- * volumes do. The exchange token is the one whose symbol `/protocol/token` names.
+ * The tokens' 24h volumes as the source sent them (the live dialect does), when the volume listing holds
+ * every token, each with one, in their order (descending, ties by address); else null.
+ */
+function sentVolumes(crawled: Crawled): Map<string, string> | null {
+  const listed = crawled.tokenVolumeOrder;
+  // Tokens the listing left out (fetched one by one) have no place in its order: ranks place them.
+  if (listed.length !== crawled.tokens.length || !crawled.tokens.every((t) => t.volume24h !== undefined)) return null;
+  const volumes = new Map(crawled.tokens.map((t) => [t.address, t.volume24h!]));
+  for (let i = 1; i < listed.length; i++) {
+    const order = compareDecimalStrings(volumes.get(listed[i - 1]!)!, volumes.get(listed[i]!)!);
+    if (order < 0 || (order === 0 && listed[i - 1]! > listed[i]!)) return null;
+  }
+  return volumes;
+}
+
+/**
+ * Token rows in mint order (ids from 1). The 24h volume column holds the volumes the source sent (the
+ * live dialect's tokens carry them) when they order as its listing does, else a rank that orders as the
+ * API's volumes do; the price is the sent `priceUsdc`, else 0. The exchange token is the one whose
+ * symbol `/protocol/token` names.
  */
 export function recordedTokens(crawled: Crawled, asOf: string): { tokens: TokenRecord[]; volumes: string[] } {
   const verified = new Set<string>();
@@ -43,9 +62,17 @@ export function recordedTokens(crawled: Crawled, asOf: string): { tokens: TokenR
   const exchange = { totalSupply: crawled.totalSupply, description: x.description as string };
   const tokens = crawled.tokens.map((t, i) => {
     const known = { ...t, verified: verified.has(t.address), asOf, exchange: i === exchangeAt ? exchange : null };
-    return { ...t, id: i + 1, usdPrice: '0', verified: known.verified, live: recordedTokenLive(t.live, known) };
+    const { priceUsdc = '0', volume24h: _volume, ...token } = t;
+    return {
+      ...token,
+      id: i + 1,
+      usdPrice: priceUsdc,
+      verified: known.verified,
+      live: recordedTokenLive(t.live, known),
+    };
   });
-  return { tokens, volumes: tokens.map((t) => String(rank.get(t.address) ?? 0)) };
+  const sent = sentVolumes(crawled);
+  return { tokens, volumes: tokens.map((t) => sent?.get(t.address) ?? String(rank.get(t.address) ?? 0)) };
 }
 
 /** Lock entries in name order (byte order, as SQLite's BINARY sorts the lock rows the server joins). */
@@ -90,7 +117,8 @@ function recordedPool(crawled: Crawled, pool: SpecPool, id: number, tokens: Reco
     feeRate,
     protocolFeeRate: h.protocolFeeRate as number,
     feeTierIndex: d.feeTierIndex as number,
-    poolType: h.poolType as string,
+    // The live dialect has no launchpool type: such a pool says `whirlpool` and the launch filter finds it.
+    poolType: h.poolType === 'whirlpool' && crawled.launched.has(address) ? 'launchpool' : (h.poolType as string),
     adaptiveFeeEnabled: h.adaptiveFeeEnabled === true,
     adaptiveFee: d.adaptiveFee as AdaptiveFeeRecord | null,
     hasWarning: h.hasWarning === true,

@@ -18,6 +18,17 @@ export function supply(value: unknown, where: string): string {
   return new Decimal(figure(value, where)).toFixed(6);
 }
 
+/**
+ * The supply an endpoint sent, or the exchange token's figure of it when the endpoint sent that figure
+ * rounded up to whole tokens (as the live dialect does): the recording then serves the finer one in the
+ * spec's dialect and rounds it again in the live one.
+ * @example finerSupply('53275183.000000', '53275182.419413') // '53275182.419413'
+ */
+export function finerSupply(sent: string, figureOfToken: string): string {
+  const token = new Decimal(figureOfToken);
+  return token.ceil().eq(sent) && new Decimal(sent).isInteger() ? token.toFixed(6) : sent;
+}
+
 /** `/protocol/token` in the spec's shape (docs/api.md §5.9). */
 export function normalizeExchangeToken(raw: unknown, logo: LogoMapper): Json {
   const t = object(raw, '/protocol/token');

@@ -1,7 +1,7 @@
 import type { TokenSummary } from '../api/api-types.js';
 import type { LiveTokenFields } from '../snapshot/pool-record.js';
 import { liveOfToken } from './wire-live.js';
-import { array, integer, nullableString, object, string, type Json } from './wire-values.js';
+import { array, figure, integer, nullableString, object, string, type Json } from './wire-values.js';
 
 /** A token in the spec's shape and field order (docs/api.md §5.1); any program id the API names is kept. */
 export interface SpecToken extends TokenSummary {
@@ -9,6 +9,9 @@ export interface SpecToken extends TokenSummary {
   tags: string;
   /** The live dialect's fields the source sent (wire-live.ts). */
   live: Partial<LiveTokenFields>;
+  /** The live dialect's `priceUsdc` and 24h volume, when the source sent them (the spec's token has neither). */
+  priceUsdc?: string;
+  volume24h?: string;
 }
 
 /** How a recorded logo URL is stored (a clmm-mock source's own logos become the placeholder). */
@@ -45,6 +48,16 @@ export function normalizeToken(raw: unknown, logo: LogoMapper, where = 'token'):
     programId: string(t.programId ?? t.tokenProgram, `${where}.programId`),
     tags: tags(t.tags, `${where}.tags`),
     live: liveOfToken(t, metadata, where),
+    ...liveFigures(t, where),
+  };
+}
+
+/** `priceUsdc` and `stats["24h"].volume` of a live token, exact (a number's digits are kept: exact-json.ts). */
+function liveFigures(t: Json, where: string): { priceUsdc?: string; volume24h?: string } {
+  const day: unknown = t.stats === undefined ? undefined : object(object(t.stats, `${where}.stats`)['24h'], where);
+  return {
+    ...(t.priceUsdc === undefined ? {} : { priceUsdc: figure(t.priceUsdc, `${where}.priceUsdc`) }),
+    ...(day === undefined ? {} : { volume24h: figure((day as Json).volume, `${where}.stats.24h.volume`) }),
   };
 }
 

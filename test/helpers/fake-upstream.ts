@@ -91,7 +91,10 @@ function page(path: string, params: URLSearchParams, all: (query: URLSearchParam
 }
 
 function pools(f: UpstreamFixtures, q: URLSearchParams): UpstreamPool[] {
-  const open = q.get('includeBlocked') === 'true' ? f.pools : f.pools.filter((p) => !f.blocked.includes(p.address));
+  const shown = q.get('includeBlocked') === 'true' ? f.pools : f.pools.filter((p) => !f.blocked.includes(p.address));
+  // The live API's launch filter: pools created through the launch flow, which set a trade-enable time.
+  const open =
+    q.get('isWavebreak') === 'true' ? shown.filter((p) => p.tradeEnableTimestamp !== '1970-01-01T00:00:00Z') : shown;
   const order = orderBy(open, (p) => p.tvlUsdc, 'desc');
   return order.map((address) =>
     withStats(

@@ -9,8 +9,9 @@ import { recordSnapshot } from '../../src/record/record-snapshot.js';
 import type { Json } from '../helpers/http.js';
 import { withServer } from '../helpers/server.js';
 import { httpSnapshot, tempDir } from '../helpers/snapshots.js';
+import { WIRES, type Wire } from '../../src/snapshot/wire.js';
 
-const replay = suite('record: a recording of a clmm-mock replays every response byte for byte (issue #5)');
+const replay = suite('record: a recording of a clmm-mock replays every response byte for byte, in both dialects');
 
 /** Both servers write logo URLs for the same public URL, so bodies can be compared as bytes. */
 const PUBLIC_URL = 'http://mock.test';
@@ -32,8 +33,10 @@ async function get(server: MockServer, path: string): Promise<Answer> {
 async function pages(server: MockServer, path: string): Promise<string[]> {
   const paths = [path];
   const endpoint = path.split('?')[0]!;
-  for (let body: Json = JSON.parse((await get(server, path)).body); body.meta?.next;) {
-    paths.push(`${endpoint}?next=${encodeURIComponent(body.meta.next)}`);
+  // The spec dialect's cursor is meta.next, the live one's meta.cursor.next.
+  const next = (body: Json): string | undefined => body.meta?.next ?? body.meta?.cursor?.next ?? undefined;
+  for (let body: Json = JSON.parse((await get(server, path)).body); next(body);) {
+    paths.push(`${endpoint}?next=${encodeURIComponent(next(body)!)}`);
     body = JSON.parse((await get(server, paths[paths.length - 1]!)).body);
   }
   return paths;
@@ -97,33 +100,59 @@ async function requestsOf(server: MockServer): Promise<string[]> {
   ];
 }
 
-replay('every listing page, detail, lock, token, protocol figure and error is identical, ETags included', async () => {
-  const temp = tempDir();
-  try {
-    await withServer({ publicUrl: PUBLIC_URL }, async ({ server: source }) => {
-      const out = join(temp.dir, 'copy.sqlite');
-      const summary = await recordSnapshot({ from: source.url, out });
-      const store = openServedSnapshot(await httpSnapshot());
-      const { facts } = store;
-      store.close();
-      assert.equal(
-        [summary.tokens, summary.pools, summary.fromMock, summary.asOf],
-        [facts.tokens, facts.pools, true, facts.asOf],
-      );
-      assert.not.ok(existsSync(`${out}.partial`));
-      await withServer({ snapshot: out, publicUrl: PUBLIC_URL }, async ({ server: copy }) => {
-        const paths = await requestsOf(source);
-        assert.ok(paths.length > 1500, `${paths.length} requests compared`);
-        for (const path of paths) {
-          const [want, got] = await Promise.all([get(source, path), get(copy, path)]);
-          assert.equal(got, want, path);
-        }
-      });
-    });
-  } finally {
-    temp.remove();
+/** Where two bodies first differ, with some context (a whole page would drown the report). */
+function firstDifference(got: string, want: string): string {
+  let i = 0;
+  while (i < got.length && got[i] === want[i]) i++;
+  return `at ${i}: got …${got.slice(i - 80, i + 80)}… want …${want.slice(i - 80, i + 80)}…`;
+}
+
+/** Every request of `requestsOf` answers the same from `source` and `copy`, bytes and ETags. */
+async function sameAnswers(source: MockServer, copy: MockServer): Promise<void> {
+  const paths = await requestsOf(source);
+  assert.ok(paths.length > 1500, `${paths.length} requests compared`);
+  for (const path of paths) {
+    const [want, got] = await Promise.all([get(source, path), get(copy, path)]);
+    if (got.body !== want.body) assert.is(firstDifference(got.body, want.body), '', `${source.wire} ${path}`);
+    assert.equal(got, want, `${source.wire} ${path}`);
   }
-});
+}
+
+// A spec-dialect source sends none of the live dialect's own fields, so its recording derives them
+// (docs/snapshot-format.md §2.1): identical in the spec dialect only. A live-dialect source sends them all.
+const REPLAYED: Readonly<Record<Wire, readonly Wire[]>> = { spec: ['spec'], upstream: WIRES };
+
+for (const from of WIRES) {
+  replay(
+    `a recording of a mock speaking ${from}: every answer identical in ${REPLAYED[from].join(' and ')}, ETags too`,
+    async () => {
+      const temp = tempDir();
+      try {
+        const out = join(temp.dir, 'copy.sqlite');
+        await withServer({ publicUrl: PUBLIC_URL, wire: from }, async ({ server: source }) => {
+          const summary = await recordSnapshot({ from: source.url, out });
+          const store = openServedSnapshot(await httpSnapshot());
+          const { facts } = store;
+          store.close();
+          assert.equal(
+            [summary.tokens, summary.pools, summary.fromMock, summary.asOf],
+            [facts.tokens, facts.pools, true, facts.asOf],
+          );
+          assert.not.ok(existsSync(`${out}.partial`));
+        });
+        for (const wire of REPLAYED[from]) {
+          await withServer({ publicUrl: PUBLIC_URL, wire }, async ({ server: source }) => {
+            await withServer({ snapshot: out, publicUrl: PUBLIC_URL, wire }, ({ server: copy }) =>
+              sameAnswers(source, copy),
+            );
+          });
+        }
+      } finally {
+        temp.remove();
+      }
+    },
+  );
+}
 
 replay(
   "the replay serves its own logos: a source origin in imageUrl becomes the replaying server's; " +
