@@ -23,11 +23,17 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-/** yargs' words for a flag given without its value, in ours: the flag as typed. */
+const flag = (name: string): string => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+/** yargs' words for a flag given without its value, or a value not among its choices, in ours, on one line. */
 function usageMessage(message: string): string {
   const missing = /^Not enough arguments following: (.+)$/.exec(message);
-  if (missing)
-    return `--${missing[1]!.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} needs a value (see clmm-mock --help)`;
+  if (missing) return `${flag(missing[1]!)} needs a value (see clmm-mock --help)`;
+  const invalid = /^Invalid values:\s+Argument: (\S+), Given: "(.*)", Choices: (.+)$/s.exec(message);
+  if (invalid) {
+    const choices = invalid[3]!.replace(/"/g, '').trim();
+    return `${flag(invalid[1]!)} must be one of ${choices}; got '${invalid[2]}' (see clmm-mock --help)`;
+  }
   return `${message} (see clmm-mock --help)`;
 }
 

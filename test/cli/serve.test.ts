@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runCli, startCli } from '../helpers/cli.js';
+import { spawnSync } from 'node:child_process';
+import { BIN, runCli, startCli } from '../helpers/cli.js';
 import { snapshotFor, tempDir } from '../helpers/snapshots.js';
 
 const serve = suite('clmm-mock serve and start');
@@ -39,6 +40,27 @@ serve('start serves the default snapshot on PORT', async () => {
   }
 });
 
+serve('--wire upstream and CLMM_MOCK_WIRE=upstream speak the live dialect; health names it', async () => {
+  const snapshot = await snapshotFor(21, 50, 30);
+  for (const [args, env] of [
+    [['--wire', 'upstream'], process.env],
+    [[], { ...process.env, CLMM_MOCK_WIRE: 'upstream' }],
+  ] as const) {
+    const server = await startCli(['serve', '--snapshot', snapshot, '--port', '0', ...args], env);
+    try {
+      const url = /^listening on (http:\/\/127\.0\.0\.1:\d+)\/v2\/solana$/.exec(server.firstLine)?.[1];
+      // The live dialect's supply endpoint is bare and whole.
+      const supply = (await (await fetch(`${url}/v2/solana/protocol/token/total_supply`)).json()) as object;
+      assert.equal(Object.keys(supply), ['total_supply']);
+      assert.match((supply as { total_supply: string }).total_supply, /^\d+$/);
+      const health = (await (await fetch(`${url}/__mock/health`)).json()) as { wire: string };
+      assert.is(health.wire, 'upstream');
+    } finally {
+      assert.is(await server.stop(), 0, server.stderr());
+    }
+  }
+});
+
 serve('bad flags and snapshots fail with one line', async () => {
   const cases: [string[], number, RegExp][] = [
     [['serve', '--snapshot', '/nonexistent/x.sqlite'], 1, /^clmm-mock: snapshot \/nonexistent\/x\.sqlite not found/],
@@ -48,12 +70,28 @@ serve('bad flags and snapshots fail with one line', async () => {
       /^clmm-mock: --port must be a port number from 0 to 65535, got '70000'\n$/,
     ],
     [['serve'], 2, /^clmm-mock: Missing required argument: snapshot/],
+    [
+      ['serve', '--snapshot', 'x.sqlite', '--wire', 'live'],
+      2,
+      /^clmm-mock: --wire must be one of spec, upstream; got 'live' \(see clmm-mock --help\)\n$/,
+    ],
   ];
   for (const [args, code, expected] of cases) {
     const result = runCli(args);
     assert.is(result.code, code, result.stderr);
     assert.match(result.stderr, expected);
   }
+});
+
+serve('a CLMM_MOCK_WIRE that names no dialect is an error naming the accepted ones', async () => {
+  const snapshot = await snapshotFor(21, 50, 30);
+  const result = spawnSync(process.execPath, [BIN, 'serve', '--snapshot', snapshot, '--port', '0'], {
+    encoding: 'utf8',
+    env: { ...process.env, CLMM_MOCK_WIRE: 'live' },
+    timeout: 30_000,
+  });
+  assert.is(result.status, 2, result.stderr);
+  assert.is(result.stderr, "clmm-mock: CLMM_MOCK_WIRE must be one of spec, upstream; got 'live'\n");
 });
 
 serve.run();

@@ -8,60 +8,64 @@ import { runCli } from '../helpers/cli.js';
 import type { Json } from '../helpers/http.js';
 import { withServer } from '../helpers/server.js';
 import { httpSnapshot, tempDir } from '../helpers/snapshots.js';
+import { WIRES } from '../../src/snapshot/wire.js';
 
 const exported = suite('export: a static tree of responses, byte for byte what serve answers (issue #5)');
 
 const PUBLIC_URL = 'http://localhost:5173';
 
-exported(
-  'every file equals the live response at its URL; the index covers every pool, lock, token and logo',
-  async () => {
-    const temp = tempDir();
-    try {
-      await withServer({ publicUrl: PUBLIC_URL }, async ({ server }) => {
-        const out = join(temp.dir, 'api');
-        const summary = exportSnapshot({ snapshot: await httpSnapshot(), out, publicUrl: PUBLIC_URL });
-        const index: Json = JSON.parse(readFileSync(join(out, 'index.json'), 'utf8'));
-        assert.is(index.api, `${PUBLIC_URL}/v2/solana`);
-        assert.is(summary.files, index.entries.length + 1);
-        const urls = new Set<string>(index.entries.map((e: Json) => e.url));
-        const db = new Database(await httpSnapshot(), { readonly: true });
-        const pools = db.prepare('SELECT address FROM pools').pluck().all() as string[];
-        const tokens = db.prepare('SELECT address FROM tokens').pluck().all() as string[];
-        db.close();
-        for (const address of pools) {
-          for (const url of [`/v2/solana/pools/${address}`, `/v2/solana/lock/${address}`])
+for (const wire of WIRES)
+  exported(
+    `${wire} dialect: every file equals the live response at its URL; the index covers every pool, lock, token and logo`,
+    async () => {
+      const temp = tempDir();
+      try {
+        await withServer({ publicUrl: PUBLIC_URL, wire }, async ({ server }) => {
+          const out = join(temp.dir, 'api');
+          const summary = exportSnapshot({ snapshot: await httpSnapshot(), out, publicUrl: PUBLIC_URL, wire });
+          const index: Json = JSON.parse(readFileSync(join(out, 'index.json'), 'utf8'));
+          assert.is(index.api, `${PUBLIC_URL}/v2/solana`);
+          assert.is(index.wire, wire);
+          assert.is(summary.files, index.entries.length + 1);
+          const urls = new Set<string>(index.entries.map((e: Json) => e.url));
+          const db = new Database(await httpSnapshot(), { readonly: true });
+          const pools = db.prepare('SELECT address FROM pools').pluck().all() as string[];
+          const tokens = db.prepare('SELECT address FROM tokens').pluck().all() as string[];
+          db.close();
+          for (const address of pools) {
+            for (const url of [`/v2/solana/pools/${address}`, `/v2/solana/lock/${address}`])
+              assert.ok(urls.has(url), url);
+          }
+          for (const mint of tokens) {
+            for (const url of [`/v2/solana/tokens/${mint}`, `/static/tokens/${mint}.svg`])
+              assert.ok(urls.has(url), url);
+          }
+          for (const url of [
+            '/v2/solana/pools',
+            '/v2/solana/tokens',
+            '/v2/solana/protocol',
+            '/v2/solana/protocol/token/total_supply',
+          ])
             assert.ok(urls.has(url), url);
-        }
-        for (const mint of tokens) {
-          for (const url of [`/v2/solana/tokens/${mint}`, `/static/tokens/${mint}.svg`]) assert.ok(urls.has(url), url);
-        }
-        for (const url of [
-          '/v2/solana/pools',
-          '/v2/solana/tokens',
-          '/v2/solana/protocol',
-          '/v2/solana/protocol/token/total_supply',
-        ])
-          assert.ok(urls.has(url), url);
-        for (const entry of index.entries as Json[]) {
-          const response = await fetch(`${server.url.replace(/\/v2\/solana$/, '')}${entry.url}`);
-          assert.is(response.status, 200, entry.url);
-          assert.is(response.headers.get('content-type'), entry.contentType, entry.url);
+          for (const entry of index.entries as Json[]) {
+            const response = await fetch(`${server.url.replace(/\/v2\/solana$/, '')}${entry.url}`);
+            assert.is(response.status, 200, entry.url);
+            assert.is(response.headers.get('content-type'), entry.contentType, entry.url);
+            assert.ok(
+              Buffer.from(await response.arrayBuffer()).equals(readFileSync(join(out, entry.file))),
+              `${entry.file} differs from GET ${entry.url}`,
+            );
+          }
           assert.ok(
-            Buffer.from(await response.arrayBuffer()).equals(readFileSync(join(out, entry.file))),
-            `${entry.file} differs from GET ${entry.url}`,
+            index.entries.some((e: Json) => e.url.startsWith('/v2/solana/pools/search?q=')),
+            'a search page is exported',
           );
-        }
-        assert.ok(
-          index.entries.some((e: Json) => e.url.startsWith('/v2/solana/pools/search?q=')),
-          'a search page is exported',
-        );
-      });
-    } finally {
-      temp.remove();
-    }
-  },
-);
+        });
+      } finally {
+        temp.remove();
+      }
+    },
+  );
 
 exported(
   'two exports are identical; a folder with files needs --force; a bad snapshot or URL is one line',
