@@ -174,7 +174,7 @@ export async function createMockServer(options: MockServerOptions): Promise<Mock
     requestTimeout: 30_000,
     connectionsCheckingInterval: 1000,
   });
-  server.on('clientError', clientErrorHandler);
+  server.on('clientError', clientErrorHandler(wire));
   const app = buildApp(server, snapshot, chaos, options, publicUrl);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

@@ -33,22 +33,26 @@ export function errorHandler(onError: (error: unknown) => void, wire: Wire = 'sp
 
 /**
  * Requests Node's parser rejects before any handler runs (bad framing, headers over the limit, too
- * slow) still get the JSON error body, and the connection is closed.
+ * slow) still get the JSON error body, and the connection is closed. A server speaking the live dialect
+ * writes the live body, unless the request line Node read (when it has one) is the admin API's.
  */
-export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
-  if (!socket.writable) return void socket.destroy();
-  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const message =
-    status === 431
-      ? 'request headers are too large (16 KB at most)'
-      : status === 408
-        ? 'request took too long to arrive'
-        : 'malformed HTTP request';
-  const body = new ApiError(status, 'invalid_parameter', message).body();
-  socket.end(
-    `HTTP/1.1 ${status} ` +
-      `${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n` +
-      `Content-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+export function clientErrorHandler(wire: Wire = 'spec') {
+  return function handleClientError(error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex): void {
+    if (!socket.writable) return void socket.destroy();
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const message =
+      status === 431
+        ? 'request headers are too large (16 KB at most)'
+        : status === 408
+          ? 'request took too long to arrive'
+          : 'malformed HTTP request';
+    const admin = /^[!-~]+ \/__mock(\/|\s|\?)/.test(error.rawPacket?.toString('latin1', 0, 64) ?? '');
+    const body = new ApiError(status, 'invalid_parameter', message).body(wire === 'upstream' && !admin);
+    socket.end(
+      `HTTP/1.1 ${status} ` +
+        `${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  };
 }

@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { statusOf, timed } from '../helpers/http.js';
+import { assertError } from '../helpers/api-errors.js';
+import { call, statusOf, timed } from '../helpers/http.js';
 import { SMALL_SERVER, withServer } from '../helpers/server.js';
 
 const overrides = suite('chaos over HTTP: overrides and per-route rules');
@@ -12,9 +13,8 @@ overrides('headers and query overrides apply to that request only and never reac
     const slow = await timed(`${server.url}/pools?size=2&__delay=120`);
     assert.ok(slow.status === 200 && slow.ms >= 119, `${slow.ms}`);
     assert.is(await statusOf(`${server.url}/tokens`, { headers: { 'x-mock-status': '502' } }), 502);
-    const bad = await fetch(`${server.url}/tokens`, { headers: { 'x-mock-status': 'soon' } });
-    assert.is(bad.status, 400);
-    assert.is(((await bad.json()) as { parameter: string }).parameter, 'x-mock-status');
+    const bad = await call(`${server.url}/tokens`, { headers: { 'x-mock-status': 'soon' } });
+    assertError(bad, 400, 'invalid_parameter', 'x-mock-status');
     const preflight = await fetch(`${server.url}/tokens`, {
       method: 'OPTIONS',
       headers: {
@@ -98,9 +98,7 @@ edges("a wrong method on an admin path is 405 with that path's methods; prefligh
       headers: { 'access-control-request-method': 'PUT' },
     });
     assert.match(preflight.headers.get('access-control-allow-methods') ?? '', /PUT/);
-    const repeated = await fetch(`${server.url}/protocol?__status=503&__status=200`);
-    assert.is(repeated.status, 400);
-    assert.is(((await repeated.json()) as { parameter: string }).parameter, '__status');
+    assertError(await call(`${server.url}/protocol?__status=503&__status=200`), 400, 'invalid_parameter', '__status');
   });
 });
 edges.run();

@@ -1,5 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { errorBody } from '../helpers/dialect.js';
 import { statusOf, timed } from '../helpers/http.js';
 import { SMALL_SERVER, withServer } from '../helpers/server.js';
 
@@ -49,7 +50,7 @@ faults('the injected share is near the rate and uses only the configured statuse
     assert.ok(share > 0.22 && share < 0.38, `share ${share}`);
     assert.ok(injected.includes(500) && injected.includes(503));
     const body = await (await fetch(`${server.url}/protocol`, { headers: { 'x-mock-status': '503' } })).json();
-    assert.equal(body, { status: 503, inner: 'injected fault: status 503', code: 'injected_fault' });
+    assert.equal(body, errorBody(503, 'injected fault: status 503', 'injected_fault'));
   });
 });
 

@@ -23,6 +23,8 @@ export interface TokenRow {
   verified: boolean;
   volume24h: Decimal;
   usdPrice: string;
+  /** The whole tokens row, for the live dialect's fields (expected-upstream.ts). */
+  row: Row;
 }
 
 export interface StatRow {
@@ -47,6 +49,8 @@ export interface PoolRow {
   locked: Decimal;
   volume24h: Decimal;
   stats: Record<string, StatRow>;
+  /** Per period, the live dialect's changes against the window before (docs/api.md §9.2), as stored. */
+  deltas: Record<string, Row>;
   rewards: Row[];
   locks: { name: string; lockedPercentage: string }[];
 }
@@ -107,11 +111,12 @@ function readTokens(all: ReadAll, origin: string): TokenRow[] {
     verified: t.verified === 1,
     volume24h: new D(t.volume_24h as string),
     usdPrice: t.usd_price as string,
+    row: t,
   }));
 }
 
 function readPools(all: ReadAll, tokenById: Map<number, TokenRow>): PoolRow[] {
-  const stats = readStats(all);
+  const { stats, deltas } = readStats(all);
   const rewards = groupBy(all('SELECT * FROM rewards ORDER BY pool_id, slot'));
   const locks = groupBy(all('SELECT * FROM locks ORDER BY pool_id, name'));
   return all('SELECT * FROM pools ORDER BY id').map((p) => {
@@ -136,27 +141,45 @@ function readPools(all: ReadAll, tokenById: Map<number, TokenRow>): PoolRow[] {
       locked: poolLocks.reduce((sum, l) => sum.plus(l.lockedPercentage), new D(0)),
       volume24h: new D(poolStats['24h']?.volume ?? 'NaN'),
       stats: poolStats,
+      deltas: deltas.get(id) ?? {},
       rewards: rewards.get(id) ?? [],
       locks: poolLocks,
     };
   });
 }
 
-/** pool_stats rows by pool id, then by period. */
-function readStats(all: ReadAll): Map<number, Record<string, StatRow>> {
+/** pool_stats rows by pool id, then by period: the four figures, and the six changes apart. */
+function readStats(all: ReadAll): {
+  stats: Map<number, Record<string, StatRow>>;
+  deltas: Map<number, Record<string, Row>>;
+} {
   const stats = new Map<number, Record<string, StatRow>>();
+  const deltas = new Map<number, Record<string, Row>>();
   for (const s of all('SELECT * FROM pool_stats')) {
-    const byPeriod = stats.get(s.pool_id as number) ?? {};
-    byPeriod[s.period as string] = {
-      volume: s.volume as string,
-      fees: s.fees as string,
-      rewards: s.rewards as string,
-      yieldOverTvl: s.yield_over_tvl as string,
-    };
-    stats.set(s.pool_id as number, byPeriod);
+    const id = s.pool_id as number;
+    const period = s.period as string;
+    stats.set(id, { ...stats.get(id), [period]: statRow(s) });
+    deltas.set(id, {
+      ...deltas.get(id),
+      [period]: {
+        volumeDelta: s.volume_delta,
+        feesDelta: s.fees_delta,
+        rewardsDelta: s.rewards_delta,
+        yieldOverTvlDelta: s.yield_over_tvl_delta,
+        tvlDelta: s.tvl_delta,
+        priceDelta: s.price_delta,
+      },
+    });
   }
-  return stats;
+  return { stats, deltas };
 }
+
+const statRow = (s: Row): StatRow => ({
+  volume: s.volume as string,
+  fees: s.fees as string,
+  rewards: s.rewards as string,
+  yieldOverTvl: s.yield_over_tvl as string,
+});
 
 function groupBy(rows: Row[]): Map<number, Row[]> {
   const groups = new Map<number, Row[]>();

@@ -1,5 +1,7 @@
 import type { Decimal } from 'decimal.js';
 import { D, type Model, type PoolRow, type Row, type StatRow, type TokenRow } from './expected-model.js';
+import { upstreamStats, upstreamToken } from './expected-upstream.js';
+import { UPSTREAM } from './test-wire.js';
 
 /**
  * Expected answers computed straight from the snapshot file with SQL reads and decimal.js, never
@@ -115,4 +117,17 @@ export function tokenJson(t: TokenRow): Row {
 /** The token summary embedded in a pool. */
 export function tokenSummary(t: TokenRow): Row {
   return { address: t.address, symbol: t.symbol, name: t.name, decimals: t.decimals, imageUrl: t.imageUrl };
+}
+
+// What the test dialect serves (test-wire.ts): the spec rendering above, or expected-upstream.ts's.
+
+/** A `/tokens` object as the test dialect serves it. */
+export const servedToken = (t: TokenRow): Row => (UPSTREAM ? upstreamToken(t) : tokenJson(t));
+
+/** The periods of a pool's stats when the request names none: none (spec); 24h, 7d and 30d (upstream). */
+export const DEFAULT_PERIODS: readonly string[] = UPSTREAM ? ['24h', '7d', '30d'] : [];
+
+/** A pool's `stats` holding `periods`, as the test dialect serves them. */
+export function servedStats(pool: PoolRow, periods: readonly string[]): Row {
+  return UPSTREAM ? upstreamStats(pool, periods) : Object.fromEntries(periods.map((p) => [p, pool.stats[p]]));
 }

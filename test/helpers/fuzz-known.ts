@@ -1,5 +1,6 @@
 import type { MockServer } from '../../src/http/create-mock-server.js';
-import { exchange } from './http.js';
+import { cursorsOf } from './dialect.js';
+import { exchange, type Json } from './http.js';
 
 /** What the fuzzer knows of the served snapshot: real addresses and real cursors. */
 export interface Known {
@@ -10,9 +11,7 @@ export interface Known {
 
 /** Reads real pool and token addresses and real next/previous cursors from the running server. */
 export async function learn(server: MockServer): Promise<Known> {
-  const get = async (
-    path: string,
-  ): Promise<{ data: { address: string }[]; meta: { next: string | null; previous: string | null } }> => {
+  const get = async (path: string): Promise<Json> => {
     const answer = await exchange(server.port, { method: 'GET', path: `/v2/solana${path}` }, false);
     if (!answer.ok || answer.status !== 200)
       throw new Error(`setup: GET ${path} failed: ${JSON.stringify(answer).slice(0, 300)}`);
@@ -28,12 +27,13 @@ export async function learn(server: MockServer): Promise<Known> {
     '/pools/search?q=SOL&size=1',
     '/tokens/search?q=a&size=1',
   ]) {
-    const first = await get(endpoint);
-    if (first.meta.next === null) continue;
-    cursors.push({ endpoint, name: 'next', cursor: first.meta.next });
-    const second = await get(`${endpoint.split('?')[0]}?next=${encodeURIComponent(first.meta.next)}`);
-    if (second.meta.previous !== null) cursors.push({ endpoint, name: 'previous', cursor: second.meta.previous });
+    const first = cursorsOf(await get(endpoint));
+    if (first.next === null) continue;
+    cursors.push({ endpoint, name: 'next', cursor: first.next });
+    const second = cursorsOf(await get(`${endpoint.split('?')[0]}?next=${encodeURIComponent(first.next)}`));
+    if (second.previous !== null) cursors.push({ endpoint, name: 'previous', cursor: second.previous });
   }
   if (cursors.length < 4) throw new Error(`setup: too few cursors (${cursors.length})`);
-  return { pools: pools.data.map((p) => p.address), tokens: tokens.data.map((t) => t.address), cursors };
+  const addressesOf = (body: Json): string[] => body.data.map((item: Json) => item.address as string);
+  return { pools: addressesOf(pools), tokens: addressesOf(tokens), cursors };
 }

@@ -2,13 +2,18 @@ import { Agent, globalAgent, request, type IncomingHttpHeaders, type IncomingMes
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import * as assert from 'uvu/assert';
 import type { MockServer } from '../../src/http/create-mock-server.js';
+import { cursorsOf, objectOf, type Cursors } from './dialect.js';
 import { checkResponse } from './openapi-check.js';
+import { UPSTREAM } from './test-wire.js';
+import { twinPort } from './twin.js';
+import { upstreamShapeProblems } from './upstream-shapes.js';
 
 /**
  * Requests to a server under test. With fetch: `call`/`ok` (answers checked against the OpenAPI
- * document), the cursor walks, `statusOf`, `timed`, `chaosSizes`. With node:http, which sends any
- * path and header: `exchange` (never rejects), `raw` (the bytes exactly as sent), `stillServes`.
- * Below HTTP (raw bytes on sockets), see raw-http.ts.
+ * document, or in the live dialect against its stated shape), `okPage`/`okObject`, the cursor walks,
+ * `statusOf`, `timed`, `chaosSizes`. With node:http, which sends any path and header: `exchange` (never
+ * rejects), `raw` (the bytes exactly as sent), `stillServes`. Below HTTP (raw bytes on sockets), see
+ * raw-http.ts. Error answers: api-errors.ts.
  */
 
 // JSON bodies are read loosely: each test states the exact values it expects.
@@ -20,18 +25,42 @@ export interface Reply {
   headers: Headers;
   text: string;
   body: Json;
+  /** In the live dialect, an error's status and body as the server's spec twin answers it (twin.ts). */
+  spec?: { status: number; body: Json };
 }
 
 /**
  * One request with global fetch; the body parsed when there is one, and checked against the OpenAPI
- * document's schema for its path and status when it comes from the API (a mismatch fails the test).
+ * document's schema for its path and status when it comes from the API (a mismatch fails the test). In
+ * the live dialect the body is checked against fixtures/upstream-shape.json instead, and an error is
+ * asked of the server's spec twin too.
  */
 export async function call(url: string, init: RequestInit = {}): Promise<Reply> {
   const response = await fetch(url, init);
   const text = await response.text();
   const body: Json = text === '' ? undefined : JSON.parse(text);
-  checkResponse(init.method ?? 'GET', url, response.status, body);
-  return { status: response.status, headers: response.headers, text, body };
+  const method = init.method ?? 'GET';
+  // Against the OpenAPI document of the dialect the server speaks (openapi-check.ts knows it by port)…
+  checkResponse(method, url, response.status, body);
+  if (UPSTREAM) {
+    // …and in the live dialect against the live shape too: key order, which a schema does not check.
+    const problems = upstreamShapeProblems(method, url, response.status, body);
+    assert.ok(problems.length === 0, `${method} ${url} answered ${response.status}:\n  ${problems.join('\n  ')}`);
+  }
+  const reply: Reply = { status: response.status, headers: response.headers, text, body };
+  if (UPSTREAM && response.status >= 400) reply.spec = await askTwin(url, init);
+  return reply;
+}
+
+/** The same request to the spec twin of the server at `url`, outside the admin API; undefined without one. */
+async function askTwin(url: string, init: RequestInit): Promise<Reply['spec']> {
+  const at = new URL(url);
+  const port = at.pathname.startsWith('/__mock') ? undefined : await twinPort(Number(at.port));
+  if (port === undefined) return undefined;
+  at.port = String(port);
+  const response = await fetch(at, init);
+  const text = await response.text();
+  return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
 }
 
 /** A GET that must answer 200; returns the parsed body. */
@@ -41,16 +70,29 @@ export async function ok(url: string): Promise<Json> {
   return reply.body;
 }
 
+/** A page of a list, its cursors read in the test dialect. */
 export interface Page {
   data: Json[];
-  meta: { next: string | null; previous: string | null };
+  meta: Cursors;
+}
+
+/** A GET of a list that must answer 200: its items and cursors. */
+export async function okPage(url: string): Promise<Page> {
+  const body = await ok(url);
+  assert.ok(Array.isArray(body.data), `GET ${url}: no list`);
+  return { data: body.data, meta: cursorsOf(body) };
+}
+
+/** A GET of a single object that must answer 200: the object, its envelope checked (dialect.ts `objectOf`). */
+export async function okObject(url: string): Promise<Json> {
+  return objectOf(url, await ok(url));
 }
 
 /** Walks `next` from the first page of `endpoint?query`, sending only the cursor on later pages. */
 export async function walkNext(endpoint: string, query: string): Promise<Page[]> {
-  const pages: Page[] = [await ok(`${endpoint}?${query}`)];
+  const pages: Page[] = [await okPage(`${endpoint}?${query}`)];
   for (let cursor = pages[0]!.meta.next; cursor !== null; cursor = pages[pages.length - 1]!.meta.next) {
-    pages.push(await ok(`${endpoint}?next=${encodeURIComponent(cursor)}`));
+    pages.push(await okPage(`${endpoint}?next=${encodeURIComponent(cursor)}`));
     assert.ok(pages.length < 1000, 'next never ends');
   }
   return pages;
@@ -60,37 +102,15 @@ export async function walkNext(endpoint: string, query: string): Promise<Page[]>
 export async function walkPrevious(endpoint: string, page: Page): Promise<Page[]> {
   const pages: Page[] = [];
   for (let cursor = page.meta.previous; cursor !== null; cursor = pages[pages.length - 1]!.meta.previous) {
-    pages.push(await ok(`${endpoint}?previous=${encodeURIComponent(cursor)}`));
+    pages.push(await okPage(`${endpoint}?previous=${encodeURIComponent(cursor)}`));
     assert.ok(pages.length < 1000, 'previous never ends');
   }
   return pages;
 }
 
 /** Addresses of a page's items. */
-export function addresses(page: Page): string[] {
+export function addresses(page: { data: Json[] }): string[] {
   return page.data.map((item: Json) => item.address as string);
-}
-
-/**
- * Asserts an error answer: status, the JSON content type and a body of exactly
- * `{status, inner, code[, parameter]}` (docs/api.md §2). `parameter` is required when given; an
- * invalid_address answer may name one, any other code without `parameter` must not.
- */
-export function assertError(reply: Reply, status: number, code: string, parameter?: string): void {
-  const context = `${status} ${code}: ${reply.status} ${reply.text}`;
-  assert.is(reply.status, status, context);
-  assert.is(reply.headers.get('content-type'), 'application/json; charset=utf-8');
-  const named = parameter !== undefined || (code === 'invalid_address' && reply.body?.parameter !== undefined);
-  assert.equal(
-    Object.keys(reply.body ?? {}),
-    named ? ['status', 'inner', 'code', 'parameter'] : ['status', 'inner', 'code'],
-    context,
-  );
-  assert.is(reply.body.status, status);
-  assert.is(reply.body.code, code, context);
-  assert.type(reply.body.inner, 'string');
-  assert.ok(reply.body.inner.length > 0);
-  if (parameter !== undefined) assert.is(reply.body.parameter, parameter, context);
 }
 
 /** Status of a GET, or 'failed' when the connection broke. */

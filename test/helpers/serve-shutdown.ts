@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 import { BIN } from './cli.js';
 import { refused } from './raw-http.js';
 import { smallSnapshot } from './snapshots.js';
+import { TEST_WIRE } from './test-wire.js';
 import { sleep, waitFor } from './waiting.js';
 
 /** `serve --latency` of the SIGTERM suite: every response is held this long. */
@@ -56,7 +57,7 @@ export async function stopWhileHeld(agent: Agent): Promise<StopResult> {
 function spawnServe(snapshot: string): Serving {
   const child = spawn(
     process.execPath,
-    [BIN, 'serve', '--snapshot', snapshot, '--port', '0', '--latency', String(LATENCY_MS)],
+    [BIN, 'serve', '--snapshot', snapshot, '--port', '0', '--latency', String(LATENCY_MS), '--wire', TEST_WIRE],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stderr = '';

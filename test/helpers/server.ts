@@ -4,11 +4,14 @@ import { createMockServer, type MockServer, type MockServerOptions } from '../..
 import { loadModel, type Model } from './expected.js';
 import { checkAs } from './openapi-check.js';
 import { httpSnapshot, smallSnapshot } from './snapshots.js';
+import { TEST_WIRE } from './test-wire.js';
+import { closeTwin, registerTwin } from './twin.js';
 
 /**
  * The one way tests start a server: `withServer` for one test, `serve` for a suite. Both listen on
  * port 0 and close the server when done (however the test ends); requests go through http.ts, which
- * checks the answers against the OpenAPI document of the dialect the server speaks (`wire`).
+ * checks the answers against the OpenAPI document of the dialect the server speaks (`wire`). The
+ * server speaks the test dialect (test-wire.ts) unless the options name a `wire`.
  */
 
 /** createMockServer's options but the port (always 0), and what a test adds. */
@@ -42,13 +45,10 @@ async function start(options: ServerOptions, served = {} as Served): Promise<{ s
     internal.push(error);
     onError?.(error);
   };
-  const server = await createMockServer({
-    ...rest,
-    snapshot: path,
-    port: 0,
-    onError: noInternalErrors ? collect : onError,
-  });
+  const mockOptions = { ...rest, wire: rest.wire ?? TEST_WIRE, snapshot: path };
+  const server = await createMockServer({ ...mockOptions, port: 0, onError: noInternalErrors ? collect : onError });
   checkAs(server.port, server.wire);
+  if (mockOptions.wire === 'upstream') registerTwin(server, mockOptions);
   served.server = server;
   served.url = server.url;
   served.origin = `http://127.0.0.1:${server.port}`;
@@ -81,6 +81,7 @@ export async function withServer(options: ServerOptions, body: (served: Served) 
         `internal errors: ${internal.map((e) => (e as Error)?.stack ?? String(e)).join('\n')}`,
       );
   } finally {
+    await closeTwin(served.server);
     await close(served.server);
   }
 }
@@ -111,7 +112,9 @@ export function serve<T>(
     if (failure !== undefined) throw failure;
   });
   test.after(async () => {
-    if (served.server) await close(served.server);
+    if (served.server === undefined) return;
+    await closeTwin(served.server);
+    await close(served.server);
   });
   return served;
 }

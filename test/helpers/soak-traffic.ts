@@ -1,7 +1,9 @@
 import type { Agent } from 'node:http';
 import * as assert from 'uvu/assert';
+import { nextCursorOf } from './dialect.js';
 import { exchange, type Answer } from './http.js';
 import type { Rng } from './seeded-rng.js';
+import { UPSTREAM } from './test-wire.js';
 
 /**
  * Loopback has a whole /8: the workers connect to 127.0.0.1 from three source addresses, so the
@@ -58,6 +60,20 @@ export async function soakAddresses(port: number): Promise<SoakAddresses> {
   return { pools, tokens };
 }
 
+/**
+ * Whether `text` is the error body chaos answers with `status`: by its code (spec); by its exact
+ * `{status, inner}` where the live dialect sends no code (docs/api.md §9.1).
+ */
+function isChaosError(status: number, text: string): boolean {
+  const code = status === 429 ? 'rate_limited' : 'injected_fault';
+  if (!UPSTREAM) return text.includes(`"code":"${code}"`);
+  const inner =
+    status === 429
+      ? 'rate limit of \\d+ requests per window exceeded; retry after \\d+ s'
+      : `injected fault: status ${status}`;
+  return new RegExp(`^\\{"status":${status},"inner":"${inner}"\\}$`).test(text);
+}
+
 type CursorList = 'pools' | 'tokens' | 'search';
 
 /** A seeded mix of read requests as clients make them, walking pages with cursors from earlier answers. */
@@ -104,18 +120,17 @@ export class SoakLoad {
     tally.statuses.set(answer.status, (tally.statuses.get(answer.status) ?? 0) + 1);
     const text = answer.body.toString('utf8');
     if (answer.status === 200) {
-      let body: { meta?: { next?: string | null } };
+      let body: unknown;
       try {
         body = JSON.parse(text);
       } catch {
         tally.truncated++;
         return;
       }
-      const next = body.meta?.next;
+      const next = nextCursorOf(body);
       if (list && typeof next === 'string' && this.cursors[list].length < 200) this.cursors[list].push(next);
     } else if (answer.status === 429 || answer.status === 500 || answer.status === 503) {
-      const code = answer.status === 429 ? 'rate_limited' : 'injected_fault';
-      if (!text.includes(`"code":"${code}"`))
+      if (!isChaosError(answer.status, text))
         tally.failures.push(`GET ${path}: ${answer.status} ${text.slice(0, 200)}`);
     } else {
       tally.failures.push(`GET ${path}: unexpected ${answer.status} ${text.slice(0, 200)}`);

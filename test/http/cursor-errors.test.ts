@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { assertError, call, ok } from '../helpers/http.js';
+import { assertError } from '../helpers/api-errors.js';
+import { call, okPage } from '../helpers/http.js';
 import { serve } from '../helpers/server.js';
 
 const errors = suite('HTTP cursor errors: 400 invalid_cursor with {status, inner, code} (docs/api.md §2, §3.4)');
@@ -8,11 +9,11 @@ const served = serve(errors);
 
 /** The `next` and `previous` cursors of a page of `path` (its second page, so both exist). */
 async function cursors(path: string): Promise<{ next: string; previous: string }> {
-  const first = await ok(`${served.url}${path}`);
-  const second = await ok(`${served.url}${path.split('?')[0]}?next=${encodeURIComponent(first.meta.next)}`);
+  const first = await okPage(`${served.url}${path}`);
+  const second = await okPage(`${served.url}${path.split('?')[0]}?next=${encodeURIComponent(first.meta.next!)}`);
   assert.type(second.meta.next, 'string');
   assert.type(second.meta.previous, 'string');
-  return second.meta;
+  return second.meta as { next: string; previous: string };
 }
 
 /** Replaces the character at `index` with another base64url character. */

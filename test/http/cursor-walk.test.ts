@@ -2,10 +2,12 @@ import Database from 'better-sqlite3';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { expectedPools, expectedTokens, expectedTokenSearch, poolMatches, type Model } from '../helpers/expected.js';
-import { addresses, call, ok, walkNext, walkPrevious, type Json } from '../helpers/http.js';
+import { cursorsOf } from '../helpers/dialect.js';
+import { addresses, call, okPage, walkNext, walkPrevious, type Json } from '../helpers/http.js';
 import { serve, withServer } from '../helpers/server.js';
 import { signCursor } from '../helpers/signed-cursors.js';
 import { httpSnapshot } from '../helpers/snapshots.js';
+import { UPSTREAM } from '../helpers/test-wire.js';
 
 const walks = suite('HTTP cursors: walking next and previous visits every row once, in order (docs/api.md §3.4)');
 const served = serve(walks);
@@ -93,39 +95,42 @@ walks('a /pools cursor from when the default sort was tvl (sortBy left out) stil
   const tvl = expectedPools(served.model);
   // What a bare `/pools?size=10` answered with then: no sortBy, since tvl was the default.
   const old = signCursor(await cursorKey(), JSON.stringify(['pools', { size: 10 }, 'a', tvl[9]]));
-  const page = await ok(`${served.url}/pools?next=${encodeURIComponent(old)}`);
+  const page = await okPage(`${served.url}/pools?next=${encodeURIComponent(old)}`);
   assert.equal(addresses(page), tvl.slice(10, 20));
   assert.equal(
-    addresses(await ok(`${served.url}/pools?next=${encodeURIComponent(page.meta.next)}`)),
+    addresses(await okPage(`${served.url}/pools?next=${encodeURIComponent(page.meta.next!)}`)),
     tvl.slice(20, 30),
   );
   assert.equal(
-    addresses(await ok(`${served.url}/pools?next=${encodeURIComponent(old)}&sortBy=tvl`)),
+    addresses(await okPage(`${served.url}/pools?next=${encodeURIComponent(old)}&sortBy=tvl`)),
     tvl.slice(10, 20),
   );
   // A tvl listing's cursors still leave the sort out; the default listing's name its sort.
-  assert.equal(payloadOf(page.meta.next)[1], { size: 10 });
-  assert.equal(payloadOf((await ok(`${served.url}/pools?sortBy=tvl&size=10`)).meta.next)[1], { size: 10 });
-  assert.equal(payloadOf((await ok(`${served.url}/pools?size=10`)).meta.next)[1], { sortBy: 'volume24h', size: 10 });
+  assert.equal(payloadOf(page.meta.next!)[1], { size: 10 });
+  assert.equal(payloadOf((await okPage(`${served.url}/pools?sortBy=tvl&size=10`)).meta.next!)[1], { size: 10 });
+  assert.equal(payloadOf((await okPage(`${served.url}/pools?size=10`)).meta.next!)[1], {
+    sortBy: 'volume24h',
+    size: 10,
+  });
 });
 
 walks('size sent with a cursor overrides the carried size; limit is an alias of size', async () => {
-  const first = await ok(`${served.url}/pools?size=10`);
+  const first = await okPage(`${served.url}/pools?size=10`);
   assert.equal(addresses(first), byVolume().slice(0, 10));
-  const cursor = encodeURIComponent(first.meta.next);
-  assert.equal(addresses(await ok(`${served.url}/pools?next=${cursor}&size=5`)), byVolume().slice(10, 15));
-  assert.equal(addresses(await ok(`${served.url}/pools?next=${cursor}&limit=25`)), byVolume().slice(10, 35));
-  assert.equal(addresses(await ok(`${served.url}/pools?next=${cursor}`)), byVolume().slice(10, 20));
-  assert.equal(addresses(await ok(`${served.url}/pools?limit=7`)), byVolume().slice(0, 7));
+  const cursor = encodeURIComponent(first.meta.next!);
+  assert.equal(addresses(await okPage(`${served.url}/pools?next=${cursor}&size=5`)), byVolume().slice(10, 15));
+  assert.equal(addresses(await okPage(`${served.url}/pools?next=${cursor}&limit=25`)), byVolume().slice(10, 35));
+  assert.equal(addresses(await okPage(`${served.url}/pools?next=${cursor}`)), byVolume().slice(10, 20));
+  assert.equal(addresses(await okPage(`${served.url}/pools?limit=7`)), byVolume().slice(0, 7));
   assert.equal(
-    addresses(await ok(`${served.url}/tokens?limit=3`)),
+    addresses(await okPage(`${served.url}/tokens?limit=3`)),
     expectedTokens(served.model, 'mint_id', 'asc').slice(0, 3),
   );
 });
 
 walks('after is an alias of next', async () => {
-  const first = await ok(`${served.url}/pools?sortBy=rewards7d&size=10`);
-  const cursor = encodeURIComponent(first.meta.next);
+  const first = await okPage(`${served.url}/pools?sortBy=rewards7d&size=10`);
+  const cursor = encodeURIComponent(first.meta.next!);
   const viaNext = await call(`${served.url}/pools?next=${cursor}`);
   const viaAfter = await call(`${served.url}/pools?after=${cursor}`);
   assert.is(viaAfter.status, 200);
@@ -133,18 +138,18 @@ walks('after is an alias of next', async () => {
 });
 
 walks('a cursor sent with the same parameters it carries is accepted', async () => {
-  const first = await ok(`${served.url}/pools?sortBy=volume7d&sortDirection=asc&minTvl=100&size=10`);
-  const alone = await call(`${served.url}/pools?next=${encodeURIComponent(first.meta.next)}`);
+  const first = await okPage(`${served.url}/pools?sortBy=volume7d&sortDirection=asc&minTvl=100&size=10`);
+  const alone = await call(`${served.url}/pools?next=${encodeURIComponent(first.meta.next!)}`);
   const repeated = await call(
-    `${served.url}/pools?next=${encodeURIComponent(first.meta.next)}&sortBy=volume7d&sortDirection=asc&minTvl=100`,
+    `${served.url}/pools?next=${encodeURIComponent(first.meta.next!)}&sortBy=volume7d&sortDirection=asc&minTvl=100`,
   );
   assert.is(repeated.status, 200);
   assert.is(repeated.text, alone.text);
 });
 
 walks('parameters spelled differently but equal to the carried ones are accepted with a cursor', async () => {
-  const first = await ok(`${served.url}/pools?sortBy=volume7d&minTvl=100&stats=24h,7d&hasRewards=true&size=5`);
-  const cursor = encodeURIComponent(first.meta.next);
+  const first = await okPage(`${served.url}/pools?sortBy=volume7d&minTvl=100&stats=24h,7d&hasRewards=true&size=5`);
+  const cursor = encodeURIComponent(first.meta.next!);
   const alone = await call(`${served.url}/pools?next=${cursor}`);
   for (const same of [
     'sortBy=VOLUME7D',
@@ -161,7 +166,7 @@ walks('parameters spelled differently but equal to the carried ones are accepted
 });
 
 walks('an empty listing has no rows and both cursors null', async () => {
-  const body = await ok(`${served.url}/pools?minTvl=1000000000000`);
+  const body = await okPage(`${served.url}/pools?minTvl=1000000000000`);
   assert.equal(body, { data: [], meta: { next: null, previous: null } });
 });
 
@@ -179,7 +184,7 @@ for (const [withEmpty, plain] of EMPTY) {
     const [a, b] = [await call(`${served.url}${withEmpty}`), await call(`${served.url}${plain}`)];
     assert.is(a.status, 200, a.text);
     assert.is(a.text, b.text);
-    assert.is(a.body.meta.previous, null);
+    assert.is(cursorsOf(a.body).previous, null);
   });
 }
 
@@ -188,7 +193,7 @@ walks(
   async () => {
     const path = '/pools?sortBy=fees7d&size=30&hasRewards=true';
     const page2 = async (url: string): Promise<Json> =>
-      ok(`${url}/pools?next=${encodeURIComponent((await ok(`${url}${path}`)).meta.next)}`);
+      okPage(`${url}/pools?next=${encodeURIComponent((await okPage(`${url}${path}`)).meta.next!)}`);
     const [one, two] = [await page2(served.url), await page2(served.url)];
     assert.equal(one.meta, two.meta);
     await withServer({}, async (other) => {
@@ -197,9 +202,22 @@ walks(
   },
 );
 
+walks('a cursor of the other dialect continues the same listing (docs/api.md §9)', async () => {
+  const path = '/pools?sortBy=fees7d&size=30&hasRewards=true';
+  const ours = (await okPage(`${served.url}${path}`)).meta.next!;
+  await withServer({ wire: UPSTREAM ? 'spec' : 'upstream' }, async (other) => {
+    // Read in the other dialect's own shape: cursorsOf reads the test dialect's.
+    const body = (await (await fetch(`${other.url}${path}`)).json()) as Json;
+    const theirs = (UPSTREAM ? body.meta.next : body.meta.cursor.next) as string;
+    const page = async (cursor: string): Promise<string> =>
+      (await call(`${served.url}/pools?next=${encodeURIComponent(cursor)}`)).text;
+    assert.is(await page(theirs), await page(ours));
+  });
+});
+
 walks('cursors are opaque URL-safe base64url-ish strings', async () => {
-  const page = await ok(
-    `${served.url}/pools?size=5&next=${encodeURIComponent((await ok(`${served.url}/pools?size=5`)).meta.next)}`,
+  const page = await okPage(
+    `${served.url}/pools?size=5&next=${encodeURIComponent((await okPage(`${served.url}/pools?size=5`)).meta.next!)}`,
   );
   for (const cursor of [page.meta.next, page.meta.previous] as string[]) {
     assert.match(cursor, /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/);

@@ -1,7 +1,8 @@
 import bs58 from 'bs58';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { assertError, call } from '../helpers/http.js';
+import { assertError, errorOf } from '../helpers/api-errors.js';
+import { call } from '../helpers/http.js';
 import { serve } from '../helpers/server.js';
 
 const errors = suite('HTTP errors: status, code and parameter for every bad request (docs/api.md §1, §2, §3)');
@@ -84,7 +85,8 @@ for (const [path, parameter] of INVALID_ADDRESS) {
   errors(`${path.replace(SHORT, '{31 bytes}')} → 400 invalid_address`, async () => {
     const reply = await call(`${served.url}${path}`);
     assertError(reply, 400, 'invalid_address');
-    if (parameter !== undefined && reply.body.parameter !== undefined) assert.is(reply.body.parameter, parameter);
+    const { parameter: named } = errorOf(reply);
+    if (parameter !== undefined && named !== undefined) assert.is(named, parameter);
   });
 }
 

@@ -1,7 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createMockServer } from '../../src/http/create-mock-server.js';
-import { ok, raw, type Json } from '../helpers/http.js';
+import { imageOf, symbolOf } from '../helpers/dialect.js';
+import { okObject, okPage, raw, type Json } from '../helpers/http.js';
 import { serve, withServer } from '../helpers/server.js';
 import { httpSnapshot } from '../helpers/snapshots.js';
 
@@ -21,24 +22,24 @@ async function getWithHost(
 const logoOf = (origin: string, mint: string): string => `${origin}/static/tokens/${mint}.svg`;
 
 logos('every token with metadata has its logo at the server origin; tokens without metadata keep null', async () => {
-  const all: Json[] = (await ok(`${served.url}/tokens?size=3000`)).data;
+  const all: Json[] = (await okPage(`${served.url}/tokens?size=3000`)).data;
   assert.is(all.length, served.model.tokens.length);
   for (const token of all) {
-    assert.is(token.imageUrl, token.symbol === null ? null : logoOf(served.origin, token.address), token.address);
+    assert.is(imageOf(token), symbolOf(token) === null ? null : logoOf(served.origin, token.address), token.address);
   }
   assert.ok(
-    all.some((t) => t.imageUrl === null),
+    all.some((t) => imageOf(t) === null),
     'the snapshot has tokens without metadata',
   );
 });
 
 logos('pool summaries, details and /protocol/token carry the same absolute URLs', async () => {
-  const pool = (await ok(`${served.url}/pools?size=1`)).data[0];
-  const detail = (await ok(`${served.url}/pools/${pool.address}`)).data;
+  const pool = (await okPage(`${served.url}/pools?size=1`)).data[0];
+  const detail = await okObject(`${served.url}/pools/${pool.address}`);
   for (const token of [pool.tokenA, pool.tokenB, detail.tokenA, detail.tokenB]) {
     assert.is(token.imageUrl, token.symbol === null ? null : logoOf(served.origin, token.address));
   }
-  const exchange = (await ok(`${served.url}/protocol/token`)).data;
+  const exchange = await okObject(`${served.url}/protocol/token`);
   assert.ok(exchange.imageUrl.startsWith(`${served.origin}/static/tokens/`), exchange.imageUrl);
 });
 
@@ -60,14 +61,14 @@ logos("a malformed Host is never echoed into bodies: the server's own address is
   for (const host of ['"><script>alert(1)</script>', 'a b', 'x/y', `${'a'.repeat(300)}.test`]) {
     const reply = await getWithHost(served.server.port, '/v2/solana/tokens?size=1', host);
     assert.is(reply.status, 200);
-    assert.is(reply.body.data[0].imageUrl, logoOf(served.origin, reply.body.data[0].address), host);
+    assert.is(imageOf(reply.body.data[0]), logoOf(served.origin, reply.body.data[0].address), host);
   }
 });
 
 logos('publicUrl replaces the origin, path prefix kept and trailing slash dropped; a bad one is refused', async () => {
   await withServer({ publicUrl: 'https://mock.example.com/api-mock/' }, async ({ server }) => {
-    const token = (await ok(`${server.url}/tokens?size=1`)).data[0];
-    assert.is(token.imageUrl, logoOf('https://mock.example.com/api-mock', token.address));
+    const token = (await okPage(`${server.url}/tokens?size=1`)).data[0];
+    assert.is(imageOf(token), logoOf('https://mock.example.com/api-mock', token.address));
   });
   for (const bad of ['mock.example.com', 'ftp://x.test', 'https://x.test/?a=1', '']) {
     try {

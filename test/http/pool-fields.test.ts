@@ -1,9 +1,13 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { PoolRow, Row } from '../helpers/expected.js';
-import { D, tokenSummary } from '../helpers/expected.js';
-import { ok, type Json } from '../helpers/http.js';
+import type { Decimal } from 'decimal.js';
+import { lockEntries } from '../helpers/dialect.js';
+import type { PoolRow, Row, TokenRow } from '../helpers/expected.js';
+import { D, DEFAULT_PERIODS, servedStats, tokenSummary } from '../helpers/expected.js';
+import { upstreamPool } from '../helpers/expected-upstream.js';
+import { ok, okObject, type Json } from '../helpers/http.js';
 import { serve } from '../helpers/server.js';
+import { UPSTREAM } from '../helpers/test-wire.js';
 
 const fields = suite('HTTP pool fields: every served value equals the snapshot row (docs/api.md §5.2–§5.6, §7)');
 let items = new Map<string, Json>();
@@ -16,8 +20,9 @@ const served = serve(fields, {
 
 const byName = (a: { name: string }, b: { name: string }): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
-/** The list item a pool row should be served as (stats aside). */
+/** The list item a pool row should be served as, with the stats a request without `stats` gets. */
 function expectedItem(pool: PoolRow): Row {
+  if (UPSTREAM) return upstreamPool(pool, DEFAULT_PERIODS);
   const r = pool.row;
   return {
     address: pool.address,
@@ -39,7 +44,7 @@ function expectedItem(pool: PoolRow): Row {
     hasWarning: pool.hasWarning,
     tokenA: tokenSummary(pool.tokenA),
     tokenB: tokenSummary(pool.tokenB),
-    stats: {},
+    stats: servedStats(pool, DEFAULT_PERIODS),
     rewards: pool.rewards.map((w) => ({
       mint: w.mint,
       vault: w.vault,
@@ -66,16 +71,21 @@ fields('every pool, blocked ones included, is listed once with the values of its
   }
 });
 
-fields('price has exactly 20 fractional digits; token balances exactly `decimals` (none for 0)', () => {
+/** A served balance in whole tokens: served so (spec), or in base units (upstream, docs/api.md §9.2). */
+const wholeTokens = (balance: string, token: TokenRow): Decimal =>
+  UPSTREAM ? new D(balance).div(new D(10).pow(token.decimals)) : new D(balance);
+
+fields('price has exactly 20 fractional digits; balances exactly `decimals` (none for 0; base units upstream)', () => {
   for (const pool of served.model.pools) {
     const item = items.get(pool.address);
     assert.match(item.price, /^\d+\.\d{20}$/, `price of ${pool.address}`);
-    for (const [balance, token] of [
-      [item.tokenBalanceA, pool.tokenA],
-      [item.tokenBalanceB, pool.tokenB],
+    for (const [balance, token, column] of [
+      [item.tokenBalanceA, pool.tokenA, 'token_balance_a'],
+      [item.tokenBalanceB, pool.tokenB, 'token_balance_b'],
     ] as const) {
-      const shape = token.decimals === 0 ? /^\d+$/ : new RegExp(`^\\d+\\.\\d{${token.decimals}}$`);
-      assert.match(balance, shape, `balance of ${token.symbol} in ${pool.address}`);
+      const scaled = token.decimals === 0 || UPSTREAM ? /^\d+$/ : new RegExp(`^\\d+\\.\\d{${token.decimals}}$`);
+      assert.match(balance, scaled, `balance of ${token.symbol} in ${pool.address}`);
+      assert.ok(wholeTokens(balance, token).eq(pool.row[column] as string), `${column} of ${pool.address}`);
     }
   }
 });
@@ -94,9 +104,9 @@ fields(
         exact.minus(item.price).abs().lte('1e-20'),
         `price of ${pool.address}: ${item.price} vs ${exact.toFixed(30)}`,
       );
-      const tvl = new D(item.tokenBalanceA)
+      const tvl = wholeTokens(item.tokenBalanceA, pool.tokenA)
         .times(pool.tokenA.usdPrice)
-        .plus(new D(item.tokenBalanceB).times(pool.tokenB.usdPrice));
+        .plus(wholeTokens(item.tokenBalanceB, pool.tokenB).times(pool.tokenB.usdPrice));
       assert.ok(
         tvl.toDecimalPlaces(20, D.ROUND_HALF_EVEN).eq(item.tvlUsdc),
         `tvl of ${pool.address}: ${item.tvlUsdc} vs ${tvl.toFixed()}`,
@@ -121,22 +131,30 @@ fields('rewards: active exactly when emissions are above zero; protocolFeeRate i
   }
 });
 
-fields('poolType: splashpool exactly when tick spacing is 32896, unless a launchpool (docs/api.md §5.2)', () => {
-  const wrong = [...items.values()]
-    .filter(
-      (item) => item.poolType !== 'launchpool' && (item.poolType === 'splashpool') !== (item.tickSpacing === 32896),
-    )
+// The live dialect has no launchpool type: launch pools are whirlpools there (docs/api.md §9.2).
+fields('poolType: splashpool exactly when tick spacing is 32896, unless a launch pool (docs/api.md §5.2)', () => {
+  const wrong = served.model.pools
+    .map((pool) => items.get(pool.address))
+    .filter((item) => (item.poolType === 'splashpool') !== (item.tickSpacing === 32896))
+    .filter((item) => !served.model.pool.get(item.address)!.launch)
     .map((item) => `${item.address} ${item.poolType} tickSpacing ${item.tickSpacing}`);
   assert.equal(wrong, []);
-  for (const item of items.values()) assert.ok(['whirlpool', 'splashpool', 'launchpool'].includes(item.poolType));
+  for (const pool of served.model.pools)
+    assert.is(
+      items.get(pool.address).poolType,
+      pool.launch ? (UPSTREAM ? 'whirlpool' : 'launchpool') : pool.row.pool_type,
+    );
 });
 
 fields(
   'detail fields: feeTierIndex, adaptiveFee rates and null-ness follow the row (docs/api.md §5.3, §5.6)',
   async () => {
     for (const pool of served.model.pools) {
-      const detail = (await ok(`${served.url}/pools/${pool.address}`)).data;
+      const detail = await okObject(`${served.url}/pools/${pool.address}`);
       const r = pool.row;
+      const locks = [...detail.lockedLiquidityPercent].sort(byName);
+      if (UPSTREAM)
+        assert.equal({ ...detail, lockedLiquidityPercent: locks }, upstreamPool(pool, DEFAULT_PERIODS, true));
       assert.is(detail.feeTierIndex, r.fee_tier_index);
       assert.is(detail.feeTierIndex, pool.adaptive ? 1024 + detail.tickSpacing : detail.tickSpacing, pool.address);
       if (!pool.adaptive) {
@@ -178,7 +196,7 @@ fields('/lock/{address} equals the lock rows of the pool, blocked or not; [] whe
   ];
   for (const pool of samples) {
     const body = await ok(`${served.url}/lock/${pool.address}`);
-    assert.equal([...body].sort(byName), pool.locks, pool.address);
+    assert.equal(lockEntries(body).sort(byName), pool.locks, pool.address);
   }
 });
 

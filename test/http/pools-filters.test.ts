@@ -1,8 +1,8 @@
 import { Decimal } from 'decimal.js';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { expectedPools, type Model, type PoolRow } from '../helpers/expected.js';
-import { addresses, ok, type Json } from '../helpers/http.js';
+import { expectedPools, servedStats, type Model, type PoolRow } from '../helpers/expected.js';
+import { addresses, okObject, okPage, type Json } from '../helpers/http.js';
 import { serve } from '../helpers/server.js';
 
 const filters = suite('HTTP /pools filters: each filter returns exactly the computed pools (docs/api.md §3.5, §5)');
@@ -121,7 +121,7 @@ for (const [name, query, where, includeBlocked = false] of CASES) {
     const expected = expectedPools(m, { where: (p) => where(p, m), includeBlocked });
     assert.ok(expected.length > 0 || name.includes('[]'), 'the case selects something');
     for (const [sort, key, direction] of ORDERS) {
-      const body = await ok(`${served.url}/pools?${sort}${query(m)}&size=1000`);
+      const body = await okPage(`${served.url}/pools?${sort}${query(m)}&size=1000`);
       assert.equal(
         addresses(body),
         expectedPools(m, { where: (p) => where(p, m), includeBlocked, key, direction }),
@@ -141,19 +141,19 @@ filters('filters that select something also leave something out', () => {
 });
 
 filters("stats=24h,7d: each pool's stats equal its pool_stats rows", async () => {
-  const body = await ok(`${served.url}/pools?stats=24h,7d&includeBlocked=true&size=1000`);
+  const body = await okPage(`${served.url}/pools?stats=24h,7d&includeBlocked=true&size=1000`);
   assert.is(body.data.length, served.model.pools.length);
   for (const item of body.data as Json[]) {
     const pool = served.model.pool.get(item.address)!;
-    assert.equal(item.stats, { '24h': pool.stats['24h'], '7d': pool.stats['7d'] }, item.address);
+    assert.equal(item.stats, servedStats(pool, ['24h', '7d']), item.address);
   }
 });
 
 filters('stats on /pools/{address} equal the pool_stats rows of every period', async () => {
   const periods = ['5m', '15m', '30m', '1h', '2h', '4h', '8h', '24h', '7d', '30d'];
   for (const pool of served.model.pools.slice(0, 20)) {
-    const detail = (await ok(`${served.url}/pools/${pool.address}?stats=${periods.join(',')}`)).data;
-    assert.equal(detail.stats, Object.fromEntries(periods.map((p) => [p, pool.stats[p]])));
+    const detail = await okObject(`${served.url}/pools/${pool.address}?stats=${periods.join(',')}`);
+    assert.equal(detail.stats, servedStats(pool, periods));
     assert.ok(new Decimal(detail.stats['5m'].volume).lte(detail.stats['30d'].volume));
   }
 });

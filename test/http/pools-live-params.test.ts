@@ -1,30 +1,32 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { expectedPools, poolMatches, type Model, type PoolRow } from '../helpers/expected.js';
-import { addresses, assertError, call, ok, walkNext } from '../helpers/http.js';
+import { assertError } from '../helpers/api-errors.js';
+import { addresses, call, okPage, walkNext } from '../helpers/http.js';
+import { configOf, cursorsOf } from '../helpers/dialect.js';
 import { serve } from '../helpers/server.js';
 
 // The live API's newer pool parameters (docs/api.md §3.5): whirlpoolConfigs filters, isWavebreak is
 // another name of isLaunchPool, categories and pairInsightsWindow are accepted and ignored.
 
 const UNKNOWN = '11111111111111111111111111111111';
-const configOf = (p: PoolRow): string => p.row.pools_config as string;
+const rowConfig = (p: PoolRow): string => p.row.pools_config as string;
 
 /** The snapshot's configs from its pools rows, the one held by the fewest pools first. */
 function configs(m: Model): string[] {
   const counts = new Map<string, number>();
-  for (const p of m.pools) counts.set(configOf(p), (counts.get(configOf(p)) ?? 0) + 1);
+  for (const p of m.pools) counts.set(rowConfig(p), (counts.get(rowConfig(p)) ?? 0) + 1);
   return [...counts].sort((a, b) => a[1] - b[1]).map(([config]) => config);
 }
 
-const configsSuite = suite('HTTP /pools whirlpoolConfigs: only pools of the named configs (their poolsConfig)');
+const configsSuite = suite('HTTP /pools whirlpoolConfigs: only pools of the named configs (their config field)');
 const served = serve(configsSuite);
 
 configsSuite('the snapshot has two configs, each held by listed pools', () => {
   const [rare, common] = configs(served.model);
   assert.is(configs(served.model).length, 2);
   for (const config of [rare!, common!])
-    assert.ok(expectedPools(served.model, { where: (p) => configOf(p) === config }).length > 10, config);
+    assert.ok(expectedPools(served.model, { where: (p) => rowConfig(p) === config }).length > 10, config);
 });
 
 /** Query, and which configs (by configs() index) the listing keeps; the sort is the default unless given. */
@@ -39,9 +41,10 @@ const CASES: [string, (m: Model) => string, (m: Model) => string[], string?][] =
 for (const [name, query, kept, key = 'volume 24h'] of CASES) {
   configsSuite(`${name}: exactly the pools of those configs`, async () => {
     const m = served.model;
-    const body = await ok(`${served.url}/pools?whirlpoolConfigs=${query(m)}&size=1000`);
-    const expected = expectedPools(m, { key, where: (p) => kept(m).includes(configOf(p)) });
+    const body = await okPage(`${served.url}/pools?whirlpoolConfigs=${query(m)}&size=1000`);
+    const expected = expectedPools(m, { key, where: (p) => kept(m).includes(rowConfig(p)) });
     assert.equal(addresses(body), expected);
+    for (const item of body.data) assert.ok(kept(m).includes(configOf(item)), `config of ${item.address}`);
   });
 }
 
@@ -55,14 +58,14 @@ configsSuite('an empty value (or only spaces) means every config', async () => {
 configsSuite('with other filters and on /pools/search, as an AND', async () => {
   const m = served.model;
   const [rare] = configs(m);
-  const withRewards = await ok(`${served.url}/pools?whirlpoolConfigs=${rare}&hasRewards=true&size=1000`);
+  const withRewards = await okPage(`${served.url}/pools?whirlpoolConfigs=${rare}&hasRewards=true&size=1000`);
   assert.equal(
     addresses(withRewards),
-    expectedPools(m, { key: 'volume 24h', where: (p) => configOf(p) === rare && p.activeRewards }),
+    expectedPools(m, { key: 'volume 24h', where: (p) => rowConfig(p) === rare && p.activeRewards }),
   );
-  const search = await ok(`${served.url}/pools/search?q=usd&whirlpoolConfigs=${rare}&size=1000`);
+  const search = await okPage(`${served.url}/pools/search?q=usd&whirlpoolConfigs=${rare}&size=1000`);
   const matches = poolMatches(m, 'usd');
-  const expected = expectedPools(m, { where: (p) => configOf(p) === rare && matches(p) });
+  const expected = expectedPools(m, { where: (p) => rowConfig(p) === rare && matches(p) });
   assert.ok(expected.length > 0);
   assert.equal(addresses(search), expected);
 });
@@ -72,7 +75,7 @@ configsSuite('walking next carries the filter: every pool of the config once', a
   const pages = await walkNext(`${served.url}/pools`, `whirlpoolConfigs=${rare}&size=7`);
   assert.equal(
     pages.flatMap(addresses),
-    expectedPools(served.model, { key: 'volume 24h', where: (p) => configOf(p) === rare }),
+    expectedPools(served.model, { key: 'volume 24h', where: (p) => rowConfig(p) === rare }),
   );
 });
 
@@ -157,7 +160,7 @@ ignored('categories=stablecoin&pairInsightsWindow=7d answers the same as without
 ignored('on /pools/search, categories too; with a cursor, they need not match anything', async () => {
   const search = await call(`${quiet.url}/pools/search?q=usd&size=5`);
   assert.is((await call(`${quiet.url}/pools/search?q=usd&size=5&categories=memecoin`)).text, search.text);
-  const next = encodeURIComponent(search.body.meta.next);
+  const next = encodeURIComponent(cursorsOf(search.body).next!);
   const alone = await call(`${quiet.url}/pools/search?next=${next}`);
   assert.is((await call(`${quiet.url}/pools/search?next=${next}&categories=stablecoin`)).text, alone.text);
 });

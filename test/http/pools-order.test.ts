@@ -1,14 +1,14 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { byteCompare, expectedPools, type Direction } from '../helpers/expected.js';
-import { addresses, ok, walkNext } from '../helpers/http.js';
+import { addresses, okPage, walkNext } from '../helpers/http.js';
 import { serve } from '../helpers/server.js';
 
 const order = suite('HTTP /pools order: every sortBy × direction equals the computed order (docs/api.md §3.3, §3.6)');
 const served = serve(order);
 
 order('no parameters: the first 50 pools by 24h volume desc, ties by address, blocked left out', async () => {
-  const body = await ok(`${served.url}/pools`);
+  const body = await okPage(`${served.url}/pools`);
   const expected = expectedPools(served.model, { key: 'volume 24h' });
   assert.ok(expected.length > 100);
   assert.equal(addresses(body), expected.slice(0, 50));
@@ -55,7 +55,7 @@ const SORTS: [string, string][] = [
 for (const [sortBy, key] of SORTS) {
   for (const direction of ['asc', 'desc'] as Direction[]) {
     order(`sortBy=${sortBy}&sortDirection=${direction} sorts by ${key} ${direction}, ties by address asc`, async () => {
-      const body = await ok(`${served.url}/pools?sortBy=${sortBy}&sortDirection=${direction}&size=1000`);
+      const body = await okPage(`${served.url}/pools?sortBy=${sortBy}&sortDirection=${direction}&size=1000`);
       assert.equal(addresses(body), expectedPools(served.model, { key, direction }));
       assert.equal(body.meta, { next: null, previous: null });
     });
@@ -64,27 +64,32 @@ for (const [sortBy, key] of SORTS) {
 
 order('sortDirection alone keeps the 24h volume sort; DESC and Asc are case-insensitive', async () => {
   assert.equal(
-    addresses(await ok(`${served.url}/pools?sortDirection=Asc&size=1000`)),
+    addresses(await okPage(`${served.url}/pools?sortDirection=Asc&size=1000`)),
     expectedPools(served.model, { key: 'volume 24h', direction: 'asc' }),
   );
   assert.equal(
-    addresses(await ok(`${served.url}/pools?sortDirection=DESC&size=1000`)),
+    addresses(await okPage(`${served.url}/pools?sortDirection=DESC&size=1000`)),
     expectedPools(served.model, { key: 'volume 24h' }),
   );
 });
 
 order('the default-size and size=25 first pages of a sort equal the head of the computed order', async () => {
   const expected = expectedPools(served.model, { key: 'volume 7d', direction: 'desc' });
-  assert.equal(addresses(await ok(`${served.url}/pools?sortBy=volume7d&sortDirection=desc`)), expected.slice(0, 50));
   assert.equal(
-    addresses(await ok(`${served.url}/pools?sortBy=volume7d&sortDirection=desc&size=25`)),
+    addresses(await okPage(`${served.url}/pools?sortBy=volume7d&sortDirection=desc`)),
+    expected.slice(0, 50),
+  );
+  assert.equal(
+    addresses(await okPage(`${served.url}/pools?sortBy=volume7d&sortDirection=desc&size=25`)),
     expected.slice(0, 25),
   );
 });
 
 order('with includeBlocked=true the blocked pools take their place in the order', async () => {
   for (const direction of ['asc', 'desc'] as Direction[]) {
-    const body = await ok(`${served.url}/pools?sortBy=fees7d&sortDirection=${direction}&includeBlocked=true&size=1000`);
+    const body = await okPage(
+      `${served.url}/pools?sortBy=fees7d&sortDirection=${direction}&includeBlocked=true&size=1000`,
+    );
     assert.equal(addresses(body), expectedPools(served.model, { key: 'fees 7d', direction, includeBlocked: true }));
   }
 });

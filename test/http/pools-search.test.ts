@@ -1,7 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { expectedPools, poolMatches, type Model, type PoolRow } from '../helpers/expected.js';
-import { addresses, assertError, call, ok, type Json } from '../helpers/http.js';
+import { expectedPools, poolMatches, servedStats, type Model, type PoolRow } from '../helpers/expected.js';
+import { assertError } from '../helpers/api-errors.js';
+import { addresses, call, okPage, type Json } from '../helpers/http.js';
 import { serve } from '../helpers/server.js';
 
 const search = suite('HTTP /pools/search: addresses, symbols, pairs and search filters (docs/api.md §4.1)');
@@ -112,7 +113,7 @@ CASES.push(
 for (const [name, q, extra, where, includeBlocked = false, key = 'tvl', direction = 'desc'] of CASES) {
   search(name, async () => {
     const m = served.model;
-    const body = await ok(
+    const body = await okPage(
       `${served.url}/pools/search?q=${encodeURIComponent(q(m))}&size=1000${extra ? `&${extra}` : ''}`,
     );
     assert.equal(addresses(body), expectedPools(m, { where: (p) => where(p, m), includeBlocked, key, direction }));
@@ -129,7 +130,7 @@ search('the predicates above agree with the shared q matcher, and cases select s
 });
 
 search('the default size is 100, in tvl desc order, with a next cursor', async () => {
-  const body = await ok(`${served.url}/pools/search?q=s`);
+  const body = await okPage(`${served.url}/pools/search?q=s`);
   const expected = expectedPools(served.model, { where: (p) => symbolHas(p, 's') });
   assert.ok(expected.length > 100);
   assert.equal(addresses(body), expected.slice(0, 100));
@@ -137,9 +138,9 @@ search('the default size is 100, in tvl desc order, with a next cursor', async (
 });
 
 search('stats=24h on a search gives each pool its 24h stats row', async () => {
-  const body = await ok(`${served.url}/pools/search?q=sol&stats=24h&size=1000`);
+  const body = await okPage(`${served.url}/pools/search?q=sol&stats=24h&size=1000`);
   for (const item of body.data as Json[])
-    assert.equal(item.stats, { '24h': served.model.pool.get(item.address)!.stats['24h'] });
+    assert.equal(item.stats, servedStats(served.model.pool.get(item.address)!, ['24h']));
 });
 
 for (const query of ['', '?q=', '?q=%20%20', '?size=10', '?q=&hasRewards=true']) {

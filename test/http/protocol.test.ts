@@ -2,8 +2,10 @@ import { Decimal } from 'decimal.js';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { D, type PoolRow } from '../helpers/expected.js';
-import { ok } from '../helpers/http.js';
+import { upstreamProtocol, wholeRoundedUp } from '../helpers/expected-upstream.js';
+import { okObject } from '../helpers/http.js';
 import { serve } from '../helpers/server.js';
+import { UPSTREAM } from '../helpers/test-wire.js';
 
 const protocol = suite(
   'HTTP /protocol and the exchange token: figures equal the snapshot (docs/api.md §5.8–§5.10, §6.5)',
@@ -17,19 +19,17 @@ const sum = (values: Decimal.Value[]): Decimal => values.reduce<Decimal>((total,
 
 protocol('/protocol equals the protocol row', async () => {
   const row = served.model.protocol;
-  assert.equal(await ok(`${served.url}/protocol`), {
-    data: {
-      tvl: row.tvl,
-      volume24hUsdc: row.volume_24h_usdc,
-      fees24hUsdc: row.fees_24h_usdc,
-      revenue24hUsdc: row.revenue_24h_usdc,
-    },
-    meta: { next: null, previous: null },
-  });
+  const spec = {
+    tvl: row.tvl,
+    volume24hUsdc: row.volume_24h_usdc,
+    fees24hUsdc: row.fees_24h_usdc,
+    revenue24hUsdc: row.revenue_24h_usdc,
+  };
+  assert.equal(await okObject(`${served.url}/protocol`), UPSTREAM ? upstreamProtocol(served.model) : spec);
 });
 
 protocol('/protocol figures are the sums over non-blocked pools; revenue is the protocol share of fees', async () => {
-  const data = (await ok(`${served.url}/protocol`)).data;
+  const data = await okObject(`${served.url}/protocol`);
   const pools = live();
   assert.ok(pools.length < served.model.pools.length, 'some pools are blocked');
   assert.ok(figure(sum(pools.map((p) => p.tvl))).eq(data.tvl), `tvl ${data.tvl}`);
@@ -47,7 +47,7 @@ protocol('/protocol figures are the sums over non-blocked pools; revenue is the 
 protocol('/protocol/token equals the exchange_token row and its token', async () => {
   const row = served.model.exchange;
   const token = served.model.tokens.find((t) => t.id === row.token_id)!;
-  const data = (await ok(`${served.url}/protocol/token`)).data;
+  const data = await okObject(`${served.url}/protocol/token`);
   assert.equal(
     { ...data, description: '' },
     {
@@ -69,18 +69,25 @@ const SUPPLIES: [string, string, string][] = [
   ['/protocol/token/circulating_supply', 'circulating_supply', 'circulatingSupply'],
   ['/protocol/token/total_supply', 'total_supply', 'totalSupply'],
 ];
+// The live dialect sends the supplies as whole tokens, rounded up (docs/api.md §9.1); /protocol/token keeps the figure.
 for (const [path, key, tokenKey] of SUPPLIES) {
-  protocol(`${path} equals the row, has exactly 6 fractional digits and matches /protocol/token`, async () => {
-    const body = await ok(`${served.url}${path}`);
-    assert.equal(body, { data: { [key]: served.model.exchange[key] }, meta: { next: null, previous: null } });
-    assert.match(body.data[key], /^\d+\.\d{6}$/);
-    assert.is((await ok(`${served.url}/protocol/token`)).data[tokenKey], body.data[key]);
-  });
+  protocol(
+    `${path} equals the row (${UPSTREAM ? 'rounded up' : '6 fractional digits'}), as /protocol/token`,
+    async () => {
+      const row = served.model.exchange[key] as string;
+      const body = await okObject(`${served.url}${path}`);
+      assert.equal(body, { [key]: UPSTREAM ? wholeRoundedUp(row) : row });
+      assert.match(row, /^\d+\.\d{6}$/);
+      assert.match(body[key], UPSTREAM ? /^\d+$/ : /^\d+\.\d{6}$/);
+      const figure = (await okObject(`${served.url}/protocol/token`))[tokenKey];
+      assert.is(UPSTREAM ? wholeRoundedUp(figure) : figure, body[key]);
+    },
+  );
 }
 
 protocol('circulating supply does not exceed total supply', async () => {
-  const circulating = (await ok(`${served.url}/protocol/token/circulating_supply`)).data.circulating_supply;
-  const total = (await ok(`${served.url}/protocol/token/total_supply`)).data.total_supply;
+  const circulating = (await okObject(`${served.url}/protocol/token/circulating_supply`)).circulating_supply;
+  const total = (await okObject(`${served.url}/protocol/token/total_supply`)).total_supply;
   assert.ok(new D(circulating).lte(total) && new D(circulating).gt(0));
 });
 

@@ -1,20 +1,14 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { call, ok, type Json } from '../helpers/http.js';
+import { cursorsOf, lockEntries, objectOf } from '../helpers/dialect.js';
+import { DEFAULT_PERIODS } from '../helpers/expected.js';
+import { call, okObject, okPage, type Json } from '../helpers/http.js';
+import { assertPoolShape, assertProtocolShapes, assertTokenShape, itemPart } from '../helpers/served-shapes.js';
 import { serve } from '../helpers/server.js';
-import {
-  assertDetailFields,
-  assertPlainNumbers,
-  assertPoolItem,
-  assertToken,
-  DETAIL_KEYS,
-  EXCHANGE_KEYS,
-  listPart,
-  LOCK_KEYS,
-  PROTOCOL_KEYS,
-} from '../helpers/shapes.js';
+import { assertPlainNumbers } from '../helpers/shapes.js';
 
-const shapes = suite('HTTP shapes: wrappers, keys in order, types, plain numbers (docs/api.md §1.3, §5)');
+// In either dialect (docs/api.md §1.3, §5; §9 for the live one): served-shapes.ts holds each one's key lists.
+const shapes = suite('HTTP shapes: wrappers, keys in order, types, plain numbers (docs/api.md §1.3, §5, §9)');
 const served = serve(shapes);
 
 const lockedPool = (): string => served.model.pools.find((p) => p.locks.length >= 2)!.address;
@@ -37,40 +31,35 @@ const ENDPOINTS: [string, () => string, 'list' | 'object' | 'bare'][] = [
 ];
 
 for (const [name, path, kind] of ENDPOINTS) {
-  shapes(
-    `${name} answers 200 with ${kind === 'bare' ? 'a bare array' : `{data, meta:{next, previous}} (${kind})`}`,
-    async () => {
-      const reply = await call(`${served.url}${path()}`);
-      assert.is(reply.status, 200);
-      assert.is(reply.headers.get('content-type'), 'application/json; charset=utf-8');
-      assertPlainNumbers(reply.body);
-      if (kind === 'bare') {
-        assert.ok(Array.isArray(reply.body));
-        assert.ok(reply.body.length >= 2);
-        for (const entry of reply.body) assert.equal(Object.keys(entry), LOCK_KEYS);
-        return;
-      }
+  shapes(`${name} answers 200 with ${kind === 'bare' ? 'a bare array' : `its envelope (${kind})`}`, async () => {
+    const url = `${served.url}${path()}`;
+    const reply = await call(url);
+    assert.is(reply.status, 200);
+    assert.is(reply.headers.get('content-type'), 'application/json; charset=utf-8');
+    assertPlainNumbers(reply.body);
+    if (kind === 'bare') {
+      assert.ok(Array.isArray(reply.body));
+      assert.ok(reply.body.length >= 2);
+      lockEntries(reply.body);
+    } else if (kind === 'list') {
       assert.equal(Object.keys(reply.body), ['data', 'meta']);
-      assert.equal(Object.keys(reply.body.meta), ['next', 'previous']);
-      if (kind === 'list') {
-        assert.ok(Array.isArray(reply.body.data) && reply.body.data.length > 0);
-        assert.is(reply.body.meta.previous, null);
-      } else {
-        assert.ok(reply.body.data !== null && typeof reply.body.data === 'object' && !Array.isArray(reply.body.data));
-        assert.equal(reply.body.meta, { next: null, previous: null });
-      }
-    },
-  );
+      assert.ok(Array.isArray(reply.body.data) && reply.body.data.length > 0);
+      assert.is(cursorsOf(reply.body).previous, null);
+    } else {
+      const data = objectOf(url, reply.body);
+      assert.ok(data !== null && typeof data === 'object' && !Array.isArray(data));
+    }
+  });
 }
 
-shapes('token objects carry exactly the docs/api.md §5.1 keys in order, in every token endpoint', async () => {
-  const lists = [await ok(`${served.url}/tokens?size=3000`), await ok(`${served.url}/tokens/search?q=a`)];
-  for (const body of lists) for (const token of body.data) assertToken(token);
-  assertToken((await ok(`${served.url}/tokens/${USDC}`)).data);
+shapes('token objects carry exactly their keys in order, in every token endpoint', async () => {
+  const lists = [await okPage(`${served.url}/tokens?size=3000`), await okPage(`${served.url}/tokens/search?q=a`)];
+  for (const body of lists) for (const token of body.data) assertTokenShape(token);
+  assertTokenShape(await okObject(`${served.url}/tokens/${USDC}`));
 });
 
-const STATS_CASES: [string, string[]][] = [
-  ['', []],
+const STATS_CASES: [string, readonly string[]][] = [
+  ['', DEFAULT_PERIODS],
   ['stats=24h', ['24h']],
   ['stats=24h,7d', ['24h', '7d']],
   ['stats=7d,24h', ['24h', '7d']],
@@ -79,45 +68,36 @@ const STATS_CASES: [string, string[]][] = [
 
 for (const [query, periods] of STATS_CASES) {
   shapes(
-    `/pools list items have exactly the docs/api.md §5.2 keys; ${query || 'no stats'} gives stats keys [${periods}]`,
+    `/pools list items have exactly their keys; ${query || 'no stats'} gives stats keys [${periods}]`,
     async () => {
-      const body = await ok(`${served.url}/pools?includeBlocked=true&size=1000&${query}`);
+      const body = await okPage(`${served.url}/pools?includeBlocked=true&size=1000&${query}`);
       assert.is(body.data.length, served.model.pools.length);
-      for (const pool of body.data) assertPoolItem(pool, periods);
+      for (const pool of body.data) assertPoolShape(pool, periods);
     },
   );
 }
 
 shapes('/pools/search items and /pools/{address} stats follow the same rule', async () => {
-  for (const pool of (await ok(`${served.url}/pools/search?q=usdc&stats=30d,1h`)).data)
-    assertPoolItem(pool, ['1h', '30d']);
-  assertPoolItem(listPart((await ok(`${served.url}/pools/${somePool()}`)).data), []);
-  assertPoolItem(listPart((await ok(`${served.url}/pools/${somePool()}?stats=8h`)).data), ['8h']);
+  for (const pool of (await okPage(`${served.url}/pools/search?q=usdc&stats=30d,1h`)).data)
+    assertPoolShape(pool, ['1h', '30d']);
+  assertPoolShape(await okObject(`${served.url}/pools/${somePool()}`), DEFAULT_PERIODS, true);
+  assertPoolShape(await okObject(`${served.url}/pools/${somePool()}?stats=8h`), ['8h'], true);
 });
 
-shapes('the detail of every pool is its list item plus the docs/api.md §5.3 fields, in order', async () => {
-  const list = await ok(`${served.url}/pools?includeBlocked=true&size=1000&stats=24h,7d`);
+shapes('the detail of every pool is its list item plus the detail fields, in order', async () => {
+  const list = await okPage(`${served.url}/pools?includeBlocked=true&size=1000&stats=24h,7d`);
   const items = new Map<string, Json>(list.data.map((item: Json) => [item.address, item]));
   for (const pool of served.model.pools) {
-    const detail = (await ok(`${served.url}/pools/${pool.address}?stats=24h,7d`)).data;
-    assert.equal(Object.keys(detail), DETAIL_KEYS, `detail keys of ${pool.address}`);
-    assert.equal(listPart(detail), items.get(pool.address), `list part of ${pool.address}`);
-    assertDetailFields(detail);
-    assertPlainNumbers(detail);
+    const detail = await okObject(`${served.url}/pools/${pool.address}?stats=24h,7d`);
+    assertPoolShape(detail, ['24h', '7d'], true);
+    assert.equal(itemPart(detail), items.get(pool.address), `list part of ${pool.address}`);
   }
 });
 
 shapes('/protocol, /protocol/token and the supply records have exactly their documented keys', async () => {
-  const protocol = (await ok(`${served.url}/protocol`)).data;
-  assert.equal(Object.keys(protocol), PROTOCOL_KEYS);
-  for (const k of PROTOCOL_KEYS) assert.type(protocol[k], 'string');
-  const token = (await ok(`${served.url}/protocol/token`)).data;
-  assert.equal(Object.keys(token), EXCHANGE_KEYS);
-  for (const k of EXCHANGE_KEYS.slice(0, -1)) assert.type(token[k], 'string');
-  assert.equal(Object.keys(token.stats), ['24h']);
-  assert.equal(Object.keys(token.stats['24h']), ['volume']);
-  assert.equal(Object.keys((await ok(`${served.url}/protocol/token/circulating_supply`)).data), ['circulating_supply']);
-  assert.equal(Object.keys((await ok(`${served.url}/protocol/token/total_supply`)).data), ['total_supply']);
+  assertProtocolShapes(await okObject(`${served.url}/protocol`), await okObject(`${served.url}/protocol/token`));
+  assert.equal(Object.keys(await okObject(`${served.url}/protocol/token/circulating_supply`)), ['circulating_supply']);
+  assert.equal(Object.keys(await okObject(`${served.url}/protocol/token/total_supply`)), ['total_supply']);
 });
 
 shapes.run();

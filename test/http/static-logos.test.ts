@@ -1,7 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { tokenLogoSvg } from '../../src/snapshot/logo-svg.js';
-import { assertError, call, raw } from '../helpers/http.js';
+import { assertError } from '../helpers/api-errors.js';
+import { call, raw } from '../helpers/http.js';
 import { serve } from '../helpers/server.js';
 
 /**

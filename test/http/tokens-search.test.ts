@@ -1,7 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { expectedTokenSearch, tokenJson, type Model } from '../helpers/expected.js';
-import { addresses, assertError, call, ok, type Json } from '../helpers/http.js';
+import { expectedTokenSearch, servedToken, type Model } from '../helpers/expected.js';
+import { assertError } from '../helpers/api-errors.js';
+import { addresses, call, okPage, type Json } from '../helpers/http.js';
 import { serve } from '../helpers/server.js';
 import { snapshotFor } from '../helpers/snapshots.js';
 
@@ -39,10 +40,10 @@ function duplicateSymbol(m: Model): string {
 for (const [name, q] of CASES) {
   search(name, async () => {
     const m = served.model;
-    const body = await ok(`${served.url}/tokens/search?q=${encodeURIComponent(q(m))}&size=3000`);
+    const body = await okPage(`${served.url}/tokens/search?q=${encodeURIComponent(q(m))}&size=3000`);
     assert.equal(addresses(body), expectedTokenSearch(m, q(m)), q(m));
     assert.is(body.data.length === 0, name.startsWith('no match'), `${body.data.length} matches`);
-    for (const item of body.data as Json[]) assert.equal(item, tokenJson(m.token.get(item.address)!));
+    for (const item of body.data as Json[]) assert.equal(item, servedToken(m.token.get(item.address)!));
     assert.equal(body.meta, { next: null, previous: null });
   });
 }
@@ -61,9 +62,9 @@ search('the cases reach each rank: exact, prefix and other matches all occur', (
 search('the default size is 50, and next walks on', async () => {
   const expected = expectedTokenSearch(served.model, 'a');
   assert.ok(expected.length > 50);
-  const first = await ok(`${served.url}/tokens/search?q=a`);
+  const first = await okPage(`${served.url}/tokens/search?q=a`);
   assert.equal(addresses(first), expected.slice(0, 50));
-  const second = await ok(`${served.url}/tokens/search?next=${encodeURIComponent(first.meta.next)}`);
+  const second = await okPage(`${served.url}/tokens/search?next=${encodeURIComponent(first.meta.next!)}`);
   assert.equal(addresses(second), expected.slice(50, 100));
 });
 
@@ -93,7 +94,7 @@ ranks('q equal to one symbol and a prefix of another: exact, then prefix, then t
   const ranked = expected.map((a) => m.token.get(a)!.symbol!.toLowerCase());
   assert.is(ranked[0], q!.toLowerCase());
   assert.ok(ranked[1]!.startsWith(q!.toLowerCase()) && ranked[1] !== ranked[0]);
-  const body = await ok(`${other.url}/tokens/search?q=${encodeURIComponent(q!.toLowerCase())}&size=3000`);
+  const body = await okPage(`${other.url}/tokens/search?q=${encodeURIComponent(q!.toLowerCase())}&size=3000`);
   assert.equal(addresses(body), expected);
 });
 

@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { openServedSnapshot } from '../../src/snapshot/open-served-snapshot.js';
+import { specView } from '../helpers/api-errors.js';
 import { exchange } from '../helpers/http.js';
 import { malformedCursorPayloads, signCursor } from '../helpers/signed-cursors.js';
 import { withServer } from '../helpers/server.js';
@@ -33,7 +34,12 @@ cursors(
         const path =
           `/v2/solana/${typeof endpoint === 'string' ? endpoint : 'pools'}` +
           `?next=${encodeURIComponent(signCursor(key, payload))}`;
-        const answer = await exchange(server.port, { method: 'GET', path }, false);
+        const ex = { method: 'GET', path };
+        const answer = await specView(server.port, ex, await exchange(server.port, ex, false));
+        if (typeof answer === 'string') {
+          failures.push(`payload ${payload}: ${answer}`);
+          continue;
+        }
         const text = answer.ok ? answer.body.toString() : answer.error;
         if (!answer.ok || answer.status !== 400 || !/"code":"invalid_(cursor|parameter)"/.test(text))
           failures.push(

@@ -1,5 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { specView } from '../helpers/api-errors.js';
 import { chaosSizes, exchange, keepAliveAgent } from '../helpers/http.js';
 import { shortExchange } from '../helpers/fuzz-answers.js';
 import { API_ENDPOINTS } from '../helpers/fuzz-vocabulary.js';
@@ -28,7 +29,9 @@ overrides(
         const cases = invalidOverrideCases([...paths, '/v2/solana/nope']);
         await inParallel(cases.length, 4, 30_000, async (i) => {
           const { ex, parameter } = cases[i]!;
-          const answer = await exchange(server.port, ex, agent);
+          const viewed = await specView(server.port, ex, await exchange(server.port, ex, agent));
+          if (typeof viewed === 'string') return void failures.push(`${shortExchange(ex)} -> ${viewed}`);
+          const answer = viewed;
           const body = answer.ok ? answer.body.toString() : '';
           let parsed: { code?: string; parameter?: string } = {};
           try {

@@ -3,6 +3,7 @@ import type { Agent } from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { MockServer } from '../../src/http/create-mock-server.js';
+import { specView } from '../helpers/api-errors.js';
 import { chaosSizes, exchange, keepAliveAgent } from '../helpers/http.js';
 import { problemWith, shortExchange } from '../helpers/fuzz-answers.js';
 import { learn, type Known } from '../helpers/fuzz-known.js';
@@ -44,7 +45,9 @@ async function fuzzServer(server: MockServer, agent: Agent, known: Known): Promi
     const fc = cases[i]!;
     const answer = await exchange(server.port, fc.ex, agent, 10_000);
     if (answer.ok) statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-    const problem = problemWith(fc, answer);
+    // In the live dialect an error's code is read from the spec twin's answer (api-errors.ts).
+    const viewed = await specView(server.port, fc.ex, answer);
+    const problem = typeof viewed === 'string' ? viewed : problemWith(fc, viewed);
     if (problem !== null) failures.push(`#${i} ${shortExchange(fc.ex)}\n    -> ${problem}`);
   });
   return { cases, failures, statuses, run };

@@ -1,11 +1,22 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { ERROR_KEYS } from '../helpers/dialect.js';
 import { exchange, stillServes } from '../helpers/http.js';
-import { rawRequest } from '../helpers/raw-http.js';
+import { rawRequest, type RawResult } from '../helpers/raw-http.js';
 import { SMALL_SERVER, withServer } from '../helpers/server.js';
 
 /** Oversized and malformed requests: answered or cut off, and the server keeps serving. */
 const limits = suite('robustness: request limits');
+
+/** An answer's JSON error body has the keys of its dialect (docs/api.md §1.5, §9.1); the admin API keeps its code. */
+function assertErrorKeys(result: RawResult, request: string): void {
+  const body = JSON.parse(result.text.slice(result.text.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
+  assert.equal(
+    Object.keys(body),
+    / \/__mock\//.test(request.split('\r\n')[0]!) ? ['status', 'inner', 'code'] : ERROR_KEYS,
+  );
+  assert.is(body.status, result.status);
+}
 
 limits('headers over 16 KB get 431 (or the connection is closed), and the server still answers', async () => {
   await withServer({ ...SMALL_SERVER, noInternalErrors: true }, async ({ server }) => {
@@ -25,6 +36,7 @@ limits('headers over 16 KB get 431 (or the connection is closed), and the server
         result.status === 431 || (result.status === null && result.closed),
         `${name}: ${result.status} closed=${result.closed} ${result.text.slice(0, 200)}`,
       );
+      if (result.status !== null) assertErrorKeys(result, request);
       await stillServes(server, name);
     }
   });

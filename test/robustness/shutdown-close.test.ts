@@ -6,6 +6,7 @@ import { exchange } from '../helpers/http.js';
 import { pendingTimers } from '../helpers/process-resources.js';
 import { refused } from '../helpers/raw-http.js';
 import { smallSnapshot } from '../helpers/snapshots.js';
+import { TEST_WIRE } from '../helpers/test-wire.js';
 import { sleep, within } from '../helpers/waiting.js';
 
 /** close(): held responses finish within the grace period, new connections are refused, nothing is left running. */
@@ -15,7 +16,12 @@ shutdown(
   'close() while a request is held by __delay=500 resolves only once that response was sent, ' +
     'and refuses new connections meanwhile',
   async () => {
-    const server = await createMockServer({ snapshot: await smallSnapshot(), port: 0, gracePeriodMs: 5000 });
+    const server = await createMockServer({
+      snapshot: await smallSnapshot(),
+      port: 0,
+      gracePeriodMs: 5000,
+      wire: TEST_WIRE,
+    });
     const agent = new Agent({ keepAlive: false });
     let closing: Promise<string> | undefined;
     try {
@@ -56,7 +62,12 @@ shutdown(
   'close() drops a request held longer than gracePeriodMs, resolves, and leaves no timer behind ' +
     '(a stopped server must not keep the process alive)',
   async () => {
-    const server = await createMockServer({ snapshot: await smallSnapshot(), port: 0, gracePeriodMs: 300 });
+    const server = await createMockServer({
+      snapshot: await smallSnapshot(),
+      port: 0,
+      gracePeriodMs: 300,
+      wire: TEST_WIRE,
+    });
     const agent = new Agent({ keepAlive: false });
     try {
       const timersBefore = pendingTimers();

@@ -4,11 +4,13 @@ import { basename, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { cursorsOf } from '../helpers/dialect.js';
 import { exchange, keepAliveAgent } from '../helpers/http.js';
 import { inParallel } from '../helpers/in-parallel.js';
 import { runCliBounded } from '../helpers/run-cli-bounded.js';
 import { withServer } from '../helpers/server.js';
 import { httpSnapshot, smallSnapshot, tempDir } from '../helpers/snapshots.js';
+import { TEST_WIRE, UPSTREAM } from '../helpers/test-wire.js';
 
 /** A snapshot that cannot be served is one line and exit 1; a snapshot that is served is never written. */
 const snapshots = suite('robustness: broken snapshots and read-only serving');
@@ -83,13 +85,15 @@ const CASES: BrokenCase[] = [
     problem: /schema version 99/,
   },
   {
-    // Every piece loads at start: a damaged block fails there, not on a request.
+    // Every piece of the served dialect loads at start: a damaged block fails there, not on a request.
     name: 'a copy whose pool pieces lost a byte',
     make: (dir, good) => {
       const path = join(dir, 'pieces.sqlite');
       copyFileSync(good, path);
       const db = new Database(path);
-      db.prepare('UPDATE piece_blocks SET data = substr(data, 2) WHERE block = 0').run();
+      db.prepare(
+        `UPDATE ${UPSTREAM ? 'upstream_piece_blocks' : 'piece_blocks'} SET data = substr(data, 2) WHERE block = 0`,
+      ).run();
       db.close();
       return path;
     },
@@ -105,7 +109,7 @@ for (const broken of CASES) {
       const temp = tempDir();
       try {
         const path = broken.make(temp.dir, good);
-        const result = await runCliBounded(['serve', '--snapshot', path, '--port', '0'], 20_000);
+        const result = await runCliBounded(['serve', '--snapshot', path, '--port', '0', '--wire', TEST_WIRE], 20_000);
         const shown =
           `exit ${result.code}${result.signal ? ` (${result.signal})` : ''}, ` +
           `stdout ${JSON.stringify(result.stdout.slice(0, 300))}, ` +
@@ -170,7 +174,7 @@ snapshots(
             ).data as { address: string }[]
           ).map((t) => t.address);
           const paths = [
-            `/pools?next=${encodeURIComponent(first.meta.next)}`,
+            `/pools?next=${encodeURIComponent(cursorsOf(first).next!)}`,
             '/pools?sortBy=volume7d&stats=24h,7d&size=50',
             '/pools?minTvl=1000&hasRewards=true',
             '/pools/search?q=SOL-USDC',

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { ERROR_KEYS } from '../helpers/dialect.js';
 import { exchange, stillServes } from '../helpers/http.js';
 import { rawRequest } from '../helpers/raw-http.js';
 import { SMALL_SERVER, withServer } from '../helpers/server.js';
@@ -112,7 +113,7 @@ traversal(
           if (method === 'GET') {
             assert.is(answer.headers['content-type'], 'application/json; charset=utf-8', path);
             const body = JSON.parse(answer.body.toString('utf8'));
-            assert.equal(Object.keys(body), ['status', 'inner', 'code'], path);
+            assert.equal(Object.keys(body), ERROR_KEYS, path);
             assert.is(body.status, answer.status);
           }
         }
