@@ -39,20 +39,20 @@ export function errorHandler(onError: (error: unknown) => void, wire: Wire = 'sp
 export function clientErrorHandler(wire: Wire = 'spec') {
   return function handleClientError(error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex): void {
     if (!socket.writable) return void socket.destroy();
-    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const message =
-      status === 431
-        ? 'request headers are too large (16 KB at most)'
-        : status === 408
-          ? 'request took too long to arrive'
-          : 'malformed HTTP request';
+    const [status, reason, message] = clientErrorAnswer(error.code);
     const admin = /^[!-~]+ \/__mock(\/|\s|\?)/.test(error.rawPacket?.toString('latin1', 0, 64) ?? '');
     const body = new ApiError(status, 'invalid_parameter', message).body(wire === 'upstream' && !admin);
     socket.end(
-      `HTTP/1.1 ${status} ` +
-        `${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\n` +
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   };
+}
+
+/** A parse-level error's status, reason phrase and message, by Node's error code. */
+function clientErrorAnswer(code: string | undefined): [number, string, string] {
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return [431, 'Request Header Fields Too Large', 'request headers are too large (16 KB at most)'];
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'Request Timeout', 'request took too long to arrive'];
+  return [400, 'Bad Request', 'malformed HTTP request'];
 }

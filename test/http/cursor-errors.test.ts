@@ -4,7 +4,7 @@ import { assertError } from '../helpers/api-errors.js';
 import { call, okPage } from '../helpers/http.js';
 import { serve } from '../helpers/server.js';
 
-const errors = suite('HTTP cursor errors: 400 invalid_cursor with {status, inner, code} (docs/api.md §2, §3.4)');
+const errors = suite('HTTP cursor errors: 400 invalid_cursor (docs/api.md §2, §3.4)');
 const served = serve(errors);
 
 /** The `next` and `previous` cursors of a page of `path` (its second page, so both exist). */
