@@ -21,6 +21,8 @@ latency('a fixed delay is honoured within a few ms; a range stays inside its bou
     assert.ok(median < 175, `median ${median} ms`);
   });
   await withServer({ ...SMALL_SERVER, chaos: { latency: '30-80' } }, async ({ server }) => {
+    // A first page rendered before timing: a cold renderer's first answers would add to the drawn delays.
+    await timed(`${server.url}/tokens?size=40&__delay=0`);
     const times = await Promise.all(Array.from({ length: 30 }, (_, i) => timed(`${server.url}/tokens?size=${i + 1}`)));
     const sorted = times.map((t) => t.ms).sort((a, b) => a - b);
     assert.ok(sorted[0]! >= 29, `fastest took ${sorted[0]} ms, below the range`);
