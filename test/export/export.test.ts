@@ -16,7 +16,7 @@ const PUBLIC_URL = 'http://localhost:5173';
 
 for (const wire of WIRES)
   exported(
-    `${wire} dialect: every file equals the live response at its URL; the index covers every pool, lock, token and logo`,
+    `${wire} dialect: every file equals the served response at its URL; the index covers every pool, lock, token, logo`,
     async () => {
       const temp = tempDir();
       try {
