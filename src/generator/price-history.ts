@@ -1,4 +1,3 @@
-import { Decimal } from 'decimal.js';
 import type { TokenRole } from '../market/well-known-tokens.js';
 import { Dec } from '../math/decimal.js';
 import { PRICE_DIGITS } from '../math/price.js';
@@ -24,13 +23,38 @@ export function halfDayVolatility(roleA: TokenRole, roleB: TokenRole): number {
 export function priceHistory(price: string, volatility: number, moves: boolean, random: Random): string[] {
   if (!moves) return new Array<string>(HISTORY_LENGTH).fill(price);
   const history = [price];
-  let earlier = new Dec(price);
+  let earlier = scaled(price);
   for (let i = 1; i < HISTORY_LENGTH; i++) {
     // A step back in time by a log-normal factor (as likely as its inverse): a product, not a quotient,
-    // of the price as written, so each step is cheap.
-    earlier = earlier.mul(random.logNormal(1, volatility).toPrecision(12));
-    earlier = earlier.toDecimalPlaces(PRICE_DIGITS, Decimal.ROUND_HALF_EVEN);
-    history.unshift(earlier.toFixed(PRICE_DIGITS));
+    // of the price as written, rounded half-even to its 20 digits: exact integer arithmetic on the
+    // scaled values, as decimal.js would do it but without a million Decimal objects a snapshot.
+    const factor = random.logNormal(1, volatility).toPrecision(12);
+    earlier = /e/i.test(factor)
+      ? scaled(new Dec(unscaled(earlier)).mul(factor).toFixed(PRICE_DIGITS))
+      : times(earlier, factor);
+    history.unshift(unscaled(earlier));
   }
   return history;
+}
+
+const SCALE = 10n ** BigInt(PRICE_DIGITS);
+
+/** A price with exactly PRICE_DIGITS fractional digits as an integer count of 10^-PRICE_DIGITS. */
+function scaled(price: string): bigint {
+  const [whole = '0', fraction = ''] = price.split('.');
+  return BigInt(whole) * SCALE + BigInt(fraction.padEnd(PRICE_DIGITS, '0'));
+}
+
+function unscaled(value: bigint): string {
+  return `${value / SCALE}.${(value % SCALE).toString().padStart(PRICE_DIGITS, '0')}`;
+}
+
+/** `value × factor` (a plain decimal string), rounded half-even back to PRICE_DIGITS fractional digits. */
+function times(value: bigint, factor: string): bigint {
+  const [whole = '0', fraction = ''] = factor.split('.');
+  const unit = 10n ** BigInt(fraction.length);
+  const product = value * BigInt(whole + fraction);
+  const quotient = product / unit;
+  const twice = 2n * (product % unit);
+  return twice > unit || (twice === unit && quotient % 2n === 1n) ? quotient + 1n : quotient;
 }

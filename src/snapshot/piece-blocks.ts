@@ -21,7 +21,7 @@ interface IdBlock {
 export class PieceBlockWriter {
   private readonly insert: Database.Statement;
   private readonly blocks: IdBlock[] = [];
-  private pending: Buffer[] = [];
+  private pending: Uint8Array[] = [];
   private nextId = 1;
 
   constructor(
@@ -33,9 +33,9 @@ export class PieceBlockWriter {
 
   /**
    * A pool's pieces before its stats (head and tail, and the live dialect's `mid`), and one stats entry
-   * per period (PERIOD_NAMES order), as built by the generator or recorder.
+   * per period (PERIOD_NAMES order), stored form (stored-stats.ts), as built by the generator or recorder.
    */
-  add(id: number, fixed: readonly string[], stats: readonly string[]): void {
+  add(id: number, fixed: readonly string[], stats: readonly Uint8Array[]): void {
     if (id !== this.nextId) throw new Error(`pool pieces out of order: got pool ${id}, expected ${this.nextId}`);
     if (stats.length !== PERIOD_NAMES.length)
       throw new Error(`pool ${id} has ${stats.length} stats entries, not ${PERIOD_NAMES.length}`);
@@ -44,7 +44,7 @@ export class PieceBlockWriter {
     this.nextId++;
     this.pending.push(Buffer.from(storedPiece('head', fixed[0]!)), Buffer.from(storedPiece('tail', fixed[1]!)));
     for (let k = 2; k < fixed.length; k++) this.pending.push(Buffer.from(storedPiece('mid', fixed[k]!)));
-    for (const i of STORED_PERIODS) this.pending.push(this.format.pack(i, stats[i]!));
+    for (const i of STORED_PERIODS) this.pending.push(stats[i]!);
     if (this.pending.length === POOLS_PER_BLOCK * (this.format.stride - 1)) this.seal();
   }
 

@@ -52,12 +52,13 @@ export function statsEntryJson(
   return `${JSON.stringify(period)}:${JSON.stringify({ volume, fees, rewards, yieldOverTvl })}`;
 }
 
-/** A pool's served JSON in pieces the server joins (piece-layout.ts): head, tail, stats entries and the detail's. */
+/**
+ * A pool's served JSON in pieces the server joins (piece-layout.ts): head, tail and the detail's; its
+ * stats entries are stored packed (stored-stats.ts).
+ */
 export interface PoolPieces {
   head: string;
   tail: string;
-  /** One entry per period, in the record's (PERIOD_NAMES) order. */
-  stats: string[];
   detail: string;
 }
 
@@ -70,7 +71,6 @@ export function poolPieces(pool: PoolRecord): PoolPieces {
   return {
     head: JSON.stringify(listFields(pool)).slice(0, -1),
     tail: `,"rewards":${JSON.stringify(pool.rewards)},"lockedLiquidityPercent":${JSON.stringify(pool.locks)}`,
-    stats: pool.stats.map(statsEntryJson),
     detail: `,${JSON.stringify(detailFields(pool)).slice(1, -1)}`,
   };
 }

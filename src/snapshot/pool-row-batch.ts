@@ -3,6 +3,7 @@ import { storedPiece } from './piece-layout.js';
 import { poolPieces } from './pool-pieces.js';
 import type { PoolRecord } from './pool-record.js';
 import { upstreamPoolPieces } from './upstream-pool-pieces.js';
+import { storedSpecEntry, storedUpstreamEntry } from './stored-stats.js';
 import {
   appendRow,
   bool,
@@ -84,8 +85,11 @@ export function appendPoolRows(batch: PoolRowBatch, p: PoolRecord): void {
     price_history_7d: JSON.stringify(p.live.priceHistory7d),
     yield_over_tvl: p.live.yieldOverTvl,
   });
-  batch.pieces.push(p.id, pieces.head, pieces.tail, ...pieces.stats);
-  batch.upstreamPieces.push(p.id, live.head, live.tail, live.mid, ...live.stats);
+  // Stats entries are packed here (in the generator's workers), and cross to the writer as latin1 text.
+  const packed = (entry: Buffer): string => entry.toString('latin1');
+  batch.pieces.push(p.id, pieces.head, pieces.tail, ...p.stats.map((s) => packed(storedSpecEntry(s))));
+  const liveStats = p.stats.map((s) => packed(storedUpstreamEntry(s)));
+  batch.upstreamPieces.push(p.id, live.head, live.tail, live.mid, ...liveStats);
   appendChildRows(batch, p);
 }
 

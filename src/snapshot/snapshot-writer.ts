@@ -49,14 +49,15 @@ export interface SnapshotWriter {
 }
 
 /**
- * Hands a batch's flat pieces (id, the pieces before the stats, a stats entry per period; `perPool`
- * values a pool) to a dialect's block writer.
+ * Hands a batch's flat pieces (id, the pieces before the stats, a packed stats entry per period as
+ * latin1 text; `perPool` values a pool) to a dialect's block writer.
  */
 function addPieces(blocks: PieceBlockWriter, pieces: readonly (number | string)[], perPool: number): void {
   const fixed = perPool - 1 - PERIOD_COUNT;
   for (let at = 0; at < pieces.length; at += perPool) {
     const row = pieces.slice(at, at + perPool) as [number, ...string[]];
-    blocks.add(row[0], row.slice(1, 1 + fixed) as string[], row.slice(1 + fixed) as string[]);
+    const stats = (row.slice(1 + fixed) as string[]).map((entry) => Buffer.from(entry, 'latin1'));
+    blocks.add(row[0], row.slice(1, 1 + fixed) as string[], stats);
   }
 }
 

@@ -12,17 +12,19 @@ import { PERIOD_NAMES } from '../math/periods.js';
  * way `renderStatsEntry(packStatsEntry(p, text))` is `,` + text, byte for byte.
  */
 
-const CHARS = '0123456789.-e+';
-const END = 14;
+/** The characters a packed figure may hold, a nibble each (shared with upstream-stats-packing.ts). */
+export const CHARS = '0123456789.-e+';
+/** Ends a figure. */
+export const END = 14;
 const PAD = 15;
 /** First byte of an entry stored as its text: its high nibble is PAD, which no packed entry starts with. */
-const RAW = 0xff;
-const CODES = new Map([...CHARS].map((char, code) => [char, code]));
+export const RAW = 0xff;
 const FIGURE = `([${CHARS.replace('-', '\\-')}]*)`;
 /** Keys as plain Uint8Arrays: the copy loops read them faster than Buffers. */
 const bytes = (text: string): Uint8Array => new Uint8Array(Buffer.from(text));
 const SEPARATORS = ['","fees":"', '","rewards":"', '","yieldOverTvl":"', '"}'].map(bytes);
-const CHAR_BYTES = Uint8Array.from(CHARS, (char) => char.charCodeAt(0));
+/** Each nibble's character, as a byte. */
+export const CHAR_BYTES = Uint8Array.from(CHARS, (char) => char.charCodeAt(0));
 /** Per period (PERIOD_NAMES order): the text before its first figure, with the comma that precedes an entry. */
 const OPENINGS = PERIOD_NAMES.map((period) => bytes(`,"${period}":{"volume":"`));
 /** Per period: an entry's four figures, when it is exactly the plain form statsEntryJson writes. */
@@ -41,17 +43,44 @@ const KEY_BYTES = Math.max(...OPENINGS.map((o) => o.length)) + SEPARATORS.reduce
  */
 export function packStatsEntry(periodIndex: number, text: string): Buffer {
   const figures = PLAIN[periodIndex]?.exec(text)?.slice(1);
-  if (!figures) return Buffer.concat([Buffer.of(RAW), Buffer.from(text)]);
-  const nibbles: number[] = [];
+  return (figures && packFigures(figures)) ?? rawEntry(text);
+}
+
+/** An entry stored as its text, after the RAW byte (stats-packing.ts, upstream-stats-packing.ts). */
+export function rawEntry(text: string): Buffer {
+  const stored = Buffer.allocUnsafe(1 + Buffer.byteLength(text));
+  stored[0] = RAW;
+  stored.write(text, 1);
+  return stored;
+}
+
+/**
+ * Figures packed two characters a byte, each ended by END, null standing for an empty figure (the live
+ * dialect's null delta); null when a figure holds another character (the entry is then stored as text).
+ * What the writers call with a record's values, so that no entry's text is built and parsed again.
+ * @example packFigures(['1.5', '0']) // <Buffer 1a 5e 0e>
+ */
+export function packFigures(figures: readonly (string | null)[]): Buffer | null {
+  let length = 0;
+  for (const figure of figures) length += (figure?.length ?? 0) + 1;
+  const packed = Buffer.alloc((length + 1) >> 1);
+  let at = 0;
   for (const figure of figures) {
-    for (const char of figure) nibbles.push(CODES.get(char)!);
-    nibbles.push(END);
+    const size = figure === null ? 0 : figure.length;
+    for (let i = 0; i <= size; i++) {
+      // A figure's characters, then END; a million entries a snapshot, so a table, not a Map.
+      const code = i === size ? END : (NIBBLE_OF[figure!.charCodeAt(i)] ?? -1);
+      if (code < 0) return null;
+      packed[at >> 1] = packed[at >> 1]! | ((at & 1) === 0 ? code << 4 : code);
+      at++;
+    }
   }
-  if (nibbles.length % 2 === 1) nibbles.push(PAD);
-  const packed = Buffer.alloc(nibbles.length / 2);
-  for (let i = 0; i < packed.length; i++) packed[i] = (nibbles[2 * i]! << 4) | nibbles[2 * i + 1]!;
+  if ((at & 1) === 1) packed[at >> 1] = packed[at >> 1]! | PAD;
   return packed;
 }
+
+/** Each packed character's nibble by char code; -1 for any other code below 128. */
+const NIBBLE_OF = Int8Array.from({ length: 128 }, (_, code) => CHARS.indexOf(String.fromCharCode(code)));
 
 /** The most bytes `renderStatsEntry` writes for a stored entry of `storedLength` bytes. */
 export function renderedBound(storedLength: number): number {

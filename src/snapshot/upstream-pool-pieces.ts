@@ -11,8 +11,6 @@ export interface UpstreamPoolPieces {
   head: string;
   /** `,"price":…` up to and including `"tokenBalanceB":…`. */
   mid: string;
-  /** One entry per period, in the record's (PERIOD_NAMES) order. */
-  stats: string[];
   /** `,"rewards":…` to `"tradeEnableTimestamp":…`, without the braces around it (piece-layout.ts). */
   tail: string;
   /** The detail's: `,"rewards":…` to `"priceHistory7d":[…]`, likewise. */
@@ -48,7 +46,6 @@ export function upstreamPoolPieces(pool: PoolRecord): UpstreamPoolPieces {
   return {
     head: JSON.stringify(headFields(pool)).slice(0, -1),
     mid: `,${JSON.stringify(midFields(pool)).slice(1, -1)}`,
-    stats: pool.stats.map(upstreamStatsEntryJson),
     tail: `${rewardsAndLocks},${JSON.stringify(endFields(pool)).slice(1, -1)}`,
     detailTail:
       `${rewardsAndLocks},"addressLookupTable":${JSON.stringify(addressLookupTable)},` +

@@ -1,4 +1,5 @@
 import { PERIOD_NAMES } from '../math/periods.js';
+import { CHAR_BYTES, CHARS, END, packFigures, RAW, rawEntry } from './stats-packing.js';
 
 /**
  * How a pool's live-dialect stats entries are stored: stats-packing.ts's scheme for ten figures, the
@@ -12,12 +13,6 @@ import { PERIOD_NAMES } from '../math/periods.js';
  * byte. Either way `renderUpstreamStatsEntry(packUpstreamStatsEntry(p, text))` is `,` + text.
  */
 
-const CHARS = '0123456789.-e+';
-const END = 14;
-const PAD = 15;
-const RAW = 0xff;
-const CODES = new Map([...CHARS].map((char, code) => [char, code]));
-const CHAR_BYTES = Uint8Array.from(CHARS, (char) => char.charCodeAt(0));
 const bytes = (text: string): Uint8Array => new Uint8Array(Buffer.from(text));
 const FIGURES = ['volume', 'fees', 'rewards', 'yieldOverTvl'] as const;
 const DELTAS = ['volumeDelta', 'feesDelta', 'rewardsDelta', 'yieldOverTvlDelta', 'tvlDelta', 'priceDelta'] as const;
@@ -54,18 +49,21 @@ const KEY_BYTES =
  */
 export function packUpstreamStatsEntry(periodIndex: number, text: string): Buffer {
   const match = PLAIN[periodIndex]?.exec(text);
-  if (!match) return Buffer.concat([Buffer.of(RAW), Buffer.from(text)]);
+  if (!match) return rawEntry(text);
   const values = match.slice(1);
-  const figures = [...values.slice(0, 4), ...DELTAS.map((_, i) => values[4 + 2 * i] ?? '')];
-  const nibbles: number[] = [];
-  for (const figure of figures) {
-    for (const char of figure) nibbles.push(CODES.get(char)!);
-    nibbles.push(END);
-  }
-  if (nibbles.length % 2 === 1) nibbles.push(PAD);
-  const packed = Buffer.alloc(nibbles.length / 2);
-  for (let i = 0; i < packed.length; i++) packed[i] = (nibbles[2 * i]! << 4) | nibbles[2 * i + 1]!;
-  return packed;
+  return (
+    packUpstreamFigures([...values.slice(0, 4), ...DELTAS.map((_, i) => values[4 + 2 * i] ?? null)]) ?? rawEntry(text)
+  );
+}
+
+/**
+ * An entry's ten values packed (the four figures, then the six deltas, null or not), or null when one
+ * does not fit the packed form (an empty-string delta, a character outside it).
+ * @example packUpstreamFigures(['1', '0', '0', '0', null, null, null, null, null, '-0.5'])
+ */
+export function packUpstreamFigures(values: readonly (string | null)[]): Buffer | null {
+  for (let i = 0; i < values.length; i++) if (i < FIGURES.length ? values[i] === null : values[i] === '') return null;
+  return packFigures(values);
 }
 
 /** The most bytes `renderUpstreamStatsEntry` writes for a stored entry of `storedLength` bytes. */

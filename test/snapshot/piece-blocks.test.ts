@@ -6,7 +6,7 @@ import { PieceBlockWriter } from '../../src/snapshot/piece-blocks.js';
 import { PIECE_BOUNDS, POOLS_PER_BLOCK, statsPiece, TAIL_PIECE } from '../../src/snapshot/piece-layout.js';
 import { locate, pieceOf, readPieceStore } from '../../src/snapshot/piece-store.js';
 import { SCHEMA_SQL } from '../../src/snapshot/schema.js';
-import { statsEntryText } from '../../src/snapshot/stats-packing.js';
+import { packStatsEntry, statsEntryText } from '../../src/snapshot/stats-packing.js';
 
 const blocks = suite("piece blocks: pools' pieces stored in the layout order and read back by id");
 // Across two block boundaries, with pieces of varied lengths and multi-byte characters.
@@ -33,13 +33,16 @@ function pieces(id: number): { head: string; tail: string; stats: string[] } {
   };
 }
 
+/** Entries in their stored form, each packed from its text (PERIOD_NAMES order). */
+const packed = (texts: readonly string[]): Buffer[] => texts.map((text, k) => packStatsEntry(k, text));
+
 function written(count: number, layout: Int32Array): Database.Database {
   const db = new Database(':memory:');
   db.exec(SCHEMA_SQL);
   const writer = new PieceBlockWriter(db);
   for (let id = 1; id <= count; id++) {
     const p = pieces(id);
-    writer.add(id, [p.head, p.tail], p.stats);
+    writer.add(id, [p.head, p.tail], packed(p.stats));
   }
   writer.finish(layout);
   return db;
@@ -96,10 +99,10 @@ blocks('pools out of order, without a stats entry per period, or a layout of oth
   const db = new Database(':memory:');
   db.exec(SCHEMA_SQL);
   const writer = new PieceBlockWriter(db);
-  assert.throws(() => writer.add(2, ['{', ''], pieces(2).stats), /out of order: got pool 2, expected 1/);
-  assert.throws(() => writer.add(1, ['{', ''], ['"5m":{}']), /has 1 stats entries, not 10/);
-  assert.throws(() => writer.add(1, ['{', '', ','], pieces(1).stats), /has 3 pieces before its stats, not 2/);
-  writer.add(1, ['{', ''], pieces(1).stats);
+  assert.throws(() => writer.add(2, ['{', ''], packed(pieces(2).stats)), /out of order: got pool 2, expected 1/);
+  assert.throws(() => writer.add(1, ['{', ''], packed(['"5m":{}'])), /has 1 stats entries, not 10/);
+  assert.throws(() => writer.add(1, ['{', '', ','], packed(pieces(1).stats)), /has 3 pieces before its stats, not 2/);
+  writer.add(1, ['{', ''], packed(pieces(1).stats));
   assert.throws(() => writer.finish(Int32Array.of(1, 2)), /the layout order holds 2 pools, not 1/);
 });
 

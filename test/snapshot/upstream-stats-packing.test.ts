@@ -4,6 +4,7 @@ import { PERIOD_NAMES } from '../../src/math/periods.js';
 import { entryText, PIECE_FORMATS } from '../../src/snapshot/piece-format.js';
 import { upstreamStatsEntryJson } from '../../src/snapshot/upstream-pool-pieces.js';
 import { packUpstreamStatsEntry } from '../../src/snapshot/upstream-stats-packing.js';
+import { storedUpstreamEntry } from '../../src/snapshot/stored-stats.js';
 import { rng } from '../helpers/math-samples.js';
 
 const packing = suite('live stats entries: stored packed, deltas null or not, rendered byte for byte as served');
@@ -26,7 +27,7 @@ packing('what upstreamStatsEntryJson writes renders back identically, for every 
     const odd = random.int(0, 19) === 0;
     const value = (f: number): string => figure(random, odd && f === i % 10);
     const delta = (f: number): string | null => (random.int(0, 2) === 0 ? null : value(f));
-    const text = upstreamStatsEntryJson({
+    const entry = {
       period: PERIOD_NAMES[k]!,
       volume: value(0),
       fees: value(1),
@@ -40,8 +41,11 @@ packing('what upstreamStatsEntryJson writes renders back identically, for every 
         tvlDelta: delta(8),
         priceDelta: delta(9),
       },
-    });
+    };
+    const text = upstreamStatsEntryJson(entry);
     const stored = upstream.pack(k, text);
+    // The writers pack from the record's values: the same bytes as packing the served text.
+    assert.ok(storedUpstreamEntry(entry).equals(stored), text);
     if (stored[0] === 0xff) raw++;
     assert.is(entryText(upstream, stored, k), `,${text}`, text);
   }
