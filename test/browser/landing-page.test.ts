@@ -124,6 +124,8 @@ landing(
       for (const key of ['pools', 'tokens', 'positions', 'seed', 'asOf', 'schemaVersion']) {
         assert.is(await page.textContent(`#snapshot dd[data-key="${key}"]`), String(health.snapshot[key]), key);
       }
+      // The dialect comes first: an app written against the live API needs the other one.
+      assert.is(await page.textContent('#snapshot dd[data-key="dialect"]'), 'spec (docs/api.md)');
       assert.is(await page.textContent('#chaos dd[data-key="errorRate"]'), '0');
       assert.is(await page.textContent('#chaos dd[data-key="rateLimit"]'), 'none');
       const journal = await page.$$eval('#journal tbody tr', (rows) => rows.map((row) => row.textContent ?? ''));
