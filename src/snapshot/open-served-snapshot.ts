@@ -40,9 +40,9 @@ export function openServedSnapshot(path: string, wire: Wire = 'spec'): ServedSna
 }
 
 function served(db: Database.Database, path: string, wire: Wire): ServedSnapshot {
-  // Pieces and token texts are in memory; what is still read (a detail's piece, locks) is read by key,
-  // so a small page cache serves as well as SQLite's 16 MB default.
-  db.pragma('cache_size = -2048');
+  // Opening reads blocks and blobs once, in order: a page cache would only keep what is already held
+  // (a test worker's start-up pays for it in RSS, and SQLite does not give it back), so it is tiny here.
+  db.pragma('cache_size = -128');
   const facts = readSnapshotFacts(db, path);
   const keys = readPoolKeys(db, facts.pools);
   const poolOrders = new StoredOrders(db, 'pools', keys.count);
@@ -59,6 +59,9 @@ function served(db: Database.Database, path: string, wire: Wire): ServedSnapshot
   const circulatingJson = single(db, `SELECT ${column('circulating_json')} FROM exchange_token`);
   const totalJson = single(db, `SELECT ${column('total_json')} FROM exchange_token`);
   const pieces = new PieceReader(db, pools, store, format);
+  // Pieces and token texts are in memory; what is still read (a detail's piece, locks) is read by key,
+  // so a small page cache, filled as details are asked for, serves as well as SQLite's 16 MB default.
+  db.pragma('cache_size = -2048');
   // The live API answers its protocol endpoints bare, and names default periods.
   const wrapped = (json: string): Buffer => (live ? Buffer.from(json) : objectBody(json));
   const periodsOf = (periods: readonly Period[]): readonly Period[] =>
