@@ -10,6 +10,7 @@ import {
   integerString,
   nullableString,
   object,
+  plainDecimal,
   RecordError,
   string,
   timestamp,
@@ -46,9 +47,9 @@ function nullableAddress(value: unknown, where: string): string | null {
 /** A signed decimal string or null: a change against the period before. */
 function delta(value: unknown, where: string): string | null {
   if (value === null) return null;
-  if (typeof value === 'number') return figure(value, where);
-  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) return value;
-  throw new RecordError(`${where} is not a decimal figure or null: ${JSON.stringify(value)}`);
+  const plain = plainDecimal(value);
+  if (plain === null) throw new RecordError(`${where} is not a decimal figure or null: ${JSON.stringify(value)}`);
+  return plain;
 }
 
 /**

@@ -43,13 +43,25 @@ export function boolean(value: unknown, where: string): boolean {
 
 /**
  * A decimal figure as the spec serves it: a plain decimal string. The upstream sends some figures as
- * JSON numbers; they are written out exactly (no exponent), and null counts as zero.
+ * JSON numbers, which the recorder reads as their digits (exact-json.ts), exponent included
+ * (`2.5e-8`); they are written out exactly, without it. Null counts as zero.
  */
 export function figure(value: unknown, where: string): string {
   if (value === null || value === undefined) return '0';
-  if (typeof value === 'number' && Number.isFinite(value)) return new Decimal(value).toFixed();
-  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) return value;
-  throw new RecordError(`${where} is not a decimal figure: ${short(value)}`);
+  const plain = plainDecimal(value);
+  if (plain === null) throw new RecordError(`${where} is not a decimal figure: ${short(value)}`);
+  return plain;
+}
+
+/**
+ * A finite number, or a decimal string with or without an exponent, as a plain decimal string; null for
+ * anything else.
+ * @example plainDecimal('2.5e-8') // '0.000000025'
+ */
+export function plainDecimal(value: unknown): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? new Decimal(value).toFixed() : null;
+  if (typeof value !== 'string' || !/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(value)) return null;
+  return /[eE]/.test(value) ? new Decimal(value).toFixed() : value;
 }
 
 /**
