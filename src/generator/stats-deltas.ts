@@ -1,6 +1,6 @@
 import { Dec, formatFigure, trimZeros } from '../math/decimal.js';
 import { PERIODS } from '../math/periods.js';
-import type { StatsDeltas } from '../snapshot/pool-record.js';
+import { NO_DELTAS, type StatsDeltas } from '../snapshot/pool-record.js';
 import type { Random } from './random.js';
 import type { PeriodFigures, PeriodStats } from './types.js';
 
@@ -14,14 +14,6 @@ export interface DeltaContext {
 }
 
 const DAY = 86_400;
-const NONE: StatsDeltas = {
-  volumeDelta: null,
-  feesDelta: null,
-  rewardsDelta: null,
-  yieldOverTvlDelta: null,
-  tvlDelta: null,
-  priceDelta: null,
-};
 
 /** A seeded factor `now / previous`, log-normal around 1, kept within [0.2, 5] so that a change stays above -1. */
 function factor(random: Random, sigma: number): number {
@@ -79,7 +71,7 @@ function periodDeltas(
   price: PriceFacts,
   random: Random,
 ): StatsDeltas {
-  if (seconds > 7 * DAY) return NONE;
+  if (seconds > 7 * DAY) return NO_DELTAS;
   const [v, r, t] = [factor(random, 0.35), factor(random, 0.3), factor(random, 0.05 * Math.sqrt(seconds / DAY))];
   const rewardsChange = random.chance(0.2) ? r : 1;
   const [fees, rewards] = [Number(s.feesPico) / 1e12, Number(s.rewards)];

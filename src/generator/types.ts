@@ -1,5 +1,5 @@
 import type { TokenRole } from '../market/well-known-tokens.js';
-import type { LivePoolFields, StatsDeltas, TokenRecord } from '../snapshot/pool-record.js';
+import type { LivePoolFields, StatsDeltas, StatsRecord, TokenRecord } from '../snapshot/pool-record.js';
 
 /**
  * A token as the generator makes it: what the snapshot stores of it (`usdPrice` is the truth that pool
@@ -47,15 +47,8 @@ export interface LockSeed {
   lockedPercentage: string;
 }
 
-/** Statistics of one period, as served, plus the fee rate the fees were charged at. */
-export interface PeriodFigures {
-  period: string;
-  volume: string;
-  fees: string;
-  rewards: string;
-  yieldOverTvl: string;
-  /** Effective fee rate over the period, hundredths of a basis point. */
-  effectiveFeeRate: number;
+/** Statistics of one period as stored (pool-record.ts), before their deltas, with their exact sums. */
+export interface PeriodFigures extends Omit<StatsRecord, 'deltas'> {
   /** Volume in micro-USD, kept exact for the protocol and token sums. */
   volumeMicro: bigint;
   /** Fees in 10^-12 USD, kept exact for the protocol sums. */

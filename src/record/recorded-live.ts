@@ -1,6 +1,6 @@
 import { epochAt } from '../math/epochs.js';
 import { isoMicros } from '../math/instants.js';
-import type { LivePoolFields, LiveTokenFields, StatsDeltas } from '../snapshot/pool-record.js';
+import { NO_DELTAS, type LivePoolFields, type LiveTokenFields, type StatsDeltas } from '../snapshot/pool-record.js';
 
 // What a recording stores of the live-only fields (docs/snapshot-format.md §2.1): what the source sent,
 // and where it sent nothing (a source speaking the spec's dialect, a clmm-mock among them) a value
@@ -43,16 +43,7 @@ export function recordedPoolLive(source: Partial<LivePoolFields>, known: KnownPo
 
 /** A period's deltas as sent; none (every delta null) where the source sent no change. */
 export function recordedDeltas(source: StatsDeltas | undefined): StatsDeltas {
-  return (
-    source ?? {
-      volumeDelta: null,
-      feesDelta: null,
-      rewardsDelta: null,
-      yieldOverTvlDelta: null,
-      tvlDelta: null,
-      priceDelta: null,
-    }
-  );
+  return source ?? NO_DELTAS;
 }
 
 /** What a token's derived live fields follow from. */

@@ -105,6 +105,16 @@ export interface StatsDeltas {
   priceDelta: string | null;
 }
 
+/** A period with nothing to compare against: every change null. */
+export const NO_DELTAS: StatsDeltas = {
+  volumeDelta: null,
+  feesDelta: null,
+  rewardsDelta: null,
+  yieldOverTvlDelta: null,
+  tvlDelta: null,
+  priceDelta: null,
+};
+
 /**
  * A pool's fields that only the live dialect serves (docs/api.md §9), besides those the spec's
  * detail has too (vaults, fee growths, protocol fees owed, `updatedAt`, `updatedSlot`).

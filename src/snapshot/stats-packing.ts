@@ -9,7 +9,7 @@ import { PERIOD_NAMES } from '../math/periods.js';
  * A packed entry is a run of nibbles: each figure's characters (0-9, `.`, `-`, `e`, `+`), each
  * figure ended by END, and a PAD to fill the last byte. An entry whose text is anything else (a
  * recorded figure with other characters, another key) is stored as it is, after a RAW byte. Either
- * way `renderStatsEntry(packStatsEntry(p, text))` is `,` + text, byte for byte.
+ * way `renderStatsEntry(packStatsEntry(p, text))` is `,` + text, byte for byte (piece-format.ts `entryText`).
  */
 
 /** The characters a packed figure may hold, a nibble each (shared with upstream-stats-packing.ts). */
@@ -99,37 +99,30 @@ export function renderStatsEntry(
   out: Uint8Array,
   at: number,
 ): number {
-  if (stored[from] === RAW) {
-    out[at] = 0x2c; // ','
-    out.set(stored.subarray(from + 1, to), at + 1);
-    return at + to - from;
-  }
-  at = copy(OPENINGS[periodIndex]!, out, at);
+  if (stored[from] === RAW) return renderRaw(stored, from, to, out, at);
+  at = copyBytes(OPENINGS[periodIndex]!, out, at);
   let figure = 0;
   for (let i = from; i < to; i++) {
     // A high nibble is a character or END; a low one may also be the PAD that fills the last byte.
     const high = stored[i]! >> 4;
     const low = stored[i]! & 15;
     if (high < END) out[at++] = CHAR_BYTES[high]!;
-    else at = copy(SEPARATORS[figure++]!, out, at);
+    else at = copyBytes(SEPARATORS[figure++]!, out, at);
     if (low < END) out[at++] = CHAR_BYTES[low]!;
-    else if (low === END) at = copy(SEPARATORS[figure++]!, out, at);
+    else if (low === END) at = copyBytes(SEPARATORS[figure++]!, out, at);
   }
   return at;
 }
 
-/** Copies a few bytes (a key) into `out` at `at`: a loop beats TypedArray.set at this size. */
-function copy(bytes: Uint8Array, out: Uint8Array, at: number): number {
-  for (let i = 0; i < bytes.length; i++) out[at++] = bytes[i]!;
-  return at;
+/** An entry stored as its text (after the RAW byte), written comma first; returns where it ended. */
+export function renderRaw(stored: Uint8Array, from: number, to: number, out: Uint8Array, at: number): number {
+  out[at] = 0x2c; // ','
+  out.set(stored.subarray(from + 1, to), at + 1);
+  return at + to - from;
 }
 
-/**
- * A stored entry as the text it renders to, comma first (the form piece-layout.ts joins): for checks
- * and `inspect --verify`, not for requests.
- * @example statsEntryText(packStatsEntry(0, '"5m":{"volume":"1",…}'), 0) // ',"5m":{"volume":"1",…}'
- */
-export function statsEntryText(stored: Uint8Array, periodIndex: number): string {
-  const out = new Uint8Array(renderedBound(stored.length));
-  return Buffer.from(out.buffer, 0, renderStatsEntry(stored, 0, stored.length, periodIndex, out, 0)).toString();
+/** Copies a few bytes (a key) into `out` at `at`: a loop beats TypedArray.set at this size. */
+export function copyBytes(bytes: Uint8Array, out: Uint8Array, at: number): number {
+  for (let i = 0; i < bytes.length; i++) out[at++] = bytes[i]!;
+  return at;
 }

@@ -1,5 +1,5 @@
 import { PERIOD_NAMES } from '../math/periods.js';
-import { CHAR_BYTES, CHARS, END, packFigures, RAW, rawEntry } from './stats-packing.js';
+import { CHAR_BYTES, CHARS, copyBytes, END, packFigures, RAW, rawEntry, renderRaw } from './stats-packing.js';
 
 /**
  * How a pool's live-dialect stats entries are stored: stats-packing.ts's scheme for ten figures, the
@@ -83,12 +83,8 @@ export function renderUpstreamStatsEntry(
   out: Uint8Array,
   at: number,
 ): number {
-  if (stored[from] === RAW) {
-    out[at] = 0x2c; // ','
-    out.set(stored.subarray(from + 1, to), at + 1);
-    return at + to - from;
-  }
-  at = copy(OPENINGS[periodIndex]!, out, at);
+  if (stored[from] === RAW) return renderRaw(stored, from, to, out, at);
+  at = copyBytes(OPENINGS[periodIndex]!, out, at);
   const state = { figure: 0, start: at };
   for (let i = from; i < to; i++) {
     const high = stored[i]! >> 4;
@@ -106,7 +102,7 @@ export function renderUpstreamStatsEntry(
  */
 function endFigure(state: { figure: number; start: number }, out: Uint8Array, at: number): number {
   if (state.figure >= FIGURES.length) {
-    if (at === state.start) at = copy(NULL, out, at);
+    if (at === state.start) at = copyBytes(NULL, out, at);
     else {
       out.copyWithin(state.start + 1, state.start, at);
       out[state.start] = 0x22;
@@ -114,12 +110,7 @@ function endFigure(state: { figure: number; start: number }, out: Uint8Array, at
       at += 2;
     }
   }
-  at = copy(AFTER[state.figure++]!, out, at);
+  at = copyBytes(AFTER[state.figure++]!, out, at);
   state.start = at;
-  return at;
-}
-
-function copy(source: Uint8Array, out: Uint8Array, at: number): number {
-  for (let i = 0; i < source.length; i++) out[at++] = source[i]!;
   return at;
 }

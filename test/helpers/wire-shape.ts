@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { PERIOD_NAMES } from '../../src/math/periods.js';
 
 /** One key of a kind in fixtures/upstream-shape.json. */
-interface KeyShape {
+export interface KeyShape {
   key: string;
   types: string[];
   /** The kind of the object it holds, or of each element of the array it holds. */

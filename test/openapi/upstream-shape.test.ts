@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { buildOpenApi } from '../../src/openapi/build-openapi.js';
 import type { JsonSchema, Ref, ResponseObject } from '../../src/openapi/openapi-types.js';
 import { PERIOD_NAMES } from '../../src/math/periods.js';
-import { UPSTREAM_SHAPE } from '../helpers/wire-shape.js';
+import { UPSTREAM_SHAPE, type KeyShape } from '../helpers/wire-shape.js';
 
 // The live dialect's document states what fixtures/upstream-shape.json states (docs/api.md §9): for
 // every kind of object, the same keys in the same order, the same required keys, the same JSON types
@@ -11,14 +11,6 @@ import { UPSTREAM_SHAPE } from '../helpers/wire-shape.js';
 // reached from the routes' answers, so a schema no route uses proves nothing.
 
 const DOC = buildOpenApi({ wire: 'upstream' });
-
-interface KeyShape {
-  key: string;
-  types: string[];
-  shape?: string;
-  items?: string;
-  optional?: boolean;
-}
 
 /** A schema with its `$ref` (to components.schemas) resolved. */
 function resolved(schema: JsonSchema): JsonSchema {

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { PERIOD_NAMES } from '../../math/periods.js';
 import { PIECE_LAYOUT, statsPiece, TAIL_PIECE } from '../piece-layout.js';
 import { pieceOf, readPieceStore } from '../piece-store.js';
-import { statsEntryText } from '../stats-packing.js';
+import { entryText, PIECE_FORMATS } from '../piece-format.js';
 import { StoredOrders } from '../stored-orders.js';
 
 /** A pool as verification reads it, with its tokens' facts joined. */
@@ -67,7 +67,7 @@ export function* iteratePools(db: Database.Database, count: number): Generator<P
   const layout = new StoredOrders(db, 'pools', count).get(PIECE_LAYOUT.key, PIECE_LAYOUT.direction).ids;
   const store = readPieceStore(db, count, layout);
   const text = (id: number, k: number): string => Buffer.from(pieceOf(store, id, k)).toString();
-  const entry = (id: number, k: number): string => statsEntryText(pieceOf(store, id, statsPiece(k)), k);
+  const entry = (id: number, k: number): string => entryText(PIECE_FORMATS.spec, pieceOf(store, id, statsPiece(k)), k);
   const rows = db
     .prepare(
       `
