@@ -86,7 +86,8 @@ export const STATS_PARAM: ParamSpec = {
   schema: stringSchema({ pattern: PERIOD_LIST_PATTERN }),
   description:
     `Comma-separated periods from ${PERIOD_NAMES.join(', ')} (e.g. \`24h,7d\`): ` +
-    "each pool's `stats` holds exactly these keys, `{}` without the parameter.",
+    "each pool's `stats` holds exactly these keys; without the parameter `{}` (spec dialect) or `24h`, `7d`, `30d` " +
+    '(the live dialect, docs/api.md §9.2).',
 };
 
 /** A search text `q`, trimmed. */

@@ -10,7 +10,7 @@ import { collectBenchUrls } from './bench-urls.js';
 import { walkAllPeriods } from './period-walk.js';
 import { runLoad, type LoadResult } from './run-load.js';
 import { measureStartup } from './startup.js';
-import { WIRES, type Wire } from '../snapshot/wire.js';
+import { parseWire } from '../snapshot/wire.js';
 
 /**
  * `npm run bench`: the mock against a bare node:http server on the same machine in the same run, as
@@ -21,8 +21,7 @@ const snapshot = process.env.BENCH_SNAPSHOT ?? join(root, 'snapshots', 'bench-10
 /** What `npm start` serves in a clone: the start-up figure is a test worker's on it. */
 const defaultSnapshot = join(root, 'snapshots', 'default.sqlite');
 /** The dialect measured: BENCH_WIRE=upstream (npm run bench:upstream) measures the live API's. */
-const wire = (process.env.BENCH_WIRE ?? 'spec') as Wire;
-if (!WIRES.includes(wire)) throw new Error(`BENCH_WIRE must be one of ${WIRES.join(', ')}, got ${wire}`);
+const wire = parseWire(process.env.BENCH_WIRE, 'BENCH_WIRE');
 const results = join(root, 'snapshots', wire === 'spec' ? 'bench-latest.md' : `bench-latest-${wire}.md`);
 /**
  * The server runs as `npm start` runs it: with a 4 MB young generation. Node's default lets it grow

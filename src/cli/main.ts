@@ -39,6 +39,8 @@ function usageMessage(message: string): string {
 
 await yargs(hideBin(process.argv))
   .scriptName('clmm-mock')
+  // The messages below are rewritten from yargs' English ones (usageMessage): one language, whatever LANG says.
+  .locale('en')
   .usage(
     '$0 <command> [options]\n\n' +
       'A deterministic mock of a concentrated-liquidity DEX v2 read API.\n' +

@@ -2,17 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { UsageError } from './fail.js';
 import { parsePort, parsePublicUrl, runServer } from './run-server.js';
-import { WIRE_OPTION, wireFrom } from './wire-option.js';
-import type { Wire } from '../snapshot/wire.js';
-
-/** The dialect of `--wire` or CLMM_MOCK_WIRE; a bad variable is a usage error. */
-export function wireOf(flag: string | undefined): Wire {
-  try {
-    return wireFrom(flag, process.env.CLMM_MOCK_WIRE);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-}
+import { WIRE_OPTION, wireOf } from './wire-option.js';
 
 interface ChaosFlags {
   config?: string;

@@ -7,8 +7,7 @@ import { openSnapshot, readSnapshotFacts } from '../snapshot/open-snapshot.js';
 import { SnapshotError } from '../snapshot/snapshot-error.js';
 import { terminalProgress } from './progress.js';
 import { parsePort, runServer } from './run-server.js';
-import { wireOf } from './serve-command.js';
-import { WIRE_OPTION } from './wire-option.js';
+import { WIRE_OPTION, wireOf } from './wire-option.js';
 
 /** The repository's `snapshots/` folder: present in a clone, absent from the installed package. */
 const BUNDLED_FOLDER = fileURLToPath(new URL('../../snapshots/', import.meta.url));

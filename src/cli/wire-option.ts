@@ -1,5 +1,6 @@
 import type { Options } from 'yargs';
-import { WIRES, type Wire } from '../snapshot/wire.js';
+import { parseWire, WIRES, type Wire } from '../snapshot/wire.js';
+import { UsageError } from './fail.js';
 
 /**
  * `--wire`: the dialect to speak or write (docs/api.md §9), for serve, start, export and openapi;
@@ -12,10 +13,12 @@ export const WIRE_OPTION = {
   describe: "Dialect: spec (the documented shape) or upstream (the live API's own wire format), e.g. --wire upstream",
 } as const satisfies Options;
 
-/** The dialect from the flag, else from CLMM_MOCK_WIRE (checked like the flag), else spec. */
-export function wireFrom(flag: string | undefined, env: string | undefined): Wire {
-  const value = flag ?? env;
-  if (value === undefined || value === '') return 'spec';
-  if (WIRES.includes(value as Wire)) return value as Wire;
-  throw new Error(`CLMM_MOCK_WIRE must be one of ${WIRES.join(', ')}; got '${value}'`);
+/** The dialect of `--wire` (yargs checked its choices), else of CLMM_MOCK_WIRE, else spec; a bad variable is a usage error. */
+export function wireOf(flag: string | undefined): Wire {
+  const env = process.env.CLMM_MOCK_WIRE;
+  try {
+    return flag === undefined ? parseWire(env === '' ? undefined : env, 'CLMM_MOCK_WIRE') : parseWire(flag, '--wire');
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }

@@ -10,7 +10,7 @@ import { openServedSnapshot } from '../snapshot/open-served-snapshot.js';
 import type { ServedSnapshot } from '../snapshot/served-snapshot.js';
 import { commonListings } from './common-listings.js';
 import type { RoutePath } from '../api/route-paths.js';
-import type { Wire } from '../snapshot/wire.js';
+import { parseWire, type Wire } from '../snapshot/wire.js';
 
 export interface ExportOptions {
   snapshot: string;
@@ -106,7 +106,7 @@ function prepareFolder(out: string, force: boolean): string {
  */
 export function exportSnapshot(options: ExportOptions): ExportSummary {
   const publicUrl = normalizePublicUrl(options.publicUrl ?? 'http://127.0.0.1:8080');
-  const wire = options.wire ?? 'spec';
+  const wire = parseWire(options.wire);
   const snapshot = openServedSnapshot(options.snapshot, wire);
   try {
     const partial = prepareFolder(options.out, options.force ?? false);

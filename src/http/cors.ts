@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ALLOW, EXPOSED_HEADERS } from '../api/response-headers.js';
+import { isAdminPath } from './admin-path.js';
 
 /** Request headers a browser may send: the usual ones and the mock's own overrides. */
 export const ALLOWED_REQUEST_HEADERS =
@@ -17,7 +18,7 @@ export function cors() {
     res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
     if (req.method === 'OPTIONS') {
       // The admin surface also takes PUT, POST and DELETE; the API is read-only.
-      res.setHeader('Access-Control-Allow-Methods', (req.url ?? '').startsWith('/__mock/') ? ADMIN_ALLOW : ALLOW);
+      res.setHeader('Access-Control-Allow-Methods', isAdminPath(req.url ?? '') ? ADMIN_ALLOW : ALLOW);
       const asked = req.headers['access-control-request-headers'];
       // Echo what the browser asks for when it is a plain header list; anything else gets the fixed list.
       res.setHeader(

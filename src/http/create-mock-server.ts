@@ -5,7 +5,7 @@ import { ApiError } from '../errors/api-error.js';
 import { shown } from '../errors/shown.js';
 import { openServedSnapshot } from '../snapshot/open-served-snapshot.js';
 import type { ServedSnapshot } from '../snapshot/served-snapshot.js';
-import { WIRES, type Wire } from '../snapshot/wire.js';
+import { parseWire, type Wire } from '../snapshot/wire.js';
 import { ChaosController } from '../chaos/chaos-controller.js';
 import type { ChaosSettings } from '../chaos/chaos-settings.js';
 import type { MockChaos } from '../chaos/mock-chaos.js';
@@ -73,13 +73,6 @@ export interface MockServer {
   chaos: MockChaos<RouteKey>;
   /** Stops accepting connections, ends idle ones, waits for in-flight responses, closes the snapshot. */
   close(): Promise<void>;
-}
-
-/** The `wire` option, checked: a TypeError naming the bad value and the accepted ones. */
-function parseWire(wire: unknown): Wire {
-  if (wire === undefined) return 'spec';
-  if (WIRES.includes(wire as Wire)) return wire as Wire;
-  throw new TypeError(`wire must be one of ${WIRES.join(', ')}; got ${shown(String(wire))}`);
 }
 
 /** The 404 for paths that are no route: `unknown_chain` under another chain, `not_found` otherwise. */

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { ChaosMarks } from '../chaos/chaos-middleware.js';
 import { ApiError } from '../errors/api-error.js';
 import { ALLOW } from '../api/response-headers.js';
+import { isAdminPath } from './admin-path.js';
 import { sendJson } from './send.js';
 import type { Wire } from '../snapshot/wire.js';
 
@@ -26,7 +27,7 @@ export function errorHandler(onError: (error: unknown) => void, wire: Wire = 'sp
     const headers: Record<string, string> = {};
     if (apiError.status === 405) headers.Allow = apiError.allow ?? ALLOW;
     if (typeof apiError.extra.retryAfter === 'number') headers['Retry-After'] = String(apiError.extra.retryAfter);
-    const live = wire === 'upstream' && !(req.url ?? '').startsWith('/__mock');
+    const live = wire === 'upstream' && !isAdminPath(req.url ?? '');
     sendJson(req, res, apiError.status, apiError.body(live), { headers, truncate: req.truncateBody === true });
   };
 }
@@ -40,7 +41,8 @@ export function clientErrorHandler(wire: Wire = 'spec') {
   return function handleClientError(error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex): void {
     if (!socket.writable) return void socket.destroy();
     const [status, reason, message] = clientErrorAnswer(error.code);
-    const admin = /^[!-~]+ \/__mock(\/|\s|\?)/.test(error.rawPacket?.toString('latin1', 0, 64) ?? '');
+    const target = /^[!-~]+ (\S+)/.exec(error.rawPacket?.toString('latin1', 0, 256) ?? '')?.[1];
+    const admin = target !== undefined && isAdminPath(target);
     const body = new ApiError(status, 'invalid_parameter', message).body(wire === 'upstream' && !admin);
     socket.end(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { API_BASE } from '../api/route-paths.js';
 import { ROUTES, type Route } from '../api/routes.js';
-import type { Wire } from '../snapshot/wire.js';
+import { parseWire, type Wire } from '../snapshot/wire.js';
 import { adminPaths, ADMIN_TAG } from './admin-paths.js';
 import { componentSchemas } from './components.js';
 import { bareBody, DOC_DIALECTS, type DocDialect } from './doc-dialects.js';
@@ -75,7 +75,7 @@ export interface OpenApiOptions {
  */
 export function buildOpenApi(options: OpenApiOptions = {}): OpenApiDocument {
   const serverUrl = options.serverUrl ?? API_BASE;
-  const dialect = DOC_DIALECTS[options.wire ?? 'spec'];
+  const dialect = DOC_DIALECTS[parseWire(options.wire)];
   return {
     openapi: '3.1.0',
     info: {

@@ -1,6 +1,6 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { SCHEMA_VERSION } from './schema.js';
+import { SCHEMA_TABLES, SCHEMA_VERSION } from './schema.js';
 import { SnapshotError } from './snapshot-error.js';
 import type { SnapshotFacts } from './snapshot-facts.js';
 
@@ -58,14 +58,8 @@ export function openSnapshot(path: string): Database.Database {
           `this clmm-mock reads version ${SCHEMA_VERSION} (generate it again)`,
       );
     }
-    const tables = db
-      .prepare(
-        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('meta','tokens','pools'," +
-          "'pool_keys','piece_blocks','token_texts','pool_stats','sort_orders','protocol','exchange_token')",
-      )
-      .pluck()
-      .get();
-    if (tables !== 10)
+    const present = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all());
+    if (SCHEMA_TABLES.some((table) => !present.has(table)))
       throw new SnapshotError(`snapshot ${path} is missing tables of schema version ${SCHEMA_VERSION}`);
     return db;
   } catch (error) {

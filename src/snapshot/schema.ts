@@ -114,3 +114,6 @@ CREATE TABLE sort_orders (
   PRIMARY KEY (resource, sort_key, direction)
 ) WITHOUT ROWID;
 `;
+
+/** Every table the schema creates: a file missing any of them is not a snapshot of this version. */
+export const SCHEMA_TABLES: readonly string[] = [...SCHEMA_SQL.matchAll(/CREATE TABLE (\w+)/g)].map((m) => m[1]!);

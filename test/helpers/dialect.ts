@@ -38,6 +38,8 @@ export function objectOf(url: string, body: Json): Json {
   if (UPSTREAM && BARE.test(new URL(url).pathname)) return body;
   assert.equal(Object.keys(body), ['data', 'meta'], url);
   assert.equal(body.meta, OBJECT_META, `the meta of ${url}`);
+  // assert.equal ignores key order; the wire's order is part of the contract.
+  assert.equal(Object.keys(body.meta), Object.keys(OBJECT_META), `the meta keys of ${url}`);
   return body.data;
 }
 
@@ -66,8 +68,11 @@ export function tagsOf(token: Json): string {
 export function lockEntries(entries: Json[]): { name: string; lockedPercentage: string }[] {
   return entries.map((entry) => {
     const { name, lockedPercentage } = entry;
-    if (UPSTREAM) assert.equal(entry, { name, locked_percentage: lockedPercentage, lockedPercentage }, name);
-    else assert.equal(entry, { name, lockedPercentage }, name);
+    const expected = UPSTREAM
+      ? { name, locked_percentage: lockedPercentage, lockedPercentage }
+      : { name, lockedPercentage };
+    assert.equal(entry, expected, name);
+    assert.equal(Object.keys(entry), Object.keys(expected), `the key order of ${name}`);
     return { name, lockedPercentage };
   });
 }

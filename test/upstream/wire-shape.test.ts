@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Json } from '../helpers/http.js';
@@ -87,6 +88,45 @@ shapes('the protocol bodies are bare, and errors are { status, inner }', async (
     assert.is(reply.status, status, path);
     expectShape('error', reply.body);
   }
+});
+
+shapes('supplies and 24h volumes, JSON numbers, are written from their exact digits', async () => {
+  const text = await (await fetch(`${served.url}/tokens?size=3000`)).text();
+  const sent = new Map(
+    [...text.matchAll(/"address":"(\w+)","mintAuthority":[^,]*,"supply":(\d+),/g)].map((m) => [m[1]!, m[2]!]),
+  );
+  const db = new Database(await snapshotFor(42, 2000, 500), { readonly: true });
+  const rows = db.prepare('SELECT address, supply FROM tokens').raw().all() as [string, string][];
+  db.close();
+  assert.is(sent.size, rows.length);
+  // Most supplies pass 2^53: read as a JS number, they would round, and a parsed comparison would not see it.
+  assert.ok(
+    rows.some(([, supply]) => !Number.isSafeInteger(Number(supply))),
+    'some supply past 2^53',
+  );
+  for (const [address, supply] of rows) assert.is(sent.get(address), supply, address);
+});
+
+shapes('the checker bites: a key out of order, an extra key, a wrong type, a missing delta', () => {
+  const entry = {
+    volume: '1',
+    fees: '0',
+    rewards: '0',
+    yieldOverTvl: '0',
+    volumeDelta: null,
+    feesDelta: null,
+    rewardsDelta: null,
+    yieldOverTvlDelta: null,
+    tvlDelta: null,
+    priceDelta: '0.1',
+  };
+  assert.equal(shapeViolations('statsEntry', entry), []);
+  const { volume, fees, ...rest } = entry;
+  const { priceDelta: _gone, ...noPriceDelta } = entry;
+  for (const bad of [{ fees, volume, ...rest }, { ...entry, extra: 1 }, { ...entry, volume: 1 }, noPriceDelta])
+    assert.ok(shapeViolations('statsEntry', bad).length > 0, JSON.stringify(bad));
+  // A capture may predate the deltas (`since`); the mock may not.
+  assert.equal(shapeViolations('statsEntry', { volume, fees, rewards: '0', yieldOverTvl: '0' }, 'capture'), []);
 });
 
 shapes.run();
