@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { createMockServer } from '../http/create-mock-server.js';
 import type { Wire } from '../snapshot/wire.js';
-import { nextCursor } from './next-cursor.js';
+import { unwrap } from '../record/wire-envelope.js';
 
 /** The three loads of the benchmark, as paths with the body size the mock answers each with. */
 export interface BenchUrls {
@@ -48,7 +48,7 @@ export async function collectBenchUrls(
         const body: string = await (await fetch(`${new URL(server.url).origin}${path}`)).text();
         sizes[path] = Buffer.byteLength(body);
         cold.push(path);
-        const next = nextCursor(body, wire);
+        const { next } = unwrap(JSON.parse(body), path);
         path = next ? `${base}/pools?next=${encodeURIComponent(next)}` : null;
       }
     }

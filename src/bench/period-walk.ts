@@ -1,7 +1,6 @@
 import { API_BASE } from '../api/route-paths.js';
 import { PERIOD_NAMES } from '../math/periods.js';
-import type { Wire } from '../snapshot/wire.js';
-import { nextCursor } from './next-cursor.js';
+import { unwrap } from '../record/wire-envelope.js';
 
 /** A listing walked page by page, each page asked once, one at a time. */
 export interface WalkResult {
@@ -16,7 +15,7 @@ export interface WalkResult {
  * server that loads periods on demand would stall (docs/performance.md §3). Uncompressed, as the
  * loads are (run-load.ts): brotli of a 100 KB page would add its few milliseconds to every request.
  */
-export async function walkAllPeriods(origin: string, wire: Wire = 'spec'): Promise<WalkResult> {
+export async function walkAllPeriods(origin: string): Promise<WalkResult> {
   const times: number[] = [];
   let path: string | null = `${API_BASE}/pools?size=50&stats=${PERIOD_NAMES.join(',')}`;
   while (path) {
@@ -25,7 +24,7 @@ export async function walkAllPeriods(origin: string, wire: Wire = 'spec'): Promi
     const text = await response.text();
     times.push(performance.now() - started);
     if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${text}`);
-    const next = nextCursor(text, wire);
+    const { next } = unwrap(JSON.parse(text), path);
     path = next ? `${API_BASE}/pools?next=${encodeURIComponent(next)}` : null;
   }
   const sorted = [...times].sort((a, b) => a - b);

@@ -105,7 +105,7 @@ const mock = await startMock();
 const lines: string[] = [];
 try {
   // Every period first, as a crawler asks for them: what it costs, and the memory that stays.
-  const walk = await walkAllPeriods(mock.origin, wire);
+  const walk = await walkAllPeriods(mock.origin);
   const coldMock = await runLoad(mock.origin, urls.cold, { once: true });
   const coldBare = await runLoad(bareOrigin, urls.cold, { once: true });
   const detailMock = await runLoad(mock.origin, urls.detail, { once: true });

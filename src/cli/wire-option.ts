@@ -13,7 +13,10 @@ export const WIRE_OPTION = {
   describe: "Dialect: spec (the documented shape) or upstream (the live API's own wire format), e.g. --wire upstream",
 } as const satisfies Options;
 
-/** The dialect of `--wire` (yargs checked its choices), else of CLMM_MOCK_WIRE, else spec; a bad variable is a usage error. */
+/**
+ * The dialect of `--wire` (yargs checked its choices), else of CLMM_MOCK_WIRE, else spec; a bad variable
+ * is a usage error.
+ */
 export function wireOf(flag: string | undefined): Wire {
   const env = process.env.CLMM_MOCK_WIRE;
   try {

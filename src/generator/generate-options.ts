@@ -8,8 +8,6 @@ export class GenerateOptionsError extends Error {
   override name = 'GenerateOptionsError';
 }
 
-export { MAX_COUNT, MIN_TOKENS } from './defaults.js';
-
 /**
  * Checks what `generateSnapshot` is given (the CLI and library callers alike): whole counts in range,
  * an `asOf` that is a real instant to the second, no more pools than distinct (config, pair, tier) keys, and a

@@ -20,9 +20,6 @@ import { isoSeconds } from './iso-seconds.js';
 import type { TokenSeed } from './types.js';
 import { writePools } from './write-pools.js';
 
-/** Version of the generator, stored in every snapshot: a new one may draw different data. */
-export { DEFAULT_AS_OF } from './defaults.js';
-
 export interface GenerateOptions {
   seed: number;
   pools: number;

@@ -1,5 +1,6 @@
 import { encodeAddress } from '../math/address.js';
-import type { LivePoolFields } from '../snapshot/pool-record.js';
+import { tickSpacingSeed } from '../math/fee-tiers.js';
+import { TRADE_ENABLE_UNSET, type LivePoolFields } from '../snapshot/pool-record.js';
 import { isoSeconds } from './iso-seconds.js';
 import { halfDayVolatility, priceHistory } from './price-history.js';
 import { createRandom, type Random } from './random.js';
@@ -8,9 +9,6 @@ import type { PeriodFigures, PoolSeed } from './types.js';
 
 /** A pool before its live-only fields: its stats without deltas. */
 export type PoolCore = Omit<PoolSeed, 'stats' | 'live'> & { stats: PeriodFigures[] };
-
-/** What `tradeEnableTimestamp` is when unset (every pool but launch pools). */
-export const TRADE_ENABLE_UNSET = '1970-01-01T00:00:00Z';
 
 /** Write versions per slot: the live API's is about 17 times its slot (7,753,791,610 at slot 452,291,138). */
 const WRITES_PER_SLOT = 17;
@@ -32,7 +30,7 @@ function liveFields(p: PoolCore, history: string[], trades: boolean, random: Ran
   const day = p.stats.find((s) => s.period === '24h')!;
   return {
     whirlpoolBump: [bump(random)],
-    tickSpacingSeed: [p.feeTierIndex & 255, p.feeTierIndex >> 8],
+    tickSpacingSeed: tickSpacingSeed(p.feeTierIndex),
     rewardLastUpdatedTimestamp: before(p.updatedAt, trades ? random.int(0, 600) : random.int(3600, 30 * 86_400)),
     writeVersion: p.updatedSlot * WRITES_PER_SLOT + random.int(0, WRITES_PER_SLOT - 1),
     addressLookupTable: random.chance(trades ? 0.7 : 0.2) ? encodeAddress(random.bytes(32)) : null,

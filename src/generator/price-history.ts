@@ -14,6 +14,11 @@ export function halfDayVolatility(roleA: TokenRole, roleB: TokenRole): number {
   return PEGS.some((peg) => peg.includes(roleA) && peg.includes(roleB)) ? 0.002 : 0.03;
 }
 
+/** The history of a pool whose price did not move: the current price, every 12 hours. */
+export function flatHistory(price: string): string[] {
+  return new Array<string>(HISTORY_LENGTH).fill(price);
+}
+
 /**
  * A pool's last 7 days of prices, oldest first, as `price` is written (exactly 20 fractional digits,
  * decimal.js, half-even), ending at the current price: a seeded log-normal walk taken backwards from
@@ -21,7 +26,7 @@ export function halfDayVolatility(roleA: TokenRole, roleB: TokenRole): number {
  * @example priceHistory('150.25000000000000000000', 0.03, true, random).at(-1) // '150.25000000000000000000'
  */
 export function priceHistory(price: string, volatility: number, moves: boolean, random: Random): string[] {
-  if (!moves) return new Array<string>(HISTORY_LENGTH).fill(price);
+  if (!moves) return flatHistory(price);
   const history = [price];
   let earlier = scaled(price);
   for (let i = 1; i < HISTORY_LENGTH; i++) {

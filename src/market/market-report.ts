@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { copyInto } from '../snapshot/stored-arrays.js';
+import { readOrderIds } from '../snapshot/stored-orders.js';
 import { loadLiveMarket } from './live-market.js';
 import { marketFigures, type MarketFigures, type TopPool } from './market-figures.js';
 import { majorMints } from './well-known-tokens.js';
@@ -68,11 +68,7 @@ function topPool(row: TopPoolRow): TopPool {
  * pools left out), read from the stored order.
  */
 export function readTopPools(db: Database.Database, size = TOP_POOLS): TopPool[] {
-  const blob = db
-    .prepare("SELECT ids FROM sort_orders WHERE resource = 'pools' AND sort_key = 'volume24h' AND direction = 'desc'")
-    .pluck()
-    .get() as Buffer | undefined;
-  const ids = blob ? copyInto(new Int32Array(blob.length / 4), blob) : new Int32Array(0);
+  const ids = readOrderIds(db, 'pools', 'volume24h', 'desc');
   const select = db.prepare(POOL_SQL);
   const pools: TopPool[] = [];
   for (let i = 0; i < ids.length && pools.length < size; i++) {

@@ -53,3 +53,12 @@ export function fullRangeTicks(tickSpacing: number): { lower: number; upper: num
   const bound = Math.trunc(MAX_TICK_INDEX / tickSpacing) * tickSpacing;
   return { lower: -bound, upper: bound };
 }
+
+/**
+ * The seed of a pool's address (the live API's `tickSpacingSeed`): its fee tier index, two bytes,
+ * little-endian, as the program derives the address.
+ * @example tickSpacingSeed(1028) // [4, 4]
+ */
+export function tickSpacingSeed(feeTierIndex: number): number[] {
+  return [feeTierIndex & 255, feeTierIndex >> 8];
+}

@@ -1,15 +1,18 @@
 import { epochAt } from '../math/epochs.js';
 import { isoMicros } from '../math/instants.js';
-import { NO_DELTAS, type LivePoolFields, type LiveTokenFields, type StatsDeltas } from '../snapshot/pool-record.js';
+import { tickSpacingSeed } from '../math/fee-tiers.js';
+import { flatHistory } from '../generator/price-history.js';
+import {
+  NO_DELTAS,
+  TRADE_ENABLE_UNSET,
+  type LivePoolFields,
+  type LiveTokenFields,
+  type StatsDeltas,
+} from '../snapshot/pool-record.js';
 
 // What a recording stores of the live-only fields (docs/snapshot-format.md §2.1): what the source sent,
 // and where it sent nothing (a source speaking the spec's dialect, a clmm-mock among them) a value
 // derived from what is known, true to the domain rather than made up.
-
-/** What `tradeEnableTimestamp` is when unset. */
-const UNSET = '1970-01-01T00:00:00Z';
-/** Prices in `priceHistory7d`. */
-const HISTORY_LENGTH = 14;
 
 /** What a pool's derived live fields follow from. */
 export interface KnownPool {
@@ -31,12 +34,12 @@ export interface KnownPool {
 export function recordedPoolLive(source: Partial<LivePoolFields>, known: KnownPool): LivePoolFields {
   return {
     whirlpoolBump: source.whirlpoolBump ?? [255],
-    tickSpacingSeed: source.tickSpacingSeed ?? [known.feeTierIndex & 255, known.feeTierIndex >> 8],
+    tickSpacingSeed: source.tickSpacingSeed ?? tickSpacingSeed(known.feeTierIndex),
     rewardLastUpdatedTimestamp: source.rewardLastUpdatedTimestamp ?? known.updatedAt,
     writeVersion: source.writeVersion ?? known.updatedSlot,
     addressLookupTable: source.addressLookupTable === undefined ? null : source.addressLookupTable,
-    tradeEnableTimestamp: source.tradeEnableTimestamp ?? UNSET,
-    priceHistory7d: source.priceHistory7d ?? new Array<string>(HISTORY_LENGTH).fill(known.price),
+    tradeEnableTimestamp: source.tradeEnableTimestamp ?? TRADE_ENABLE_UNSET,
+    priceHistory7d: source.priceHistory7d ?? flatHistory(known.price),
     yieldOverTvl: source.yieldOverTvl ?? known.yieldOverTvl,
   };
 }

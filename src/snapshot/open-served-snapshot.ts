@@ -55,15 +55,16 @@ function served(db: Database.Database, path: string, wire: Wire): ServedSnapshot
   const servedTokens = new ServedTokens(db, tokens.count, wire);
   const live = wire === 'upstream';
   const column = (name: string): string => (live ? `upstream_${name}` : name);
-  const protocolJson = single(db, `SELECT ${column('json')} FROM protocol`);
-  const circulatingJson = single(db, `SELECT ${column('circulating_json')} FROM exchange_token`);
-  const totalJson = single(db, `SELECT ${column('total_json')} FROM exchange_token`);
+  // The live API answers its protocol endpoints bare. Constant bodies: made once, here.
+  const wrapped = (json: string): Buffer => (live ? Buffer.from(json) : objectBody(json));
+  const protocolBody = wrapped(single(db, `SELECT ${column('json')} FROM protocol`));
+  const circulatingBody = wrapped(single(db, `SELECT ${column('circulating_json')} FROM exchange_token`));
+  const totalBody = wrapped(single(db, `SELECT ${column('total_json')} FROM exchange_token`));
   const pieces = new PieceReader(db, pools, store, format);
   // Pieces and token texts are in memory; what is still read (a detail's piece, locks) is read by key,
   // so a small page cache, filled as details are asked for, serves as well as SQLite's 16 MB default.
   db.pragma('cache_size = -2048');
-  // The live API answers its protocol endpoints bare, and names default periods.
-  const wrapped = (json: string): Buffer => (live ? Buffer.from(json) : objectBody(json));
+  // The live API names default periods.
   const periodsOf = (periods: readonly Period[]): readonly Period[] =>
     live && periods.length === 0 ? LIVE_PERIODS : periods;
   const tokenId = (address: string): number | undefined => tokens.idByAddress.get(address);
@@ -108,11 +109,11 @@ function served(db: Database.Database, path: string, wire: Wire): ServedSnapshot
     poolDetail: (id, periods, origin) =>
       objectBody(pieces.poolDetail(id, periodsOf(periods), servedTokens.at(origin)), wire),
     token: (id, origin) => objectBody(servedTokens.at(origin).json(id), wire),
-    protocol: () => wrapped(protocolJson),
+    protocol: () => protocolBody,
     exchangeToken: (origin) =>
       live ? servedTokens.at(origin).exchangeToken : objectBody(servedTokens.at(origin).exchangeToken),
-    circulatingSupply: () => wrapped(circulatingJson),
-    totalSupply: () => wrapped(totalJson),
+    circulatingSupply: () => circulatingBody,
+    totalSupply: () => totalBody,
     locks: (id) => pieces.lockEntries(id),
     prepare: (origin) => void servedTokens.at(origin),
     close: () => db.close(),

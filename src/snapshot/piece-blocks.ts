@@ -26,7 +26,7 @@ export class PieceBlockWriter {
 
   constructor(
     db: Database.Database,
-    private readonly format: PieceFormat = PIECE_FORMATS.spec,
+    readonly format: PieceFormat = PIECE_FORMATS.spec,
   ) {
     this.insert = db.prepare(`INSERT INTO ${format.table} (block, ends, data) VALUES (?,?,?)`);
   }

@@ -34,21 +34,12 @@ export function exchangeTokenJson(x: ExchangeTokenRecord): string {
   return JSON.stringify({ symbol, name, description, imageUrl, price, circulatingSupply, totalSupply, stats });
 }
 
-/** Text that JSON.stringify writes as itself between quotes: no quote, backslash or control character. */
-const VERBATIM = /^[0-9A-Za-z.+-]*$/;
-
 /** One entry of a pool's `stats` object, without braces: `"24h":{...}`. */
 export function statsEntryJson(
   stats: Pick<StatsRecord, 'period' | 'volume' | 'fees' | 'rewards' | 'yieldOverTvl'>,
 ): string {
+  // Written only for an entry the packed form cannot hold (stored-stats.ts), and for checks.
   const { period, volume, fees, rewards, yieldOverTvl } = stats;
-  // A million of these per snapshot: written directly when every value is a plain figure, which is
-  // exactly what JSON.stringify would write for them.
-  if (VERBATIM.test(period + volume + fees + rewards + yieldOverTvl)) {
-    return (
-      `"${period}":{"volume":"${volume}","fees":"${fees}",` + `"rewards":"${rewards}","yieldOverTvl":"${yieldOverTvl}"}`
-    );
-  }
   return `${JSON.stringify(period)}:${JSON.stringify({ volume, fees, rewards, yieldOverTvl })}`;
 }
 

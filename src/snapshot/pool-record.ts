@@ -105,6 +105,9 @@ export interface StatsDeltas {
   priceDelta: string | null;
 }
 
+/** `tradeEnableTimestamp` when trading was never held back (every pool but a launch pool). */
+export const TRADE_ENABLE_UNSET = '1970-01-01T00:00:00Z';
+
 /** A period with nothing to compare against: every change null. */
 export const NO_DELTAS: StatsDeltas = {
   volumeDelta: null,

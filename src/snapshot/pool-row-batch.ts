@@ -1,4 +1,3 @@
-import { PERIOD_NAMES } from '../math/periods.js';
 import { storedPiece } from './piece-layout.js';
 import { poolPieces } from './pool-pieces.js';
 import type { PoolRecord } from './pool-record.js';
@@ -30,13 +29,6 @@ export interface PoolRowBatch {
   locks: SqlValue[];
   stats: SqlValue[];
 }
-
-/**
- * Values per pool in `pieces`: its id, head, tail and stats entries (PERIOD_NAMES order);
- * `upstreamPieces` adds the live dialect's mid piece after the tail.
- */
-export const PIECES_PER_POOL = 3 + PERIOD_NAMES.length;
-export const UPSTREAM_PIECES_PER_POOL = 4 + PERIOD_NAMES.length;
 
 export function emptyPoolRowBatch(): PoolRowBatch {
   return { pools: [], pieces: [], upstreamPieces: [], positions: [], rewards: [], locks: [], stats: [] };

@@ -8,7 +8,6 @@ import { writePoolKeys } from './pool-keys.js';
 import { exchangeTokenJson, protocolJson } from './pool-pieces.js';
 import type { ExchangeTokenRecord, PoolRecord, ProtocolRecord, TokenRecord } from './pool-record.js';
 import { appendPoolRows, emptyPoolRowBatch, type PoolRowBatch } from './pool-row-batch.js';
-import { PIECES_PER_POOL, UPSTREAM_PIECES_PER_POOL } from './pool-row-batch.js';
 import { bytesOf } from './stored-arrays.js';
 import { rowInserter } from './row-inserter.js';
 import { tokenRow } from './token-row.js';
@@ -50,10 +49,11 @@ export interface SnapshotWriter {
 
 /**
  * Hands a batch's flat pieces (id, the pieces before the stats, a packed stats entry per period as
- * latin1 text; `perPool` values a pool) to a dialect's block writer.
+ * latin1 text) to a dialect's block writer.
  */
-function addPieces(blocks: PieceBlockWriter, pieces: readonly (number | string)[], perPool: number): void {
-  const fixed = perPool - 1 - PERIOD_COUNT;
+function addPieces(blocks: PieceBlockWriter, pieces: readonly (number | string)[]): void {
+  const { fixed } = blocks.format;
+  const perPool = 1 + fixed + PERIOD_COUNT;
   for (let at = 0; at < pieces.length; at += perPool) {
     const row = pieces.slice(at, at + perPool) as [number, ...string[]];
     const stats = (row.slice(1 + fixed) as string[]).map((entry) => Buffer.from(entry, 'latin1'));
@@ -113,8 +113,8 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
     },
     poolBatch(batch) {
       insertPools(batch.pools);
-      addPieces(pieces, batch.pieces, PIECES_PER_POOL);
-      addPieces(upstreamPieces, batch.upstreamPieces, UPSTREAM_PIECES_PER_POOL);
+      addPieces(pieces, batch.pieces);
+      addPieces(upstreamPieces, batch.upstreamPieces);
       insertPositions(batch.positions);
       insertRewards(batch.rewards);
       insertLocks(batch.locks);

@@ -34,7 +34,7 @@ export class StoredOrders {
     if (!order) {
       const blob = this.select.get(this.resource, key, direction) as Buffer | undefined;
       if (!blob) throw new Error(`snapshot has no ${this.resource} order ${cacheKey}`);
-      const ids = copyInto(new Int32Array(blob.length / 4), blob);
+      const ids = orderIds(blob);
       const position = new Int32Array(this.maxId + 1).fill(-1);
       for (let i = 0; i < ids.length; i++) position[ids[i]!] = i;
       order = { ids, position };
@@ -42,4 +42,27 @@ export class StoredOrders {
     }
     return order;
   }
+}
+
+/** A stored order's ids (platform byte order, as written by the snapshot writer). */
+function orderIds(blob: Buffer): Int32Array {
+  return copyInto(new Int32Array(blob.length / 4), blob);
+}
+
+/**
+ * The ids of one stored order, for readers that want it once (a report), without the positions a
+ * server keeps; an empty list when the snapshot has no such order.
+ * @example readOrderIds(db, 'pools', 'volume24h', 'desc')[0] // the pool with the most 24h volume
+ */
+export function readOrderIds(
+  db: Database.Database,
+  resource: 'pools' | 'tokens',
+  key: string,
+  direction: Direction,
+): Int32Array {
+  const blob = db
+    .prepare('SELECT ids FROM sort_orders WHERE resource = ? AND sort_key = ? AND direction = ?')
+    .pluck()
+    .get(resource, key, direction) as Buffer | undefined;
+  return blob ? orderIds(blob) : new Int32Array(0);
 }

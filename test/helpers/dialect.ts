@@ -48,7 +48,6 @@ export const configOf = (pool: Json): string => (UPSTREAM ? pool.whirlpoolsConfi
 
 /** A `/tokens` object's symbol, name and logo: at its top (spec), in its `metadata` (upstream). */
 export const symbolOf = (token: Json): string | null => (UPSTREAM ? token.metadata.symbol : token.symbol);
-export const nameOf = (token: Json): string | null => (UPSTREAM ? token.metadata.name : token.name);
 export const imageOf = (token: Json): string | null => (UPSTREAM ? token.metadata.image : token.imageUrl);
 
 /** A `/tokens` object's token program: `programId` (spec), `tokenProgram` (upstream). */

@@ -186,3 +186,16 @@ function groupBy(rows: Row[]): Map<number, Row[]> {
   for (const row of rows) groups.set(row.pool_id as number, [...(groups.get(row.pool_id as number) ?? []), row]);
   return groups;
 }
+
+/** A pool's reward slots as both dialects serve them, read from its rows (docs/api.md §5.4). */
+export function servedRewards(pool: PoolRow): Row[] {
+  return pool.rewards.map((w) => ({
+    mint: w.mint,
+    vault: w.vault,
+    authority: w.authority,
+    emissions_per_second_x64: w.emissions_per_second_x64,
+    growth_global_x64: w.growth_global_x64,
+    active: w.active === 1,
+    emissionsPerSecond: w.emissions_per_second,
+  }));
+}

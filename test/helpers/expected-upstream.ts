@@ -1,4 +1,4 @@
-import { D, type Model, type PoolRow, type Row, type TokenRow } from './expected-model.js';
+import { D, servedRewards, type Model, type PoolRow, type Row, type TokenRow } from './expected-model.js';
 
 /**
  * The live dialect's rendering of the snapshot's rows (docs/api.md §9), written from the rows as the
@@ -98,15 +98,7 @@ export function upstreamPool(pool: PoolRow, periods: readonly string[], detail =
     tokenBalanceA: r.balance_a_raw,
     tokenBalanceB: r.balance_b_raw,
     stats: upstreamStats(pool, periods),
-    rewards: pool.rewards.map((w) => ({
-      mint: w.mint,
-      vault: w.vault,
-      authority: w.authority,
-      emissions_per_second_x64: w.emissions_per_second_x64,
-      growth_global_x64: w.growth_global_x64,
-      active: w.active === 1,
-      emissionsPerSecond: w.emissions_per_second,
-    })),
+    rewards: servedRewards(pool),
     lockedLiquidityPercent: pool.locks.map(({ name, lockedPercentage }) => ({
       name,
       locked_percentage: lockedPercentage,

@@ -60,8 +60,12 @@ async function start(options: ServerOptions, served = {} as Served): Promise<{ s
   return { served, internal };
 }
 
-/** Closes a server started here; its port's answers are checked as spec again (the port may be reused). */
+/**
+ * Closes a server started here and its spec twin, if it has one; its port's answers are checked as spec
+ * again (the port may be reused).
+ */
 async function close(server: MockServer): Promise<void> {
+  await closeTwin(server);
   checkAs(server.port, undefined);
   await server.close();
 }
@@ -81,7 +85,6 @@ export async function withServer(options: ServerOptions, body: (served: Served) 
         `internal errors: ${internal.map((e) => (e as Error)?.stack ?? String(e)).join('\n')}`,
       );
   } finally {
-    await closeTwin(served.server);
     await close(served.server);
   }
 }
@@ -113,7 +116,6 @@ export function serve<T>(
   });
   test.after(async () => {
     if (served.server === undefined) return;
-    await closeTwin(served.server);
     await close(served.server);
   });
   return served;

@@ -4,6 +4,7 @@ import type { Decimal } from 'decimal.js';
 import { lockEntries } from '../helpers/dialect.js';
 import type { PoolRow, Row, TokenRow } from '../helpers/expected.js';
 import { D, DEFAULT_PERIODS, servedStats, tokenSummary } from '../helpers/expected.js';
+import { servedRewards } from '../helpers/expected-model.js';
 import { upstreamPool } from '../helpers/expected-upstream.js';
 import { ok, okObject, type Json } from '../helpers/http.js';
 import { serve } from '../helpers/server.js';
@@ -45,15 +46,7 @@ function expectedItem(pool: PoolRow): Row {
     tokenA: tokenSummary(pool.tokenA),
     tokenB: tokenSummary(pool.tokenB),
     stats: servedStats(pool, DEFAULT_PERIODS),
-    rewards: pool.rewards.map((w) => ({
-      mint: w.mint,
-      vault: w.vault,
-      authority: w.authority,
-      emissions_per_second_x64: w.emissions_per_second_x64,
-      growth_global_x64: w.growth_global_x64,
-      active: w.active === 1,
-      emissionsPerSecond: w.emissions_per_second,
-    })),
+    rewards: servedRewards(pool),
     lockedLiquidityPercent: [...pool.locks].sort(byName),
   };
 }
