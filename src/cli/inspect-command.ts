@@ -1,6 +1,4 @@
 import type { Argv } from 'yargs';
-import { marketReport } from '../market/market-report.js';
-import { marketTable } from '../market/market-table.js';
 import { openSnapshot, readSnapshotFacts } from '../snapshot/open-snapshot.js';
 import { terminalProgress } from './progress.js';
 
@@ -48,7 +46,14 @@ export const inspectCommand = {
         `positions       ${facts.positions}`,
       ];
       process.stdout.write(`${lines.join('\n')}\n`);
-      if (argv.market) process.stdout.write(`\n${marketTable(marketReport(db))}\n\n`);
+      if (argv.market) {
+        // Loaded when asked for, as verification is: every command's module loads with the CLI.
+        const [{ marketReport }, { marketTable }] = await Promise.all([
+          import('../market/market-report.js'),
+          import('../market/market-table.js'),
+        ]);
+        process.stdout.write(`\n${marketTable(marketReport(db))}\n\n`);
+      }
       if (!argv.verify) return;
       const progress = terminalProgress('verifying pools');
       const { verifySnapshot } = await import('../snapshot/verify/verify-snapshot.js');

@@ -23,11 +23,6 @@ export interface Crawled {
   pools: SpecPool[];
   /** Pools the default listing shows: the others are blocked. */
   listed: Set<string>;
-  /**
-   * Pools created through the launch flow (`isWavebreak=true`): the live dialect calls them whirlpools, so
-   * only this filter tells them apart.
-   */
-  launched: Set<string>;
   details: Map<string, Json>;
   /** The live dialect's fields each detail sent (wire-live.ts). */
   live: Map<string, Partial<LivePoolFields>>;
@@ -170,6 +165,11 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
     new Set((await walk(get, path)).map((p) => object(p, 'pool').address as string));
   const listed = await addressesOf('/pools?size=1000');
   const launched = await addressesOf('/pools?size=1000&includeBlocked=true&isWavebreak=true');
+  // The live dialect has no launchpool type: such a pool says `whirlpool`, and only the launch filter
+  // tells it apart. Normalised here, with the rest of the wire shape.
+  for (const pool of pools)
+    if (pool.head.poolType === 'whirlpool' && launched.has(pool.head.address as string))
+      pool.head.poolType = 'launchpool';
   onProgress?.('tokens', 0, 1);
   const tokens = await crawlTokens(options, pools);
   const byVolume = async (direction: string): Promise<string[]> =>
@@ -190,7 +190,6 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
     tokenVolumeAsc,
     pools,
     listed,
-    launched,
     details,
     live,
     locks,

@@ -51,14 +51,21 @@ function sentVolumes(crawled: Crawled): Map<string, string> | null {
  * API's volumes do; the price is the sent `priceUsdc`, else 0. The exchange token is the one whose
  * symbol `/protocol/token` names.
  */
-export function recordedTokens(crawled: Crawled, asOf: string): { tokens: TokenRecord[]; volumes: string[] } {
+export function recordedTokens(
+  crawled: Crawled,
+  asOf: string,
+): { tokens: TokenRecord[]; volumes: string[]; exchangeId: number } {
   const verified = new Set<string>();
   for (const p of crawled.pools) {
     if (crawled.verified.has(p.head.address as string)) verified.add(p.tokenA.address).add(p.tokenB.address);
   }
   const rank = volumeRanks(crawled.tokenVolumeAsc, crawled.tokenVolumeOrder);
   const x = crawled.exchangeToken;
-  const exchangeAt = crawled.tokens.findIndex((t) => t.symbol === x.symbol);
+  // The exchange token is the one `/protocol/token` names; the first token if none has its symbol.
+  const exchangeAt = Math.max(
+    0,
+    crawled.tokens.findIndex((t) => t.symbol === x.symbol),
+  );
   const exchange = { totalSupply: crawled.totalSupply, description: x.description as string };
   const tokens = crawled.tokens.map((t, i) => {
     const known = { ...t, verified: verified.has(t.address), asOf, exchange: i === exchangeAt ? exchange : null };
@@ -72,7 +79,8 @@ export function recordedTokens(crawled: Crawled, asOf: string): { tokens: TokenR
     };
   });
   const sent = sentVolumes(crawled);
-  return { tokens, volumes: tokens.map((t) => sent?.get(t.address) ?? String(rank.get(t.address) ?? 0)) };
+  const volumes = tokens.map((t) => sent?.get(t.address) ?? String(rank.get(t.address) ?? 0));
+  return { tokens, volumes, exchangeId: exchangeAt + 1 };
 }
 
 /** Lock entries in name order (byte order, as SQLite's BINARY sorts the lock rows the server joins). */
@@ -117,8 +125,7 @@ function recordedPool(crawled: Crawled, pool: SpecPool, id: number, tokens: Reco
     feeRate,
     protocolFeeRate: h.protocolFeeRate as number,
     feeTierIndex: d.feeTierIndex as number,
-    // The live dialect has no launchpool type: such a pool says `whirlpool` and the launch filter finds it.
-    poolType: h.poolType === 'whirlpool' && crawled.launched.has(address) ? 'launchpool' : (h.poolType as string),
+    poolType: h.poolType as string,
     adaptiveFeeEnabled: h.adaptiveFeeEnabled === true,
     adaptiveFee: d.adaptiveFee as AdaptiveFeeRecord | null,
     hasWarning: h.hasWarning === true,

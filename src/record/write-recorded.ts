@@ -71,7 +71,7 @@ function writePoolOrders(writer: SnapshotWriter, crawled: Crawled): void {
  * @example writeRecorded(createSnapshotWriter(partial), crawled, { from, asOf, seed: 'none' })
  */
 export function writeRecorded(writer: SnapshotWriter, crawled: Crawled, meta: RecordedMeta): void {
-  const { tokens, volumes } = recordedTokens(crawled, meta.asOf);
+  const { tokens, volumes, exchangeId } = recordedTokens(crawled, meta.asOf);
   tokens.forEach((t, i) => writer.token(t, volumes[i]!));
   const rows = recordedPoolRows(crawled, {
     ids: new Map(tokens.map((t) => [t.address, t.id])),
@@ -88,7 +88,6 @@ export function writeRecorded(writer: SnapshotWriter, crawled: Crawled, meta: Re
     revenue24hUsdc: p.revenue24hUsdc as string,
   });
   const x = crawled.exchangeToken;
-  const exchangeId = tokens.find((t) => t.symbol === x.symbol)?.id ?? 1;
   const volume = (x.stats as { '24h': { volume: string } })['24h'].volume;
   const exchangeToken = {
     tokenId: exchangeId,
