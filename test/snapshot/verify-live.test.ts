@@ -68,7 +68,16 @@ const history = (edit: (prices: string[]) => string[]) => (db: Database.Database
 
 type Case = [what: string, corrupt: (db: Database.Database, p: Picked) => unknown, expected: (p: Picked) => string];
 
+/** Rewrites the live detail's history only: what the live dialect serves no longer says what is stored. */
+const servedHistory = (db: Database.Database, p: Picked): unknown => {
+  const detail = db.prepare('SELECT upstream_detail_json FROM pools WHERE id = ?').pluck().get(p.pool.id) as string;
+  return db
+    .prepare('UPDATE pools SET upstream_detail_json = ? WHERE id = ?')
+    .run(detail.replace(/"priceHistory7d":\["[^"]*"/, '"priceHistory7d":["9.00000000000000000000"'), p.pool.id);
+};
+
 const CASES: Case[] = [
+  ['live detail serving another history', servedHistory, (p) => `pool ${p.pool.address}: live priceHistory7d is [`],
   [
     'bump out of a byte',
     setPool('whirlpool_bump', '[256]'),
@@ -238,10 +247,24 @@ recorded('a history that does not end at the price passes; a bump out of a byte 
   const messages = await violationsAfter((db, p) => {
     address = p.pool.address;
     db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('source', 'recorded from http://x.invalid')").run();
-    history((h) => [...h.slice(1), '1.00000000000000000000'])(db, p);
+    // The history changed where it is served too (the live detail), so that served and stored agree.
+    const edited = JSON.stringify([
+      ...(JSON.parse(p.pool.price_history_7d) as string[]).slice(1),
+      '1.00000000000000000000',
+    ]);
+    const detail = db.prepare('SELECT upstream_detail_json FROM pools WHERE id = ?').pluck().get(p.pool.id) as string;
+    db.prepare('UPDATE pools SET upstream_detail_json = ? WHERE id = ?').run(
+      detail.replace(`"priceHistory7d":${p.pool.price_history_7d}`, `"priceHistory7d":${edited}`),
+      p.pool.id,
+    );
+    setPool('price_history_7d', edited)(db, p);
     setPool('whirlpool_bump', '[256]')(db, p);
   });
-  assert.equal(messages, [`pool ${address}: whirlpoolBump [256] is not one byte`]);
+  // The bump changed in its column only: the served piece still says [255], which verify names too.
+  assert.equal(messages, [
+    `pool ${address}: whirlpoolBump [256] is not one byte`,
+    `pool ${address}: live whirlpoolBump is [255], expected [256]`,
+  ]);
 });
 
 recorded.run();

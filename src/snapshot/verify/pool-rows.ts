@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import { PERIOD_NAMES } from '../../math/periods.js';
-import { PIECE_LAYOUT, statsPiece, TAIL_PIECE } from '../piece-layout.js';
+import { AFTER_TOKEN_A, PIECE_LAYOUT, statsPiece, TAIL_PIECE } from '../piece-layout.js';
 import { pieceOf, readPieceStore } from '../piece-store.js';
-import { entryText, PIECE_FORMATS } from '../piece-format.js';
+import { entryText, MID_PIECE, PIECE_FORMATS, statsPieceOf } from '../piece-format.js';
 import { StoredOrders } from '../stored-orders.js';
 
 /** A pool as verification reads it, with its tokens' facts joined. */
@@ -23,6 +23,7 @@ export interface PoolRow {
   fee_rate: number;
   protocol_fee_rate: number;
   fee_tier_index: number;
+  pools_config: string;
   pool_type: string;
   adaptive_fee_enabled: number;
   adaptive_current_rate: number | null;
@@ -57,6 +58,9 @@ export interface PoolRow {
   price_history_7d: string;
   yield_over_tvl: string;
   pieces: string[];
+  /** The live dialect's item as the server joins it (piece-format.ts), and its detail. */
+  upstream_item: string;
+  upstream_detail: string;
 }
 
 /**
@@ -68,12 +72,14 @@ export function* iteratePools(db: Database.Database, count: number): Generator<P
   const store = readPieceStore(db, count, layout);
   const text = (id: number, k: number): string => Buffer.from(pieceOf(store, id, k)).toString();
   const entry = (id: number, k: number): string => entryText(PIECE_FORMATS.spec, pieceOf(store, id, statsPiece(k)), k);
+  const live = liveItems(db, count, layout);
   const rows = db
     .prepare(
       `
     SELECT p.*, a.address AS mint_a, b.address AS mint_b, a.decimals AS decimals_a, b.decimals AS decimals_b,
            a.usd_price AS usd_a, b.usd_price AS usd_b, a.verified AS verified_a, b.verified AS verified_b,
-           a.summary_json AS summary_a, b.summary_json AS summary_b
+           a.summary_json AS summary_a, b.summary_json AS summary_b,
+           a.upstream_summary_json AS upstream_summary_a, b.upstream_summary_json AS upstream_summary_b
     FROM pools p JOIN tokens a ON a.id = p.token_a JOIN tokens b ON b.id = p.token_b
     ORDER BY p.id`,
     )
@@ -84,5 +90,36 @@ export function* iteratePools(db: Database.Database, count: number): Generator<P
       head: text(row.id, 0),
       tail: text(row.id, TAIL_PIECE),
       pieces: PERIOD_NAMES.map((_, k) => entry(row.id, k)),
+      ...live(
+        row as PoolRow & { upstream_summary_a: string; upstream_summary_b: string; upstream_detail_json: string },
+      ),
     };
+}
+
+/**
+ * The live dialect's list item and detail of each pool, joined from its stored pieces as the server
+ * joins them (piece-reader.ts): head, the tokens, mid, every period's entry, then the tail or the
+ * detail's own tail.
+ */
+function liveItems(
+  db: Database.Database,
+  count: number,
+  layout: Int32Array,
+): (row: { id: number; upstream_summary_a: string; upstream_summary_b: string; upstream_detail_json: string }) => {
+  upstream_item: string;
+  upstream_detail: string;
+} {
+  const format = PIECE_FORMATS.upstream;
+  const store = readPieceStore(db, count, layout, format);
+  const text = (id: number, k: number): string => Buffer.from(pieceOf(store, id, k)).toString();
+  return (row) => {
+    const stats = PERIOD_NAMES.map((_, k) => entryText(format, pieceOf(store, row.id, statsPieceOf(format, k)), k));
+    const opening =
+      `${text(row.id, 0)}${row.upstream_summary_a}${AFTER_TOKEN_A}${row.upstream_summary_b}` +
+      `${text(row.id, MID_PIECE)}${stats.join('').slice(1)}`;
+    return {
+      upstream_item: `${opening}${text(row.id, TAIL_PIECE)}`,
+      upstream_detail: `${opening}${row.upstream_detail_json}`,
+    };
+  };
 }

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { OriginTexts } from '../origin-texts.js';
 import { joinPoolItem } from '../piece-layout.js';
-import { readTokenTexts } from '../token-texts.js';
+import { readTokenTexts, TOKEN_TEXT_COLUMNS, type TokenTextKind } from '../token-texts.js';
 import type { PoolRow } from './pool-rows.js';
 import type { LockRow, StatsRow } from './verify-earnings.js';
 import type { Violations } from './violations.js';
@@ -61,11 +61,15 @@ export function verifyPieces(pool: PoolRow, stats: StatsRow[], locks: LockRow[],
 
 /**
  * The packed token texts a server reads (token-texts.ts) must be the tokens' own summary and object,
- * token by token.
+ * token by token, in each dialect.
  */
 export function verifyTokenTexts(db: Database.Database, v: Violations): void {
-  const rows = db.prepare('SELECT address, summary_json, json FROM tokens ORDER BY id').raw().all() as string[][];
-  (['summary', 'json'] as const).forEach((kind, column) => {
+  const kinds = Object.entries(TOKEN_TEXT_COLUMNS) as [TokenTextKind, string][];
+  const rows = db
+    .prepare(`SELECT address, ${kinds.map(([, column]) => column).join(', ')} FROM tokens ORDER BY id`)
+    .raw()
+    .all() as string[][];
+  kinds.forEach(([kind], column) => {
     let texts: OriginTexts;
     try {
       texts = readTokenTexts(db, kind, rows.length);

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { iteratePools, type PoolRow } from './pool-rows.js';
 import { verifyPieces, verifyTokenTexts } from './verify-pieces.js';
+import { verifyUpstreamPieces } from './verify-upstream-pieces.js';
 import {
   verifyLocks,
   verifyRewards,
@@ -106,6 +107,7 @@ export function verifySnapshot(
     rules?.(pool, statRows, lockRows);
     verifyLivePool(pool, statRows, live, v);
     verifyPieces(pool, statRows, lockRows, v, `pool ${pool.address}`);
+    verifyUpstreamPieces(pool, statRows, lockRows, v, `pool ${pool.address}`);
     const day = statRows.find((s) => s.period === '24h');
     if (!pool.blocked && day) totals.addPool(pool.token_a, pool.token_b, pool.tvl_usdc, day.volume, day.fees);
     if (++done % 1000 === 0) onProgress?.(done, total);
