@@ -1,7 +1,7 @@
 import { PERIOD_NAMES } from '../math/periods.js';
 import { STORED_PERIODS } from './piece-layout.js';
-import { packStatsEntry, renderedBound, renderStatsEntry } from './stats-packing.js';
-import { packUpstreamStatsEntry, renderUpstreamStatsEntry, upstreamRenderedBound } from './upstream-stats-packing.js';
+import { renderedBound, renderStatsEntry } from './stats-packing.js';
+import { renderUpstreamStatsEntry, upstreamRenderedBound } from './upstream-stats-packing.js';
 import type { Wire } from './wire.js';
 
 /**
@@ -17,7 +17,6 @@ export interface PieceFormat {
   readonly fixed: number;
   /** Bounds a pool takes in a block: where each piece starts, and where the last ends. */
   readonly stride: number;
-  pack(periodIndex: number, text: string): Buffer;
   /** Writes a stored entry, comma first, into `out` at `at`; returns where it ended. */
   render(stored: Uint8Array, from: number, to: number, periodIndex: number, out: Uint8Array, at: number): number;
   /** The most bytes `render` writes for a stored entry of this length. */
@@ -31,14 +30,13 @@ const format = (
   wire: Wire,
   table: PieceFormat['table'],
   fixed: number,
-  codec: Pick<PieceFormat, 'pack' | 'render' | 'renderedBound'>,
+  codec: Pick<PieceFormat, 'render' | 'renderedBound'>,
 ): PieceFormat => ({ wire, table, fixed, stride: fixed + PERIOD_NAMES.length + 1, ...codec });
 
 /** Each dialect's stored pieces. */
 export const PIECE_FORMATS: Readonly<Record<Wire, PieceFormat>> = {
-  spec: format('spec', 'piece_blocks', 2, { pack: packStatsEntry, render: renderStatsEntry, renderedBound }),
+  spec: format('spec', 'piece_blocks', 2, { render: renderStatsEntry, renderedBound }),
   upstream: format('upstream', 'upstream_piece_blocks', 3, {
-    pack: packUpstreamStatsEntry,
     render: renderUpstreamStatsEntry,
     renderedBound: upstreamRenderedBound,
   }),

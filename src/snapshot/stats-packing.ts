@@ -9,7 +9,8 @@ import { PERIOD_NAMES } from '../math/periods.js';
  * A packed entry is a run of nibbles: each figure's characters (0-9, `.`, `-`, `e`, `+`), each
  * figure ended by END, and a PAD to fill the last byte. An entry whose text is anything else (a
  * recorded figure with other characters, another key) is stored as it is, after a RAW byte. Either
- * way `renderStatsEntry(packStatsEntry(p, text))` is `,` + text, byte for byte (piece-format.ts `entryText`).
+ * way rendering the stored form gives `,` + the entry's served text, byte for byte (stored-stats.ts
+ * packs it from a record's figures).
  */
 
 /** The characters a packed figure may hold, a nibble each (shared with upstream-stats-packing.ts). */
@@ -19,32 +20,15 @@ export const END = 14;
 const PAD = 15;
 /** First byte of an entry stored as its text: its high nibble is PAD, which no packed entry starts with. */
 export const RAW = 0xff;
-const FIGURE = `([${CHARS.replace('-', '\\-')}]*)`;
 /** Keys as plain Uint8Arrays: the copy loops read them faster than Buffers. */
-const bytes = (text: string): Uint8Array => new Uint8Array(Buffer.from(text));
-const SEPARATORS = ['","fees":"', '","rewards":"', '","yieldOverTvl":"', '"}'].map(bytes);
+export const keyBytes = (text: string): Uint8Array => new Uint8Array(Buffer.from(text));
+const SEPARATORS = ['","fees":"', '","rewards":"', '","yieldOverTvl":"', '"}'].map(keyBytes);
 /** Each nibble's character, as a byte. */
 export const CHAR_BYTES = Uint8Array.from(CHARS, (char) => char.charCodeAt(0));
 /** Per period (PERIOD_NAMES order): the text before its first figure, with the comma that precedes an entry. */
-const OPENINGS = PERIOD_NAMES.map((period) => bytes(`,"${period}":{"volume":"`));
-/** Per period: an entry's four figures, when it is exactly the plain form statsEntryJson writes. */
-const PLAIN = PERIOD_NAMES.map(
-  (period) =>
-    new RegExp(
-      `^"${period}":\\{"volume":"${FIGURE}","fees":"${FIGURE}","rewards":"${FIGURE}","yieldOverTvl":"${FIGURE}"\\}$`,
-    ),
-);
+export const OPENINGS = PERIOD_NAMES.map((period) => keyBytes(`,"${period}":{"volume":"`));
 /** The most bytes of keys a packed entry adds besides its figures. */
 const KEY_BYTES = Math.max(...OPENINGS.map((o) => o.length)) + SEPARATORS.reduce((sum, s) => sum + s.length, 0);
-
-/**
- * The stored form of period `periodIndex`'s entry of a pool (its text as pool-pieces.ts writes it).
- * @example packStatsEntry(7, '"24h":{"volume":"1.5","fees":"0","rewards":"0","yieldOverTvl":"0"}') // 7 bytes
- */
-export function packStatsEntry(periodIndex: number, text: string): Buffer {
-  const figures = PLAIN[periodIndex]?.exec(text)?.slice(1);
-  return (figures && packFigures(figures)) ?? rawEntry(text);
-}
 
 /** An entry stored as its text, after the RAW byte (stats-packing.ts, upstream-stats-packing.ts). */
 export function rawEntry(text: string): Buffer {

@@ -1,5 +1,4 @@
-import { PERIOD_NAMES } from '../math/periods.js';
-import { CHAR_BYTES, CHARS, copyBytes, END, packFigures, RAW, rawEntry, renderRaw } from './stats-packing.js';
+import { CHAR_BYTES, copyBytes, END, keyBytes, OPENINGS, packFigures, RAW, renderRaw } from './stats-packing.js';
 
 /**
  * How a pool's live-dialect stats entries are stored: stats-packing.ts's scheme for ten figures, the
@@ -10,51 +9,21 @@ import { CHAR_BYTES, CHARS, copyBytes, END, packFigures, RAW, rawEntry, renderRa
  * Nibbles: a figure's characters (0-9, `.`, `-`, `e`, `+`), each figure ended by END; a delta that is
  * null is an empty figure (so an entry with an empty-string delta is stored as text). PAD fills the
  * last byte. Any other text (a recorded figure with other characters) is stored as it is, after a RAW
- * byte. Either way `renderUpstreamStatsEntry(packUpstreamStatsEntry(p, text))` is `,` + text.
+ * byte. Either way rendering the stored form gives `,` + the served text (stored-stats.ts packs it).
  */
 
-const bytes = (text: string): Uint8Array => new Uint8Array(Buffer.from(text));
 const FIGURES = ['volume', 'fees', 'rewards', 'yieldOverTvl'] as const;
 const DELTAS = ['volumeDelta', 'feesDelta', 'rewardsDelta', 'yieldOverTvlDelta', 'tvlDelta', 'priceDelta'] as const;
-const FIGURE = `([${CHARS.replace('-', '\\-')}]*)`;
-const DELTA = `(?:"([${CHARS.replace('-', '\\-')}]+)"|(null))`;
-/**
- * Per period: the entry's ten values (null deltas as undefined), when it is the plain form
- * upstream-pool-pieces.ts writes.
- */
-const PLAIN = PERIOD_NAMES.map(
-  (period) =>
-    new RegExp(
-      `^"${period}":\\{` +
-        [...FIGURES.map((key) => `"${key}":"${FIGURE}"`), ...DELTAS.map((key) => `"${key}":${DELTA}`)].join(',') +
-        '\\}$',
-    ),
-);
-/** Per period: the text before its first figure, comma first. */
-const OPENINGS = PERIOD_NAMES.map((period) => bytes(`,"${period}":{"volume":"`));
 /** After figure i (its closing quote included for the four figures), before figure i + 1. */
 const AFTER = [
-  ...FIGURES.slice(1).map((key) => bytes(`","${key}":"`)),
-  bytes(`","${DELTAS[0]}":`),
-  ...DELTAS.slice(1).map((key) => bytes(`,"${key}":`)),
-  bytes('}'),
+  ...FIGURES.slice(1).map((key) => keyBytes(`","${key}":"`)),
+  keyBytes(`","${DELTAS[0]}":`),
+  ...DELTAS.slice(1).map((key) => keyBytes(`,"${key}":`)),
+  keyBytes('}'),
 ];
-const NULL = bytes('null');
+const NULL = keyBytes('null');
 const KEY_BYTES =
   Math.max(...OPENINGS.map((o) => o.length)) + AFTER.reduce((sum, s) => sum + s.length, 0) + DELTAS.length * 2;
-
-/**
- * The stored form of period `periodIndex`'s live-dialect entry of a pool.
- * @example packUpstreamStatsEntry(7, '"24h":{"volume":"1",…,"priceDelta":null}').length // 8
- */
-export function packUpstreamStatsEntry(periodIndex: number, text: string): Buffer {
-  const match = PLAIN[periodIndex]?.exec(text);
-  if (!match) return rawEntry(text);
-  const values = match.slice(1);
-  return (
-    packUpstreamFigures([...values.slice(0, 4), ...DELTAS.map((_, i) => values[4 + 2 * i] ?? null)]) ?? rawEntry(text)
-  );
-}
 
 /**
  * An entry's ten values packed (the four figures, then the six deltas, null or not), or null when one

@@ -6,8 +6,8 @@ import { PieceBlockWriter } from '../../src/snapshot/piece-blocks.js';
 import { PIECE_BOUNDS, POOLS_PER_BLOCK, statsPiece, TAIL_PIECE } from '../../src/snapshot/piece-layout.js';
 import { locate, pieceOf, readPieceStore } from '../../src/snapshot/piece-store.js';
 import { SCHEMA_SQL } from '../../src/snapshot/schema.js';
-import { packStatsEntry } from '../../src/snapshot/stats-packing.js';
 import { entryText, PIECE_FORMATS } from '../../src/snapshot/piece-format.js';
+import { packStatsText } from '../helpers/stats-texts.js';
 
 const specEntryText = (stored: Uint8Array, k: number): string => entryText(PIECE_FORMATS.spec, stored, k);
 
@@ -37,7 +37,7 @@ function pieces(id: number): { head: string; tail: string; stats: string[] } {
 }
 
 /** Entries in their stored form, each packed from its text (PERIOD_NAMES order). */
-const packed = (texts: readonly string[]): Buffer[] => texts.map((text, k) => packStatsEntry(k, text));
+const packed = (texts: readonly string[]): Buffer[] => texts.map((text, k) => packStatsText(k, text));
 
 function written(count: number, layout: Int32Array): Database.Database {
   const db = new Database(':memory:');

@@ -2,7 +2,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PERIOD_NAMES } from '../../src/math/periods.js';
 import { statsEntryJson } from '../../src/snapshot/pool-pieces.js';
-import { packStatsEntry, renderedBound, renderStatsEntry } from '../../src/snapshot/stats-packing.js';
+import { renderedBound, renderStatsEntry } from '../../src/snapshot/stats-packing.js';
+import { packStatsText } from '../helpers/stats-texts.js';
 import { entryText, PIECE_FORMATS } from '../../src/snapshot/piece-format.js';
 import { NO_DELTAS } from '../../src/snapshot/pool-record.js';
 import { rng } from '../helpers/math-samples.js';
@@ -40,7 +41,7 @@ packing('what statsEntryJson writes renders back identically, from both forms, f
       yieldOverTvl: yieldOverTvl!,
     };
     const text = statsEntryJson(entry);
-    const stored = packStatsEntry(k, text);
+    const stored = packStatsText(k, text);
     // The writers pack from the record's values: the same bytes as packing the served text.
     assert.ok(storedSpecEntry({ ...entry, deltas: NO_DELTAS }).equals(stored), text);
     if (stored[0] === 0xff) raw++;
@@ -52,7 +53,7 @@ packing('what statsEntryJson writes renders back identically, from both forms, f
 packing('plain entries take a quarter of their served bytes; others are kept as they are', () => {
   const text =
     '"24h":{"volume":"8060.931709","fees":"0.8060931709","rewards":"0","yieldOverTvl":"0.00002284663196542192"}';
-  assert.is(packStatsEntry(7, text).length, 25); // 46 characters and 4 ends, two a byte
+  assert.is(packStatsText(7, text).length, 25); // 46 characters and 4 ends, two a byte
   assert.is(text.length, 106);
   // Another period's key, another key order, or a figure outside the packed characters: stored as the text.
   for (const [k, other] of [
@@ -60,8 +61,8 @@ packing('plain entries take a quarter of their served bytes; others are kept as 
     [7, '"24h":{"fees":"1","volume":"1","rewards":"0","yieldOverTvl":"0"}'],
     [7, '"24h":{"volume":"1 000","fees":"1","rewards":"0","yieldOverTvl":"0"}'],
   ] as const) {
-    assert.equal([...packStatsEntry(k, other)], [0xff, ...Buffer.from(other)]);
-    assert.is(specEntryText(packStatsEntry(k, other), k), `,${other}`);
+    assert.equal([...packStatsText(k, other)], [0xff, ...Buffer.from(other)]);
+    assert.is(specEntryText(packStatsText(k, other), k), `,${other}`);
   }
 });
 
@@ -69,7 +70,7 @@ packing('entries render side by side into one buffer, within the bound, at any o
   const texts = PERIOD_NAMES.map(
     (period, k) => `"${period}":{"volume":"${k}","fees":"0.${k}1","rewards":"0","yieldOverTvl":"1.5e-${k}"}`,
   );
-  const stored = texts.map((text, k) => packStatsEntry(k, text));
+  const stored = texts.map((text, k) => packStatsText(k, text));
   const joined = Buffer.concat(stored);
   const out = new Uint8Array(3 + stored.reduce((sum, s) => sum + renderedBound(s.length), 0));
   let at = 3;

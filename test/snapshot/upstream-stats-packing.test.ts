@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { PERIOD_NAMES } from '../../src/math/periods.js';
 import { entryText, PIECE_FORMATS } from '../../src/snapshot/piece-format.js';
 import { upstreamStatsEntryJson } from '../../src/snapshot/upstream-pool-pieces.js';
-import { packUpstreamStatsEntry } from '../../src/snapshot/upstream-stats-packing.js';
+import { packUpstreamText } from '../helpers/stats-texts.js';
 import { storedUpstreamEntry } from '../../src/snapshot/stored-stats.js';
 import { rng } from '../helpers/math-samples.js';
 
@@ -43,7 +43,7 @@ packing('what upstreamStatsEntryJson writes renders back identically, for every 
       },
     };
     const text = upstreamStatsEntryJson(entry);
-    const stored = upstream.pack(k, text);
+    const stored = packUpstreamText(k, text);
     // The writers pack from the record's values: the same bytes as packing the served text.
     assert.ok(storedUpstreamEntry(entry).equals(stored), text);
     if (stored[0] === 0xff) raw++;
@@ -57,12 +57,12 @@ packing('a plain entry takes under a quarter of its served bytes; an empty-strin
     '"24h":{"volume":"7622283.70872945","fees":"12191.275280087","rewards":"0",' +
     '"yieldOverTvl":"0.00126160130510095","volumeDelta":"-0.0608182515347998","feesDelta":null,' +
     '"rewardsDelta":null,"yieldOverTvlDelta":"-0.04046930332556","tvlDelta":null,"priceDelta":"-0.0194"}';
-  assert.ok(packUpstreamStatsEntry(7, text).length * 4 < text.length, `${packUpstreamStatsEntry(7, text).length}`);
+  assert.ok(packUpstreamText(7, text).length * 4 < text.length, `${packUpstreamText(7, text).length}`);
   const empty = text.replace('"feesDelta":null', '"feesDelta":""');
-  assert.equal([...packUpstreamStatsEntry(7, empty)], [0xff, ...Buffer.from(empty)]);
-  assert.is(entryText(upstream, packUpstreamStatsEntry(7, empty), 7), `,${empty}`);
+  assert.equal([...packUpstreamText(7, empty)], [0xff, ...Buffer.from(empty)]);
+  assert.is(entryText(upstream, packUpstreamText(7, empty), 7), `,${empty}`);
   // Another period's key: stored as text, rendered as it is.
-  assert.is(packUpstreamStatsEntry(0, text)[0], 0xff);
+  assert.is(packUpstreamText(0, text)[0], 0xff);
 });
 
 packing('entries render side by side into one buffer, within the bound, at any offset', () => {
@@ -71,7 +71,7 @@ packing('entries render side by side into one buffer, within the bound, at any o
       `"${period}":{"volume":"${k}","fees":"0.${k}1","rewards":"0","yieldOverTvl":"1.5","volumeDelta":null,` +
       `"feesDelta":"-0.${k}","rewardsDelta":null,"yieldOverTvlDelta":"${k}","tvlDelta":null,"priceDelta":null}`,
   );
-  const stored = texts.map((text, k) => upstream.pack(k, text));
+  const stored = texts.map((text, k) => packUpstreamText(k, text));
   const joined = Buffer.concat(stored);
   const out = new Uint8Array(3 + stored.reduce((sum, s) => sum + upstream.renderedBound(s.length), 0));
   let at = 3;
