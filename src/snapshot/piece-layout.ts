@@ -14,23 +14,16 @@ export const BLOCK_SHIFT = 12;
 export const POOLS_PER_BLOCK = 1 << BLOCK_SHIFT;
 
 /**
- * A pool's stored pieces, side by side in this order: its head, its tail, one stats entry per period
- * (packed: stats-packing.ts), 24h first, then the others shortest first. Head and tail are next to
- * each other because every item reads both, and the period most asked for follows them. A block
- * stores, for each pool, where each piece starts and where the last ends: PIECE_BOUNDS offsets a pool.
+ * A pool's stored pieces, side by side in this order: its head, its tail (and the live dialect's mid:
+ * piece-format.ts), one stats entry per period (packed: stats-packing.ts), 24h first, then the others
+ * shortest first. Head and tail are next to each other because every item reads both, and the period
+ * most asked for follows them. A block stores, for each pool, where each piece starts and where the
+ * last ends: the format's `stride` offsets a pool.
  */
 export const TAIL_PIECE = 1;
-const STATS_PIECE = 2;
-export const PIECE_BOUNDS = STATS_PIECE + PERIOD_NAMES.length + 1;
 /** The periods (their PERIOD_NAMES indexes) in the order their entries are stored. */
 const DAY = PERIOD_NAMES.indexOf('24h');
 export const STORED_PERIODS: readonly number[] = [DAY, ...PERIOD_NAMES.map((_, i) => i).filter((i) => i !== DAY)];
-const PIECE_OF_PERIOD = PERIOD_NAMES.map((_, i) => STATS_PIECE + STORED_PERIODS.indexOf(i));
-
-/** The piece holding the stats entry of period `periodIndex` (PERIOD_NAMES order). */
-export function statsPiece(periodIndex: number): number {
-  return PIECE_OF_PERIOD[periodIndex]!;
-}
 
 /**
  * The order pools' pieces are stored and held in: the order of a bare `/pools` (24h volume, descending,

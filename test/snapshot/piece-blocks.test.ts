@@ -3,10 +3,10 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PERIOD_NAMES } from '../../src/math/periods.js';
 import { PieceBlockWriter } from '../../src/snapshot/piece-blocks.js';
-import { PIECE_BOUNDS, POOLS_PER_BLOCK, statsPiece, TAIL_PIECE } from '../../src/snapshot/piece-layout.js';
+import { POOLS_PER_BLOCK, TAIL_PIECE } from '../../src/snapshot/piece-layout.js';
 import { locate, pieceOf, readPieceStore } from '../../src/snapshot/piece-store.js';
 import { SCHEMA_SQL } from '../../src/snapshot/schema.js';
-import { entryText, PIECE_FORMATS } from '../../src/snapshot/piece-format.js';
+import { entryText, PIECE_FORMATS, statsPieceOf } from '../../src/snapshot/piece-format.js';
 import { packStatsText } from '../helpers/stats-texts.js';
 
 const specEntryText = (stored: Uint8Array, k: number): string => entryText(PIECE_FORMATS.spec, stored, k);
@@ -62,7 +62,9 @@ blocks(
       assert.is(text(pieceOf(store, id, 0)), `${p.head},"tokenA":`);
       assert.is(text(pieceOf(store, id, TAIL_PIECE)), `}${p.tail}}`);
       assert.is(text(pieceOf(store, id, TAIL_PIECE, 0, 1)), `}${p.tail}`);
-      PERIOD_NAMES.forEach((_, k) => assert.is(specEntryText(pieceOf(store, id, statsPiece(k)), k), `,${p.stats[k]}`));
+      PERIOD_NAMES.forEach((_, k) =>
+        assert.is(specEntryText(pieceOf(store, id, statsPieceOf(PIECE_FORMATS.spec, k)), k), `,${p.stats[k]}`),
+      );
     }
   },
 );
@@ -77,7 +79,7 @@ blocks("pools lie in the layout order, each pool's pieces side by side, blocks h
     if (slot % POOLS_PER_BLOCK === 0) expected = { block: slot / POOLS_PER_BLOCK, at: 0 };
     assert.is(block, expected.block);
     assert.is(store.bounds[block]![first], expected.at);
-    expected.at = store.bounds[block]![first + PIECE_BOUNDS - 1]!;
+    expected.at = store.bounds[block]![first + PIECE_FORMATS.spec.stride - 1]!;
   });
   const stored = db.prepare('SELECT data FROM piece_blocks ORDER BY block').pluck().all() as Buffer[];
   assert.equal(
@@ -93,7 +95,7 @@ blocks('plain stats entries are stored in well under half their served size', ()
   for (let id = 1; id <= COUNT; id++) {
     if (id % 5 === 0) continue;
     served += pieces(id).stats.join('').length;
-    PERIOD_NAMES.forEach((_, k) => (stored += pieceOf(store, id, statsPiece(k)).length));
+    PERIOD_NAMES.forEach((_, k) => (stored += pieceOf(store, id, statsPieceOf(PIECE_FORMATS.spec, k)).length));
   }
   assert.ok(stored < 0.4 * served, `${stored} stored bytes for ${served} served`);
 });

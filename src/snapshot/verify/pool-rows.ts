@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { PERIOD_NAMES } from '../../math/periods.js';
-import { AFTER_TOKEN_A, PIECE_LAYOUT, statsPiece, TAIL_PIECE } from '../piece-layout.js';
+import { AFTER_TOKEN_A, PIECE_LAYOUT, TAIL_PIECE } from '../piece-layout.js';
 import { pieceOf, readPieceStore } from '../piece-store.js';
 import { entryText, MID_PIECE, PIECE_FORMATS, statsPieceOf } from '../piece-format.js';
 import { StoredOrders } from '../stored-orders.js';
@@ -71,7 +71,8 @@ export function* iteratePools(db: Database.Database, count: number): Generator<P
   const layout = new StoredOrders(db, 'pools', count).get(PIECE_LAYOUT.key, PIECE_LAYOUT.direction).ids;
   const store = readPieceStore(db, count, layout);
   const text = (id: number, k: number): string => Buffer.from(pieceOf(store, id, k)).toString();
-  const entry = (id: number, k: number): string => entryText(PIECE_FORMATS.spec, pieceOf(store, id, statsPiece(k)), k);
+  const entry = (id: number, k: number): string =>
+    entryText(PIECE_FORMATS.spec, pieceOf(store, id, statsPieceOf(PIECE_FORMATS.spec, k)), k);
   const live = liveItems(db, count, layout);
   const rows = db
     .prepare(
