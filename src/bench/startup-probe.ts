@@ -20,7 +20,8 @@ function fetchText(url: string): Promise<string> {
 }
 
 const started = performance.now();
-const { createMockServer } = (await import(new URL('../index.js', import.meta.url).href)) as typeof Entry;
+// The entry the package's `main` names (the bundle: docs/performance.md §8), as a consumer imports it.
+const { createMockServer } = (await import(new URL('../bundle/index.js', import.meta.url).href)) as typeof Entry;
 const imported = performance.now();
 const server = await createMockServer({ snapshot: process.argv[2]!, port: 0 });
 const created = performance.now();

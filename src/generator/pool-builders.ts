@@ -75,7 +75,8 @@ export function workerBuilders(context: BuildContext, count: number): PoolBuilde
 }
 
 /**
- * What to start a worker with. The compiled worker is pool-worker.js beside this file. Run from the
+ * What to start a worker with. The compiled worker is pool-worker.js beside this file; in the package's
+ * bundle, where this code lies in a chunk, the build makes pool-worker.js an entry beside it. Run from the
  * TypeScript sources (tests, tsx), a worker does not inherit tsx's loader on Node 20, so a small
  * script registers it first; without tsx to be found this throws, before any worker is started.
  */

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -12,6 +12,10 @@ import * as assert from 'uvu/assert';
 // load when a function that needs them is first called (docs/performance.md §8).
 const entry = suite('the main entry loads only what serving needs');
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+/** The modules as compiled, one file each: which of them load shows the import graph. */
+const COMPILED = pathToFileURL(join(DIST, 'index.js')).href;
+/** What the package's `main` names: the bundle of those modules (docs/performance.md §8). */
+const BUNDLED = pathToFileURL(join(DIST, 'bundle/index.js')).href;
 
 /** A module hook that appends each URL it loads to the file named in its data. */
 const HOOKS = `data:text/javascript,${encodeURIComponent(`
@@ -23,21 +27,19 @@ export async function load(url, context, next) { appendFileSync(file, url + '\\n
 
 /**
  * Runs `script` (an ES module body, with `file` and `entry` defined) in a fresh node; returns the URLs
- * loaded at each mark.
+ * loaded at each mark. The script is a file, not `-e`: worker threads inherit node's flags.
  */
-function loadedIn(script: string): Record<string, string[]> {
+function loadedIn(script: string, entryUrl = COMPILED): Record<string, string[]> {
   const dir = mkdtempSync(join(tmpdir(), 'clmm-lazy-'));
   const file = join(dir, 'loaded.txt');
+  const probe = join(dir, 'probe.mjs');
   try {
-    const output = execFileSync(
-      process.execPath,
-      [
-        '--input-type=module',
-        '-e',
-        `import { register, createRequire } from 'node:module';
+    writeFileSync(
+      probe,
+      `import { register, createRequire } from 'node:module';
          import { readFileSync, writeFileSync } from 'node:fs';
          const file = ${JSON.stringify(file)};
-         const entry = ${JSON.stringify(pathToFileURL(join(DIST, 'index.js')).href)};
+         const entry = ${JSON.stringify(entryUrl)};
          writeFileSync(file, '');
          register(${JSON.stringify(HOOKS)}, { data: { file } });
          const marks = {};
@@ -47,9 +49,8 @@ function loadedIn(script: string): Record<string, string[]> {
          ]);
          ${script}
          process.stdout.write(JSON.stringify(marks));`,
-      ],
-      { encoding: 'utf8' },
     );
+    const output = execFileSync(process.execPath, [probe], { encoding: 'utf8' });
     return JSON.parse(output) as Record<string, string[]>;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -97,4 +98,45 @@ entry('the functions that need them load them on their first call, and work', ()
   assert.equal(matching(built!, /@faker-js\/faker/), [], 'the document needs no faker');
 });
 
+const bundled = suite("the package's main entry, bundled, loads only what serving needs");
+
+bundled('importing the bundle loads none of the heavy packages, and no chunk that only a later call needs', () => {
+  const { imported } = loadedIn(`await import(entry); mark('imported');`, BUNDLED);
+  const own = imported!.filter((url) => url.startsWith(pathToFileURL(DIST).href));
+  assert.ok(own.length > 1, `the bundle loaded: ${own.join(', ')}`);
+  assert.equal(
+    own.filter((url) => !/dist\/bundle\/(index|chunk-[0-9A-Z]+)\.js$/.test(url)),
+    [],
+    'a module beside the bundle, or a lazily imported one, was loaded',
+  );
+  for (const [name, fragment] of HEAVY.slice(0, 4))
+    assert.equal(matching(imported!, fragment), [], `${name} was loaded`);
+});
+
+bundled("the bundle's generator, with its worker threads, writes a snapshot the bundle then serves", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'clmm-bundle-'));
+  try {
+    const { generated } = loadedIn(
+      `
+      const { generateSnapshot, createMockServer } = await import(entry);
+      const out = ${JSON.stringify(join(dir, 'small.sqlite'))};
+      const summary = await generateSnapshot({ seed: 3, pools: 40, tokens: 12, out, workerThreshold: 0 });
+      if (summary.pools !== 40) throw new Error('generated ' + summary.pools + ' pools');
+      const server = await createMockServer({ snapshot: out, port: 0 });
+      const page = await fetch(server.url + '/pools?size=3').then((r) => r.json());
+      await server.close();
+      if (page.data.length !== 3) throw new Error('served ' + JSON.stringify(page).slice(0, 200));
+      mark('generated');`,
+      BUNDLED,
+    );
+    assert.ok(matching(generated!, /@faker-js\/faker/).length > 0, 'faker loaded for the generator');
+    assert.ok(matching(generated!, /dist\/bundle\/generate-snapshot-[0-9A-Z]+\.js$/).length === 1);
+    const compiled = generated!.filter((url) => url.startsWith(pathToFileURL(DIST).href) && !url.includes('/bundle/'));
+    assert.equal(compiled, [], 'the bundle reached for a compiled module');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 entry.run();
+bundled.run();
