@@ -48,7 +48,7 @@ export function workerBuilders(context: BuildContext, count: number): PoolBuilde
     for (const queue of queues) for (const waiter of queue.splice(0)) waiter.reject(error);
   };
   for (let i = 0; i < count; i++) {
-    const worker = new Worker(spec.target, { eval: spec.eval, workerData: context });
+    const worker = new Worker(spec.target, { eval: spec.eval, workerData: context, execArgv: WORKER_FLAGS });
     const queue: Waiter[] = [];
     worker.on('message', (batch: PoolBatch) => queue.shift()?.resolve(batch));
     worker.on('error', fail);
@@ -73,6 +73,12 @@ export function workerBuilders(context: BuildContext, count: number): PoolBuilde
     },
   };
 }
+
+/**
+ * Node's flags for a worker: the process's, but for `--input-type`, which a worker started from a file
+ * refuses (a caller run as `node --input-type=module -e …` would otherwise get no worker at all).
+ */
+const WORKER_FLAGS = process.execArgv.filter((flag) => !flag.startsWith('--input-type'));
 
 /**
  * What to start a worker with. The compiled worker is pool-worker.js beside this file; in the package's

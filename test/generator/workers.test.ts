@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
@@ -111,6 +112,24 @@ workers('workerThreshold must be a non-negative integer', async () => {
         assert.match((error as Error).message, `workerThreshold must be a non-negative integer, got ${bad}`);
       }
     }
+  } finally {
+    remove();
+  }
+});
+
+workers('a caller run as `node --input-type=module -e …` gets its workers (they do not inherit that flag)', () => {
+  const { dir, remove } = tempDir();
+  try {
+    const out = join(dir, 'eval.sqlite');
+    // The compiled entry (npm test builds it first): its workers start from a file, as a user's do.
+    const entry = new URL('../../dist/index.js', import.meta.url).href;
+    const script =
+      `const { generateSnapshot } = await import(${JSON.stringify(entry)});` +
+      `const summary = await generateSnapshot({ seed: 7, pools: 60, tokens: 20, out: ${JSON.stringify(out)}, ` +
+      `workerThreshold: 0 });` +
+      `process.stdout.write(String(summary.pools));`;
+    const printed = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    assert.is(printed, '60');
   } finally {
     remove();
   }
