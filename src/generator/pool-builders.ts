@@ -43,12 +43,13 @@ export function workerBuilders(context: BuildContext, count: number): PoolBuilde
   let failure: Error | null = null;
   let turn = 0;
   const spec = workerSpec();
+  const flags = workerFlags();
   const fail = (error: Error): void => {
     failure ??= error;
     for (const queue of queues) for (const waiter of queue.splice(0)) waiter.reject(error);
   };
   for (let i = 0; i < count; i++) {
-    const worker = new Worker(spec.target, { eval: spec.eval, workerData: context, execArgv: WORKER_FLAGS });
+    const worker = startWorker(spec, context, flags);
     const queue: Waiter[] = [];
     worker.on('message', (batch: PoolBatch) => queue.shift()?.resolve(batch));
     worker.on('error', fail);
@@ -75,10 +76,30 @@ export function workerBuilders(context: BuildContext, count: number): PoolBuilde
 }
 
 /**
- * Node's flags for a worker: the process's, but for `--input-type`, which a worker started from a file
- * refuses (a caller run as `node --input-type=module -e …` would otherwise get no worker at all).
+ * Node's flags for a worker: the process's (the default), except under `--input-type`, which a worker
+ * started from a file refuses (a caller run as `node --input-type=module -e …` would get no worker at
+ * all): then the process's without it, in either spelling.
  */
-const WORKER_FLAGS = process.execArgv.filter((flag) => !flag.startsWith('--input-type'));
+function workerFlags(): string[] | undefined {
+  const flags = process.execArgv;
+  const at = flags.findIndex((flag) => flag.startsWith('--input-type'));
+  if (at < 0) return undefined;
+  const valueApart = flags[at] === '--input-type';
+  return flags.filter((_, i) => i !== at && !(valueApart && i === at + 1));
+}
+
+/**
+ * A worker with `flags`; where a worker may not take one of them (per-process flags such as
+ * `--max-old-space-size`, which a worker refuses when they are given rather than inherited), with none.
+ */
+function startWorker(spec: { target: URL | string; eval: boolean }, context: BuildContext, flags?: string[]): Worker {
+  try {
+    return new Worker(spec.target, { eval: spec.eval, workerData: context, execArgv: flags });
+  } catch (error) {
+    if (!flags || (error as { code?: string }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
+    return new Worker(spec.target, { eval: spec.eval, workerData: context, execArgv: [] });
+  }
+}
 
 /**
  * What to start a worker with. The compiled worker is pool-worker.js beside this file; in the package's

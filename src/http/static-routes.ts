@@ -17,7 +17,8 @@ export interface StaticOptions {
   dir?: string;
 }
 
-// The same relative path from src/http (tsx) and from dist/http (tsc output) reaches src/static.
+// The same relative path from src/http (tsx), dist/http (tsc output) and dist/bundle (the package's
+// bundle, whose files lie one folder deep too) reaches src/static.
 const STATIC_DIR = fileURLToPath(new URL('../../src/static/', import.meta.url));
 const LOGO = /^\/static\/tokens\/([^/]*)\.svg$/;
 

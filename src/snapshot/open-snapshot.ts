@@ -24,7 +24,8 @@ function isWhole(header: Buffer, size: number): boolean {
   return pageSize > 0 && size % pageSize === 0 && size >= pages * pageSize;
 }
 
-function checkFile(path: string): void {
+/** The file's header once it is known to be a whole SQLite file. */
+function checkFile(path: string): Buffer {
   let size: number;
   try {
     const stat = statSync(path);
@@ -39,7 +40,11 @@ function checkFile(path: string): void {
     throw new SnapshotError(`snapshot ${path} is not an SQLite file`);
   if (!isWhole(header, size))
     throw new SnapshotError(`snapshot ${path} is truncated (its size does not match its page count)`);
+  return header;
 }
+
+/** Whether the file is in WAL mode (header bytes 18 and 19 are 2): a tool that edited a snapshot may have left it so. */
+const inWalMode = (header: Buffer): boolean => header[18] === 2 || header[19] === 2;
 
 /**
  * Opens a snapshot read-only after checking that it is one: the file exists, is SQLite, has this
@@ -47,14 +52,15 @@ function checkFile(path: string): void {
  * @example const db = openSnapshot('snapshots/default.sqlite');
  */
 export function openSnapshot(path: string): Database.Database {
-  checkFile(path);
+  const header = checkFile(path);
   let db: Database.Database | undefined;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
     // A snapshot never changes, so the connection keeps the shared lock its first read takes: otherwise
     // every statement locks and unlocks the file and reads its header again to know whether its cache
     // still holds (a pool detail's read took 8.8 µs that way, 3.0 µs this way; docs/performance.md §5).
-    db.pragma('locking_mode = EXCLUSIVE');
+    // Not in WAL mode, where a read-only connection cannot take that lock.
+    if (!inWalMode(header)) db.pragma('locking_mode = EXCLUSIVE');
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version !== SCHEMA_VERSION) {
       throw new SnapshotError(

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -100,7 +100,11 @@ entry('the functions that need them load them on their first call, and work', ()
 
 const bundled = suite("the package's main entry, bundled, loads only what serving needs");
 
-bundled('importing the bundle loads none of the heavy packages, and no chunk that only a later call needs', () => {
+/** The compiled modules a bundle file holds, by the `// dist/…` line esbuild writes before each. */
+const modulesIn = (url: string): string[] =>
+  [...readFileSync(fileURLToPath(url), 'utf8').matchAll(/^\/\/ (dist\/\S+\.js)$/gm)].map((m) => m[1]!);
+
+bundled('importing the bundle loads none of the heavy packages, and no module that only a later call needs', () => {
   const { imported } = loadedIn(`await import(entry); mark('imported');`, BUNDLED);
   const own = imported!.filter((url) => url.startsWith(pathToFileURL(DIST).href));
   assert.ok(own.length > 1, `the bundle loaded: ${own.join(', ')}`);
@@ -109,8 +113,12 @@ bundled('importing the bundle loads none of the heavy packages, and no chunk tha
     [],
     'a module beside the bundle, or a lazily imported one, was loaded',
   );
-  for (const [name, fragment] of HEAVY.slice(0, 4))
+  const modules = own.flatMap(modulesIn);
+  assert.ok(modules.includes('dist/http/create-mock-server.js'), `the bundle's modules: ${modules.join(', ')}`);
+  for (const [name, fragment] of HEAVY) {
     assert.equal(matching(imported!, fragment), [], `${name} was loaded`);
+    assert.equal(matching(modules, fragment), [], `${name} is in a file the import loaded`);
+  }
 });
 
 bundled("the bundle's generator, with its worker threads, writes a snapshot the bundle then serves", () => {
@@ -124,8 +132,12 @@ bundled("the bundle's generator, with its worker threads, writes a snapshot the 
       if (summary.pools !== 40) throw new Error('generated ' + summary.pools + ' pools');
       const server = await createMockServer({ snapshot: out, port: 0 });
       const page = await fetch(server.url + '/pools?size=3').then((r) => r.json());
+      // The landing page's files lie at a path relative to the code that serves them, bundled or not.
+      const landing = await fetch(new URL('/', server.url));
+      const html = await landing.text();
       await server.close();
       if (page.data.length !== 3) throw new Error('served ' + JSON.stringify(page).slice(0, 200));
+      if (landing.status !== 200 || !html.includes('<html')) throw new Error('landing ' + landing.status);
       mark('generated');`,
       BUNDLED,
     );

@@ -117,22 +117,32 @@ workers('workerThreshold must be a non-negative integer', async () => {
   }
 });
 
-workers('a caller run as `node --input-type=module -e …` gets its workers (they do not inherit that flag)', () => {
-  const { dir, remove } = tempDir();
-  try {
-    const out = join(dir, 'eval.sqlite');
-    // The compiled entry (npm test builds it first): its workers start from a file, as a user's do.
-    const entry = new URL('../../dist/index.js', import.meta.url).href;
-    const script =
-      `const { generateSnapshot } = await import(${JSON.stringify(entry)});` +
-      `const summary = await generateSnapshot({ seed: 7, pools: 60, tokens: 20, out: ${JSON.stringify(out)}, ` +
-      `workerThreshold: 0 });` +
-      `process.stdout.write(String(summary.pools));`;
-    const printed = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
-    assert.is(printed, '60');
-  } finally {
-    remove();
-  }
-});
+/** Node's flags a caller may run with, each of which once cost it its workers (pool-builders.ts). */
+const CALLER_FLAGS: readonly string[][] = [
+  ['--input-type=module'],
+  ['--input-type', 'module'],
+  ['--input-type=module', '--max-old-space-size=512'],
+];
+
+for (const flags of CALLER_FLAGS)
+  workers(`a caller run as \`node ${flags.join(' ')} -e …\` gets its workers`, () => {
+    const { dir, remove } = tempDir();
+    try {
+      const out = join(dir, 'eval.sqlite');
+      // The compiled entry (npm test builds it first): its workers start from a file, as a user's do.
+      const entry = new URL('../../dist/index.js', import.meta.url).href;
+      const script =
+        `let started = 0; process.on('worker', () => started++);` +
+        `const { generateSnapshot } = await import(${JSON.stringify(entry)});` +
+        `const summary = await generateSnapshot({ seed: 7, pools: 60, tokens: 20, out: ${JSON.stringify(out)}, ` +
+        `workerThreshold: 0 });` +
+        `process.stdout.write(JSON.stringify({ pools: summary.pools, started }));`;
+      const printed = execFileSync(process.execPath, [...flags, '-e', script], { encoding: 'utf8' });
+      const spare = Math.min(3, availableParallelism() - 1);
+      assert.equal(JSON.parse(printed), { pools: 60, started: spare });
+    } finally {
+      remove();
+    }
+  });
 
 workers.run();
