@@ -43,7 +43,7 @@ function checkFile(path: string): Buffer {
   return header;
 }
 
-/** Whether the file is in WAL mode (header bytes 18 and 19 are 2): a tool that edited a snapshot may have left it so. */
+/** Whether the file is in WAL mode (header bytes 18 and 19 are 2): a tool that edited it may have left it so. */
 const inWalMode = (header: Buffer): boolean => header[18] === 2 || header[19] === 2;
 
 /**
