@@ -43,13 +43,15 @@ export function workerBuilders(context: BuildContext, count: number): PoolBuilde
   let failure: Error | null = null;
   let turn = 0;
   const spec = workerSpec();
-  const flags = workerFlags();
   const fail = (error: Error): void => {
     failure ??= error;
     for (const queue of queues) for (const waiter of queue.splice(0)) waiter.reject(error);
   };
   for (let i = 0; i < count; i++) {
-    const worker = startWorker(spec, context, flags);
+    // No node flags: the worker runs only the generator (and registers tsx itself from the sources). The
+    // caller's would be inherited, and some make a worker refuse to start: `--input-type` (a caller run
+    // as `node --input-type=module -e …`), or per-process ones such as `--max-old-space-size` when given.
+    const worker = new Worker(spec.target, { eval: spec.eval, workerData: context, execArgv: [] });
     const queue: Waiter[] = [];
     worker.on('message', (batch: PoolBatch) => queue.shift()?.resolve(batch));
     worker.on('error', fail);
@@ -73,32 +75,6 @@ export function workerBuilders(context: BuildContext, count: number): PoolBuilde
       await Promise.all(workers.map((worker) => worker.terminate()));
     },
   };
-}
-
-/**
- * Node's flags for a worker: the process's (the default), except under `--input-type`, which a worker
- * started from a file refuses (a caller run as `node --input-type=module -e …` would get no worker at
- * all): then the process's without it, in either spelling.
- */
-function workerFlags(): string[] | undefined {
-  const flags = process.execArgv;
-  const at = flags.findIndex((flag) => flag.startsWith('--input-type'));
-  if (at < 0) return undefined;
-  const valueApart = flags[at] === '--input-type';
-  return flags.filter((_, i) => i !== at && !(valueApart && i === at + 1));
-}
-
-/**
- * A worker with `flags`; where a worker may not take one of them (per-process flags such as
- * `--max-old-space-size`, which a worker refuses when they are given rather than inherited), with none.
- */
-function startWorker(spec: { target: URL | string; eval: boolean }, context: BuildContext, flags?: string[]): Worker {
-  try {
-    return new Worker(spec.target, { eval: spec.eval, workerData: context, execArgv: flags });
-  } catch (error) {
-    if (!flags || (error as { code?: string }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
-    return new Worker(spec.target, { eval: spec.eval, workerData: context, execArgv: [] });
-  }
 }
 
 /**

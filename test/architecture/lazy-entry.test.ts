@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { tempDir } from '../helpers/snapshots.js';
 
 // What importing the package's main entry loads, read from the loader itself in a fresh node process
 // (a module hook that writes down every URL it loads), not from a timing: serving code only; the
@@ -12,6 +12,8 @@ import * as assert from 'uvu/assert';
 // load when a function that needs them is first called (docs/performance.md §8).
 const entry = suite('the main entry loads only what serving needs');
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+/** Where the package's own loaded modules' URLs begin. */
+const DIST_URL = pathToFileURL(DIST).href;
 /** The modules as compiled, one file each: which of them load shows the import graph. */
 const COMPILED = pathToFileURL(join(DIST, 'index.js')).href;
 /** What the package's `main` names: the bundle of those modules (docs/performance.md §8). */
@@ -30,7 +32,7 @@ export async function load(url, context, next) { appendFileSync(file, url + '\\n
  * loaded at each mark. The script is a file, not `-e`: worker threads inherit node's flags.
  */
 function loadedIn(script: string, entryUrl = COMPILED): Record<string, string[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'clmm-lazy-'));
+  const { dir, remove } = tempDir();
   const file = join(dir, 'loaded.txt');
   const probe = join(dir, 'probe.mjs');
   try {
@@ -53,7 +55,7 @@ function loadedIn(script: string, entryUrl = COMPILED): Record<string, string[]>
     const output = execFileSync(process.execPath, [probe], { encoding: 'utf8' });
     return JSON.parse(output) as Record<string, string[]>;
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    remove();
   }
 }
 
@@ -106,7 +108,7 @@ const modulesIn = (url: string): string[] =>
 
 bundled('importing the bundle loads none of the heavy packages, and no module that only a later call needs', () => {
   const { imported } = loadedIn(`await import(entry); mark('imported');`, BUNDLED);
-  const own = imported!.filter((url) => url.startsWith(pathToFileURL(DIST).href));
+  const own = imported!.filter((url) => url.startsWith(DIST_URL));
   assert.ok(own.length > 1, `the bundle loaded: ${own.join(', ')}`);
   assert.equal(
     own.filter((url) => !/dist\/bundle\/(index|chunk-[0-9A-Z]+)\.js$/.test(url)),
@@ -122,7 +124,7 @@ bundled('importing the bundle loads none of the heavy packages, and no module th
 });
 
 bundled("the bundle's generator, with its worker threads, writes a snapshot the bundle then serves", () => {
-  const dir = mkdtempSync(join(tmpdir(), 'clmm-bundle-'));
+  const { dir, remove } = tempDir();
   try {
     const { generated } = loadedIn(
       `
@@ -143,10 +145,10 @@ bundled("the bundle's generator, with its worker threads, writes a snapshot the 
     );
     assert.ok(matching(generated!, /@faker-js\/faker/).length > 0, 'faker loaded for the generator');
     assert.ok(matching(generated!, /dist\/bundle\/generate-snapshot-[0-9A-Z]+\.js$/).length === 1);
-    const compiled = generated!.filter((url) => url.startsWith(pathToFileURL(DIST).href) && !url.includes('/bundle/'));
+    const compiled = generated!.filter((url) => url.startsWith(DIST_URL) && !url.startsWith(`${DIST_URL}bundle/`));
     assert.equal(compiled, [], 'the bundle reached for a compiled module');
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    remove();
   }
 });
 
