@@ -38,7 +38,8 @@ export class PieceReader {
     this.live = format.wire === 'upstream';
     // The spec's detail adds its fields before the closing brace; the live one has a tail of its own.
     const detail = this.live ? 'upstream_detail_json' : 'detail_json';
-    this.detailJson = db.prepare(`SELECT ${detail} FROM pools WHERE id = ?`).pluck();
+    // As bytes: the text is sent as stored, so decoding it to a string only to encode it again is waste.
+    this.detailJson = db.prepare(`SELECT CAST(${detail} AS BLOB) FROM pools WHERE id = ?`).pluck();
     this.locks = db.prepare('SELECT name, locked_percentage FROM locks WHERE pool_id = ? ORDER BY name').raw();
   }
 
@@ -53,11 +54,11 @@ export class PieceReader {
   poolDetail(id: number, periods: readonly Period[], tokens: OriginTokens): Uint8Array[] {
     if (this.live) {
       const chunks = this.items([id], periods, tokens, -1)[0]!;
-      chunks.push(Buffer.from(this.detailJson.get(id) as string));
+      chunks.push(this.detailJson.get(id) as Buffer);
       return chunks;
     }
     const chunks = this.items([id], periods, tokens, 1)[0]!;
-    chunks.push(Buffer.from(this.detailJson.get(id) as string), CLOSE);
+    chunks.push(this.detailJson.get(id) as Buffer, CLOSE);
     return chunks;
   }
 
