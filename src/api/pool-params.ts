@@ -1,4 +1,5 @@
 import { PERIOD_NAMES, type Period } from '../math/periods.js';
+import { MAX_POOLS_PER_PAGE } from '../snapshot/served-snapshot.js';
 import { PLAIN_SORT_FIELDS, STATS_SORT_FIELDS } from '../snapshot/sort-keys.js';
 import type { ListingSpec, ParamSpec } from './listing-request.js';
 import {
@@ -111,7 +112,7 @@ export const POOLS_SPEC: ListingSpec<PoolParams> = {
   synonyms: POOL_SYNONYMS,
   ignored: IGNORED_POOL_PARAMS,
   defaultSize: 50,
-  maxSize: 1000,
+  maxSize: MAX_POOLS_PER_PAGE,
 };
 
 /** `GET /pools/search`: docs/api.md §4.1; by default 100 pools by TVL, descending (max 1000). */
@@ -130,5 +131,5 @@ export const POOL_SEARCH_SPEC: ListingSpec<PoolParams> = {
   defaults: TVL_DEFAULTS,
   ignored: IGNORED_SEARCH_PARAMS,
   defaultSize: 100,
-  maxSize: 1000,
+  maxSize: MAX_POOLS_PER_PAGE,
 };

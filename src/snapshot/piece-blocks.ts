@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { PERIOD_NAMES } from '../math/periods.js';
 import { PIECE_FORMATS, type PieceFormat } from './piece-format.js';
 import { POOLS_PER_BLOCK, STORED_PERIODS, storedPiece } from './piece-layout.js';
+import { TemplatePacker } from './template-packing.js';
 
 /** One block of pools in id order as they come: every pool's pieces back to back, and where each ends. */
 interface IdBlock {
@@ -15,11 +16,14 @@ interface IdBlock {
  * table, POOLS_PER_BLOCK pools each in PIECE_LAYOUT order, with their pieces' bytes (`data`) and their
  * bounds relative to the block (`ends`, little-endian uint32, `stride` a pool). A server then holds each
  * block as it reads it, with no copy (piece-store.ts). Holds the pieces until then: about 100 MB at 100k
- * pools.
+ * pools. A format that packs its head, mid and tail (template-packing.ts) has them packed as they
+ * come, and its templates written with the blocks.
  * @example const blocks = new PieceBlockWriter(db); blocks.add(1, [head, tail], stats); blocks.finish(layout);
  */
 export class PieceBlockWriter {
   private readonly insert: Database.Statement;
+  private readonly insertTemplate: Database.Statement | null;
+  private readonly packer: TemplatePacker | null;
   private readonly blocks: IdBlock[] = [];
   private pending: Uint8Array[] = [];
   private nextId = 1;
@@ -29,6 +33,9 @@ export class PieceBlockWriter {
     readonly format: PieceFormat = PIECE_FORMATS.spec,
   ) {
     this.insert = db.prepare(`INSERT INTO ${format.table} (block, ends, data) VALUES (?,?,?)`);
+    const { templateTable } = format;
+    this.insertTemplate = templateTable && db.prepare(`INSERT INTO ${templateTable} (id, template) VALUES (?,?)`);
+    this.packer = templateTable ? new TemplatePacker() : null;
   }
 
   /**
@@ -42,8 +49,8 @@ export class PieceBlockWriter {
     if (fixed.length !== this.format.fixed)
       throw new Error(`pool ${id} has ${fixed.length} pieces before its stats, not ${this.format.fixed}`);
     this.nextId++;
-    this.pending.push(Buffer.from(storedPiece('head', fixed[0]!)), Buffer.from(storedPiece('tail', fixed[1]!)));
-    for (let k = 2; k < fixed.length; k++) this.pending.push(Buffer.from(storedPiece('mid', fixed[k]!)));
+    this.pending.push(this.stored(storedPiece('head', fixed[0]!)), this.stored(storedPiece('tail', fixed[1]!)));
+    for (let k = 2; k < fixed.length; k++) this.pending.push(this.stored(storedPiece('mid', fixed[k]!)));
     for (const i of STORED_PERIODS) this.pending.push(stats[i]!);
     if (this.pending.length === POOLS_PER_BLOCK * (this.format.stride - 1)) this.seal();
   }
@@ -55,6 +62,12 @@ export class PieceBlockWriter {
       throw new Error(`the layout order holds ${layout.length} pools, not ${this.nextId - 1}`);
     for (let block = 0; block * POOLS_PER_BLOCK < layout.length; block++)
       this.write(block, layout.subarray(block * POOLS_PER_BLOCK, (block + 1) * POOLS_PER_BLOCK));
+    this.packer?.templates.forEach((template, id) => this.insertTemplate!.run(id, template));
+  }
+
+  /** A head, mid or tail as the format stores it. */
+  private stored(text: string): Buffer {
+    return this.packer ? this.packer.pack(text) : Buffer.from(text);
   }
 
   private seal(): void {

@@ -13,6 +13,11 @@ import type { Wire } from './wire.js';
 export interface PieceFormat {
   readonly wire: Wire;
   readonly table: 'piece_blocks' | 'upstream_piece_blocks';
+  /**
+   * Where the templates of its head, mid and tail are stored, when it stores them packed
+   * (template-packing.ts); null when it stores them as their text.
+   */
+  readonly templateTable: 'upstream_piece_templates' | null;
   /** Pieces before the stats entries: head and tail, and `mid` (MID_PIECE) in the live dialect. */
   readonly fixed: number;
   /** Bounds a pool takes in a block: where each piece starts, and where the last ends. */
@@ -28,15 +33,19 @@ export const MID_PIECE = 2;
 
 const format = (
   wire: Wire,
-  table: PieceFormat['table'],
+  tables: Pick<PieceFormat, 'table' | 'templateTable'>,
   fixed: number,
   codec: Pick<PieceFormat, 'render' | 'renderedBound'>,
-): PieceFormat => ({ wire, table, fixed, stride: fixed + PERIOD_NAMES.length + 1, ...codec });
+): PieceFormat => ({ wire, ...tables, fixed, stride: fixed + PERIOD_NAMES.length + 1, ...codec });
 
-/** Each dialect's stored pieces. */
+/**
+ * Each dialect's stored pieces. The spec's are stored as their text, which a page copies as it is;
+ * the live dialect's, twice the size, are packed (its keys are most of them), so that all of them fit
+ * the memory a spec server takes.
+ */
 export const PIECE_FORMATS: Readonly<Record<Wire, PieceFormat>> = {
-  spec: format('spec', 'piece_blocks', 2, { render: renderStatsEntry, renderedBound }),
-  upstream: format('upstream', 'upstream_piece_blocks', 3, {
+  spec: format('spec', { table: 'piece_blocks', templateTable: null }, 2, { render: renderStatsEntry, renderedBound }),
+  upstream: format('upstream', { table: 'upstream_piece_blocks', templateTable: 'upstream_piece_templates' }, 3, {
     render: renderUpstreamStatsEntry,
     renderedBound: upstreamRenderedBound,
   }),

@@ -4,6 +4,7 @@ import { MID_PIECE, statsPieceOf, type PieceFormat } from './piece-format.js';
 import { AFTER_TOKEN_A, AFTER_TOKEN_B } from './piece-layout.js';
 import { BLOCK_SHIFT, POOLS_PER_BLOCK, TAIL_PIECE } from './piece-layout.js';
 import type { PieceStore } from './piece-store.js';
+import { MAX_POOLS_PER_PAGE } from './served-snapshot.js';
 import type { PoolIndex } from './pool-index.js';
 import type { OriginTokens } from './served-tokens.js';
 import { upstreamLockEntries } from './upstream-pool-pieces.js';
@@ -28,6 +29,8 @@ export class PieceReader {
   private readonly locks: Database.Statement;
   private readonly live: boolean;
   private scratch = new Uint8Array(16 * 1024);
+  /** Where the next packed piece is rendered in the packed memory, during one `items`. */
+  private packedAt = 0;
 
   constructor(
     db: Database.Database,
@@ -86,6 +89,9 @@ export class PieceReader {
     const pieces = indexes.map((i) => statsPieceOf(format, i));
     const out = pieces.length === 0 ? NO_STATS : this.scratchOf(this.statsSize(ids, pieces));
     let at = 0;
+    if (ids.length > MAX_POOLS_PER_PAGE)
+      throw new Error(`a page of ${ids.length} pools; at most ${MAX_POOLS_PER_PAGE}`);
+    this.packedAt = this.store.packed?.scratch ?? 0;
     return ids.map((id) => {
       const slot = slotOf[id]!;
       const block = slot >>> BLOCK_SHIFT;
@@ -93,11 +99,11 @@ export class PieceReader {
       const bytes = blocks[block]!;
       const bounds = blockBounds[block]!;
       const chunks = [
-        bytes.subarray(bounds[first]!, bounds[first + 1]!),
+        this.fixedPiece(block, bounds, first, 0),
         tokens.summary(this.pools.tokenA[id]!),
         AFTER_A,
         tokens.summary(this.pools.tokenB[id]!),
-        live ? bytes.subarray(bounds[first + MID_PIECE]!, bounds[first + MID_PIECE + 1]!) : AFTER_B,
+        live ? this.fixedPiece(block, bounds, first + MID_PIECE, 0) : AFTER_B,
       ];
       if (pieces.length > 0) {
         const from = at + 1;
@@ -107,9 +113,22 @@ export class PieceReader {
         }
         chunks.push(out.subarray(from, at));
       }
-      if (cut >= 0) chunks.push(bytes.subarray(bounds[first + TAIL_PIECE]!, bounds[first + TAIL_PIECE + 1]! - cut));
+      if (cut >= 0) chunks.push(this.fixedPiece(block, bounds, first + TAIL_PIECE, cut));
       return chunks;
     });
+  }
+
+  /**
+   * Piece k of a pool of `block` (k indexes the block's bounds), without its last `cut` bytes: a view of
+   * it, or, when the format packs it, its text rendered into the packed memory's scratch area, where
+   * the page's pieces go one after the other (MAX_POOLS_PER_PAGE pools' worth fit).
+   */
+  private fixedPiece(block: number, bounds: Uint32Array, k: number, cut: number): Uint8Array {
+    const { packed } = this.store;
+    if (!packed) return this.store.blocks[block]!.subarray(bounds[k]!, bounds[k + 1]! - cut);
+    const from = this.packedAt;
+    this.packedAt = packed.render(this.store.blockAt[block]! + bounds[k]!, from);
+    return packed.bytes.subarray(from, this.packedAt - cut);
   }
 
   /** The most bytes the pools' entries of these pieces render to. */

@@ -3,6 +3,8 @@ import { endianness } from 'node:os';
 import { PIECE_FORMATS, type PieceFormat } from './piece-format.js';
 import { POOLS_PER_BLOCK } from './piece-layout.js';
 import { copyInto } from './stored-arrays.js';
+import { PackedBlocks } from './packed-blocks.js';
+import type { PackedMemory } from './packed-memory.js';
 
 /**
  * Every pool's pieces in memory, held as the snapshot stores them (piece-blocks.ts): blocks of pools in
@@ -20,6 +22,15 @@ export interface PieceStore {
   slotOf: Int32Array;
   /** Bounds a pool takes (the dialect's PieceFormat.stride). */
   stride: number;
+  /**
+   * Where the blocks are held when the format packs its head, mid and tail (template-packing.ts): the
+   * memory that renders them; null when they are stored as their text.
+   */
+  packed: PackedMemory | null;
+  /** Where each block starts in `packed` (empty when the format stores text). */
+  blockAt: number[];
+  /** How many pieces a pool has before its stats (PieceFormat.fixed). */
+  fixed: number;
 }
 
 /** The block of pool `id` and the index of its first bound there. */
@@ -38,6 +49,19 @@ export function pieceOf(store: PieceStore, id: number, k: number, skip = 0, cut 
   return store.blocks[block]!.subarray(bounds[first + k]! + skip, bounds[first + k + 1]! - cut);
 }
 
+/**
+ * Pool `id`'s k-th piece as text, rendered when it is packed: for checks and `inspect --verify`
+ * (stats entries are packed their own way: piece-format.ts's entryText).
+ * @example pieceText(store, 7, 0) // '{"address":…,"tokenA":'
+ */
+export function pieceText(store: PieceStore, id: number, k: number): string {
+  const { packed } = store;
+  if (!packed || k >= store.fixed) return Buffer.from(pieceOf(store, id, k)).toString();
+  const { block, first } = locate(store, id);
+  const end = packed.render(store.blockAt[block]! + store.bounds[block]![first + k]!, packed.scratch);
+  return Buffer.from(packed.bytes.buffer, packed.bytes.byteOffset + packed.scratch, end - packed.scratch).toString();
+}
+
 /** A stored `ends` blob as numbers: a view of it where the platform reads it as stored, else a copy. */
 function boundsOf(blob: Buffer): Uint32Array {
   if (endianness() === 'LE' && blob.byteOffset % 4 === 0)
@@ -48,7 +72,8 @@ function boundsOf(blob: Buffer): Uint32Array {
 
 /**
  * Reads one dialect's pieces of `count` pools laid out in `layout` (ids, the stored PIECE_LAYOUT order). Throws
- * when the blocks do not cover exactly `count` pools or a block's bytes are not what its bounds say.
+ * when the blocks do not cover exactly `count` pools, a block's bytes are not what its bounds say, or a
+ * packed piece is not one its templates render.
  */
 export function readPieceStore(
   db: Database.Database,
@@ -57,25 +82,43 @@ export function readPieceStore(
   format: PieceFormat = PIECE_FORMATS.spec,
 ): PieceStore {
   if (layout.length !== count) throw new Error(`the layout order holds ${layout.length} pools, not ${count}`);
-  const { stride } = format;
-  const store: PieceStore = { blocks: [], buffers: [], bounds: [], slotOf: new Int32Array(count + 1).fill(-1), stride };
+  const { stride, fixed, table, templateTable } = format;
+  const packing = templateTable ? new PackedBlocks(db, table, templateTable) : null;
+  const slotOf = new Int32Array(count + 1).fill(-1);
+  const packed = packing?.memory ?? null;
+  const store: PieceStore = { blocks: [], buffers: [], bounds: [], slotOf, stride, fixed, packed, blockAt: [] };
   layout.forEach((id, slot) => (store.slotOf[id] = slot));
-  const rows = db.prepare(`SELECT block, ends, data FROM ${format.table} ORDER BY block`).raw();
+  const rows = db.prepare(`SELECT block, ends, data FROM ${table} ORDER BY block`).raw();
   for (const [block, ends, data] of rows.iterate() as IterableIterator<[number, Buffer, Buffer]>) {
     const pools = Math.min(POOLS_PER_BLOCK, count - block * POOLS_PER_BLOCK);
-    if (block !== store.blocks.length || pools <= 0 || ends.length !== 4 * pools * stride)
+    if (block !== store.bounds.length || pools <= 0 || ends.length !== 4 * pools * stride)
       throw new Error(`piece block ${block} is out of place`);
     const bounds = boundsOf(ends);
     if (bounds[0] !== 0 || bounds[bounds.length - 1] !== data.length)
       throw new Error(`piece block ${block} holds ${data.length} bytes, its bounds say ${bounds[bounds.length - 1]}`);
-    // A plain Uint8Array over the same memory: a view of it costs half what a Buffer's does, and a page takes hundreds.
-    store.blocks.push(new Uint8Array(data.buffer, data.byteOffset, data.length));
-    store.buffers.push(data);
     store.bounds.push(bounds);
+    if (!packing) {
+      // A plain Uint8Array over the same memory: its views cost half a Buffer's, and a page takes hundreds.
+      store.blocks.push(new Uint8Array(data.buffer, data.byteOffset, data.length));
+      store.buffers.push(data);
+      continue;
+    }
+    store.blockAt.push(packing.place(data, bounds, stride, fixed, block));
   }
-  if (store.blocks.length * POOLS_PER_BLOCK < count)
+  if (store.bounds.length * POOLS_PER_BLOCK < count)
     throw new Error(
-      `the piece blocks cover ${Math.min(count, store.blocks.length * POOLS_PER_BLOCK)} pools, not ${count}`,
+      `the piece blocks cover ${Math.min(count, store.bounds.length * POOLS_PER_BLOCK)} pools, not ${count}`,
     );
+  if (packing) holdPacked(store, packing.finish());
   return store;
+}
+
+/** Views of the packed memory's blocks, taken once it is finished (it does not move after that). */
+function holdPacked(store: PieceStore, memory: PackedMemory): void {
+  const { bytes } = memory;
+  store.bounds.forEach((bounds, block) => {
+    const [at, length] = [store.blockAt[block]!, bounds[bounds.length - 1]!];
+    store.blocks.push(bytes.subarray(at, at + length));
+    store.buffers.push(Buffer.from(bytes.buffer, bytes.byteOffset + at, length));
+  });
 }

@@ -1,6 +1,10 @@
 import { AddressIndex, type AddressSource } from './address-index.js';
 import { ADDRESS_AT, addressInHead, BLOCK_SHIFT, POOLS_PER_BLOCK } from './piece-layout.js';
-import { locate, type PieceStore } from './piece-store.js';
+import { pieceText, type PieceStore } from './piece-store.js';
+import { RAW_FIRST_VALUE_AT, rawFirstLength } from './template-packing.js';
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
 import type { PoolKeys } from './pool-keys.js';
 
 /**
@@ -50,23 +54,45 @@ function groupByToken(tokenA: Int32Array, tokenB: Int32Array, count: number): (t
 }
 
 /**
+ * How many bytes of a pool's address its head (bytes[start..end)) holds as they are, from ADDRESS_AT
+ * (RAW_FIRST_VALUE_AT when packed); 0 when it holds it otherwise (escaped, or packed but not raw).
+ * Allocates nothing: it runs for every pool as the snapshot opens.
+ */
+function heldLength(pieces: PieceStore, bytes: Uint8Array, start: number, end: number): number {
+  if (pieces.packed) return Math.max(0, rawFirstLength(bytes, start, end));
+  for (let at = start + ADDRESS_AT; at < end; at++) {
+    if (bytes[at] === QUOTE) return at - start - ADDRESS_AT;
+    if (bytes[at] === BACKSLASH) return 0;
+  }
+  return 0;
+}
+
+/** Pool `id`'s address decoded from its head, for the few a head does not hold as they are. */
+function decodedAddress(pieces: PieceStore, id: number): Buffer {
+  const head = Buffer.from(pieceText(pieces, id, 0));
+  return Buffer.from(addressInHead(head, 0, head.length));
+}
+
+/**
  * Where each pool's address lies: in its head piece, found once per pool (its length kept, 0 for an
- * address decoded from escapes, which is kept apart).
+ * address decoded from escapes or packed, which is kept apart).
  */
 function headAddresses(count: number, pieces: PieceStore): AddressSource {
   const lengths = new Uint16Array(count + 1);
   const decoded = new Map<number, Buffer>();
   for (let id = 1; id <= count; id++) {
-    const { block, first } = locate(pieces, id);
-    const bytes = pieces.blocks[block]!;
-    const address = addressInHead(bytes, pieces.bounds[block]![first]!, pieces.bounds[block]![first + 1]!);
-    if (address.buffer === bytes.buffer && address.length > 0 && address.length <= 0xffff) lengths[id] = address.length;
-    else decoded.set(id, Buffer.from(address));
+    const slot = pieces.slotOf[id]!;
+    const bounds = pieces.bounds[slot >>> BLOCK_SHIFT]!;
+    const first = (slot & (POOLS_PER_BLOCK - 1)) * pieces.stride;
+    const length = heldLength(pieces, pieces.blocks[slot >>> BLOCK_SHIFT]!, bounds[first]!, bounds[first + 1]!);
+    if (length > 0 && length <= 0xffff) lengths[id] = length;
+    else decoded.set(id, decodedAddress(pieces, id));
   }
+  const at = pieces.packed ? RAW_FIRST_VALUE_AT : ADDRESS_AT;
   const start = (id: number): number => {
     if (lengths[id] === 0) return 0;
     const slot = pieces.slotOf[id]!;
-    return pieces.bounds[slot >>> BLOCK_SHIFT]![(slot & (POOLS_PER_BLOCK - 1)) * pieces.stride]! + ADDRESS_AT;
+    return pieces.bounds[slot >>> BLOCK_SHIFT]![(slot & (POOLS_PER_BLOCK - 1)) * pieces.stride]! + at;
   };
   return {
     count,

@@ -9,6 +9,12 @@ import type { Wire } from './wire.js';
 export type { Cursors, Direction, PoolWalk, Position, WalkResult };
 export type { PoolRequirements } from './pool-walk.js';
 
+/**
+ * The most pools `poolPage` takes: what a snapshot lays out room for when it renders pools' pieces
+ * (piece-store.ts), and so the most a listing of pools may ask for.
+ */
+export const MAX_POOLS_PER_PAGE = 1000;
+
 /** A token listing to walk: a stored order, and when tokens are named, which ones. */
 export interface TokenWalk {
   sortBy: string;
@@ -56,7 +62,8 @@ export interface ServedSnapshot {
   walkTokenList(ids: readonly number[], position: Position, size: number): WalkResult | null;
   /**
    * `{"data":[…],"meta":…}` bodies of pools (with exactly `periods` in their stats; none named means
-   * none in the spec dialect, 24h, 7d and 30d in the live one) and tokens, at `origin`.
+   * none in the spec dialect, 24h, 7d and 30d in the live one) and tokens, at `origin`. At most
+   * MAX_POOLS_PER_PAGE pools.
    */
   poolPage(ids: readonly number[], periods: readonly Period[], origin: string, cursors: Cursors): Buffer;
   tokenPage(ids: readonly number[], origin: string, cursors: Cursors): Buffer;

@@ -22,6 +22,7 @@ const AFTER = [
   keyBytes('}'),
 ];
 const NULL = keyBytes('null');
+const QUOTE = 0x22;
 const KEY_BYTES =
   Math.max(...OPENINGS.map((o) => o.length)) + AFTER.reduce((sum, s) => sum + s.length, 0) + DELTAS.length * 2;
 
@@ -66,20 +67,16 @@ export function renderUpstreamStatsEntry(
 }
 
 /**
- * Closes the current figure and opens the next: a delta with no characters is null; a delta that has
- * some gets its quotes (the opening one written now, over the start it left).
+ * Closes the current figure and opens the next. A delta's opening quote is written when it opens: one
+ * with no characters is null (written over that quote), one with some gets its closing quote.
  */
 function endFigure(state: { figure: number; start: number }, out: Uint8Array, at: number): number {
   if (state.figure >= FIGURES.length) {
-    if (at === state.start) at = copyBytes(NULL, out, at);
-    else {
-      out.copyWithin(state.start + 1, state.start, at);
-      out[state.start] = 0x22;
-      out[at + 1] = 0x22;
-      at += 2;
-    }
+    if (at === state.start) at = copyBytes(NULL, out, at - 1);
+    else out[at++] = QUOTE;
   }
   at = copyBytes(AFTER[state.figure++]!, out, at);
+  if (state.figure >= FIGURES.length && state.figure < AFTER.length) out[at++] = QUOTE;
   state.start = at;
   return at;
 }

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { PERIOD_NAMES } from '../../math/periods.js';
 import { AFTER_TOKEN_A, PIECE_LAYOUT, TAIL_PIECE } from '../piece-layout.js';
-import { pieceOf, readPieceStore } from '../piece-store.js';
+import { pieceOf, pieceText, readPieceStore } from '../piece-store.js';
 import { entryText, MID_PIECE, PIECE_FORMATS, statsPieceOf } from '../piece-format.js';
 import { StoredOrders } from '../stored-orders.js';
 
@@ -70,7 +70,7 @@ export interface PoolRow {
 export function* iteratePools(db: Database.Database, count: number): Generator<PoolRow> {
   const layout = new StoredOrders(db, 'pools', count).get(PIECE_LAYOUT.key, PIECE_LAYOUT.direction).ids;
   const store = readPieceStore(db, count, layout);
-  const text = (id: number, k: number): string => Buffer.from(pieceOf(store, id, k)).toString();
+  const text = (id: number, k: number): string => pieceText(store, id, k);
   const entry = (id: number, k: number): string =>
     entryText(PIECE_FORMATS.spec, pieceOf(store, id, statsPieceOf(PIECE_FORMATS.spec, k)), k);
   const live = liveItems(db, count, layout);
@@ -112,7 +112,7 @@ function liveItems(
 } {
   const format = PIECE_FORMATS.upstream;
   const store = readPieceStore(db, count, layout, format);
-  const text = (id: number, k: number): string => Buffer.from(pieceOf(store, id, k)).toString();
+  const text = (id: number, k: number): string => pieceText(store, id, k);
   return (row) => {
     const stats = PERIOD_NAMES.map((_, k) => entryText(format, pieceOf(store, row.id, statsPieceOf(format, k)), k));
     const opening =

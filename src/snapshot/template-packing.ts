@@ -1,0 +1,163 @@
+/**
+ * How the live dialect's head, mid and tail pieces are stored: a template and the values alone. A
+ * live pool's pieces are half keys (`"whirlpoolsConfig":`, `"feeGrowthGlobalA":` …), the same in every
+ * pool; stored once per template instead, and the values' digits two to a byte, every live pool's
+ * pieces of 100k pools take some 50 MB instead of 139 (docs/performance.md §9).
+ *
+ * A template is a piece's text with its values cut out: keys, punctuation, `true`, `false` and `null`
+ * stay, and every string's contents and every number go. A stored piece is its template's id (two
+ * bytes, little-endian), then each value after one byte saying how it is stored: below PACKED_LIMIT,
+ * that many characters of NIBBLE_CHARS two to a byte; from RAW_SHORT, that many bytes minus RAW_SHORT
+ * of UTF-8 as the piece holds them (escapes included); RAW_LONG, a four-byte length, then the bytes.
+ * Rendering (render-module.ts) writes the template's text with each value in its place, byte for
+ * byte the piece.
+ */
+
+/** The characters a packed value may hold, a nibble each: digits, numbers' and timestamps' punctuation. */
+export const NIBBLE_CHARS = '0123456789.-:TZe';
+export const PACKED_LIMIT = 0x80;
+export const RAW_SHORT = 0x80;
+export const RAW_LONG = 0xff;
+const NIBBLE_OF = Int8Array.from({ length: 128 }, (_, code) => NIBBLE_CHARS.indexOf(String.fromCharCode(code)));
+/** Cuts a template's text where its values go: JSON text never holds a raw NUL. */
+const CUT = '\0';
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const NUMBER_CHARS = /[-+.eE0-9]/;
+
+/** A piece's template (its text around the values, cut at CUT) and its values' texts. */
+function splitPiece(text: string): { template: string; values: string[] } {
+  const literals: string[] = [];
+  const values: string[] = [];
+  let from = 0;
+  for (let i = 0; i < text.length;) {
+    const code = text.charCodeAt(i);
+    if (code === QUOTE) {
+      let end = i + 1;
+      while (end < text.length && text.charCodeAt(end) !== QUOTE) end += text.charCodeAt(end) === BACKSLASH ? 2 : 1;
+      if (end >= text.length) throw new Error(`a piece holds an unterminated string: ${text.slice(i, i + 40)}`);
+      if (text.charCodeAt(end + 1) !== COLON) {
+        literals.push(text.slice(from, i + 1));
+        values.push(text.slice(i + 1, end));
+        from = end;
+      }
+      i = end + 1;
+    } else if (code === 0x2d || (code >= 0x30 && code <= 0x39)) {
+      let end = i + 1;
+      while (end < text.length && NUMBER_CHARS.test(text[end]!)) end++;
+      literals.push(text.slice(from, i));
+      values.push(text.slice(i, end));
+      from = i = end;
+    } else i++;
+  }
+  literals.push(text.slice(from));
+  return { template: literals.join(CUT), values };
+}
+
+/** Whether a value is stored two characters a byte. */
+function packable(value: string): boolean {
+  if (value.length >= PACKED_LIMIT) return false;
+  for (let i = 0; i < value.length; i++) if ((NIBBLE_OF[value.charCodeAt(i)] ?? -1) < 0) return false;
+  return true;
+}
+
+/** A value as stored: its byte, then its nibbles or its bytes. */
+function storedValue(value: string): Buffer {
+  if (packable(value)) {
+    const stored = Buffer.alloc(1 + ((value.length + 1) >> 1));
+    stored[0] = value.length;
+    for (let i = 0; i < value.length; i++) stored[1 + (i >> 1)]! |= NIBBLE_OF[value.charCodeAt(i)]! << (i & 1 ? 0 : 4);
+    return stored;
+  }
+  const bytes = Buffer.from(value);
+  if (RAW_SHORT + bytes.length < RAW_LONG) return Buffer.concat([Buffer.of(RAW_SHORT + bytes.length), bytes]);
+  const head = Buffer.alloc(5);
+  head[0] = RAW_LONG;
+  head.writeUInt32LE(bytes.length, 1);
+  return Buffer.concat([head, bytes]);
+}
+
+/**
+ * Packs pieces against templates it numbers as it meets them: the same pieces in the same order
+ * give the same ids, so a snapshot's bytes follow from its seed.
+ * @example const packer = new TemplatePacker(); packer.pack('{"a":"1"'); packer.templates // ['{"a":"\0"']
+ */
+export class TemplatePacker {
+  readonly templates: string[] = [];
+  private readonly ids = new Map<string, number>();
+
+  pack(text: string): Buffer {
+    const { template, values } = splitPiece(text);
+    let id = this.ids.get(template);
+    if (id === undefined) {
+      id = this.templates.push(template) - 1;
+      if (id > 0xffff) throw new Error(`pieces come in more than ${0xffff + 1} shapes`);
+      this.ids.set(template, id);
+    }
+    return Buffer.concat([Buffer.of(id & 0xff, id >> 8), ...values.map(storedValue)]);
+  }
+}
+
+/** Templates as the renderer reads them: each one's literal runs, and their bytes in all. */
+export interface Templates {
+  literals: Uint8Array[][];
+  literalBytes: Int32Array;
+}
+
+/** Templates from their stored texts (TemplatePacker.templates), in id order. */
+export function readTemplates(texts: readonly string[]): Templates {
+  const literals = texts.map((text) => text.split(CUT).map((run) => new Uint8Array(Buffer.from(run))));
+  return { literals, literalBytes: Int32Array.from(literals, (runs) => runs.reduce((sum, r) => sum + r.length, 0)) };
+}
+
+/** The template id a piece stored at stored[from..] names. */
+const templateOf = (stored: Uint8Array, from: number): number => stored[from]! | (stored[from + 1]! << 8);
+
+/**
+ * The length of the text the piece stored at stored[from..to) renders to; -1 when it is not a piece
+ * packed against `templates` (an unknown template, values that overrun it or stop short), so that what
+ * is rendered was checked first.
+ * @example
+ * const piece = packer.pack('{"a":"1"');
+ * renderedLength(readTemplates(packer.templates), piece, 0, piece.length) // 8
+ */
+export function renderedLength(templates: Templates, stored: Uint8Array, from: number, to: number): number {
+  if (to - from < 2) return -1;
+  const runs = templates.literals[templateOf(stored, from)];
+  if (!runs) return -1;
+  let length = templates.literalBytes[templateOf(stored, from)]!;
+  let at = from + 2;
+  for (let value = 1; value < runs.length; value++) {
+    if (at >= to) return -1;
+    const kind = stored[at++]!;
+    if (kind < PACKED_LIMIT) ((length += kind), (at += (kind + 1) >> 1));
+    else {
+      const bytes = kind === RAW_LONG ? readLength(stored, at) : kind - RAW_SHORT;
+      if (kind === RAW_LONG) at += 4;
+      length += bytes;
+      at += bytes;
+    }
+  }
+  return at === to ? length : -1;
+}
+
+const readLength = (stored: Uint8Array, at: number): number =>
+  (stored[at]! | (stored[at + 1]! << 8) | (stored[at + 2]! << 16) | (stored[at + 3]! << 24)) >>> 0;
+
+/** Where a piece's first value starts when it is stored as its bytes: after the template id and its byte. */
+export const RAW_FIRST_VALUE_AT = 3;
+
+/**
+ * The length of the first value of the piece stored at stored[from..to) (a head's address) when it is
+ * stored as its bytes, free of escapes (it then lies at from + RAW_FIRST_VALUE_AT); -1 when it is not.
+ * @example rawFirstLength(packer.pack('{"address":"abc"'), 0, 6) // 3
+ */
+export function rawFirstLength(stored: Uint8Array, from: number, to: number): number {
+  const kind = from + 2 < to ? stored[from + 2]! : 0;
+  const length = kind - RAW_SHORT;
+  if (kind < RAW_SHORT || kind === RAW_LONG || from + RAW_FIRST_VALUE_AT + length > to) return -1;
+  for (let at = from + RAW_FIRST_VALUE_AT; at < from + RAW_FIRST_VALUE_AT + length; at++)
+    if (stored[at] === BACKSLASH) return -1;
+  return length;
+}

@@ -1,0 +1,115 @@
+import Database from 'better-sqlite3';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { PERIOD_NAMES } from '../../src/math/periods.js';
+import { PackedMemory } from '../../src/snapshot/packed-memory.js';
+import { PieceBlockWriter } from '../../src/snapshot/piece-blocks.js';
+import { MID_PIECE, PIECE_FORMATS } from '../../src/snapshot/piece-format.js';
+import { POOLS_PER_BLOCK, TAIL_PIECE } from '../../src/snapshot/piece-layout.js';
+import { pieceText, readPieceStore } from '../../src/snapshot/piece-store.js';
+import { SCHEMA_SQL } from '../../src/snapshot/schema.js';
+import { readTemplates, renderedLength, TemplatePacker } from '../../src/snapshot/template-packing.js';
+
+/** Texts of every kind of value a piece holds, each rendered back byte for byte. */
+const TEXTS: readonly [string, string][] = [
+  ['no value at all', '{"hasWarning":false,"adaptiveFee":null'],
+  ['digits, odd and even counts', '{"a":"1","b":"12","c":"123","d":1234,"e":0'],
+  ['signs, points, exponents, timestamps', '{"a":-17127,"b":"-0.50855096","c":1.5e-7,"d":"2025-12-31T23:35:12Z"'],
+  ['a character no nibble holds', '{"a":"1e+5","b":"1E5","c":"0x10"'],
+  ['empty strings', '{"a":"","b":[""],"c":""'],
+  ['addresses and words', '{"address":"7ZCPNH2GJAiZsrJiGFFQmK7bhg9mfciGMyKWGQMvhDtE","poolType":"whirlpool"'],
+  ['escapes and multi-byte characters', '{"name":"a \\"quoted\\" \\\\ name","symbol":"é€😀","u":"\\u00e9"'],
+  [
+    'nested arrays and objects',
+    '{"rewards":[{"mint":"x","emissions":"12.5"},{"mint":"y","emissions":"0"}],"seed":[2,0]',
+  ],
+  ['a raw value of 126 bytes, the longest with a one-byte length', `{"a":"${'x'.repeat(126)}"`],
+  ['a raw value of 127 bytes, which takes a four-byte length', `{"a":"${'x'.repeat(127)}"`],
+  ['a long digit string, stored raw', `{"a":"${'7'.repeat(200)}"`],
+  ['127 digits, the most stored two a byte', `{"a":"${'9'.repeat(127)}","b":"${'9'.repeat(128)}"`],
+];
+
+/** Each text packed, placed in a packed memory and rendered; returns what each rendering wrote. */
+function rendered(texts: readonly string[]): string[] {
+  const packer = new TemplatePacker();
+  const stored = texts.map((text) => packer.pack(text));
+  const templates = readTemplates(packer.templates);
+  const memory = new PackedMemory(
+    templates,
+    stored.reduce((sum, piece) => sum + piece.length, 0),
+  );
+  const at = stored.map((piece) => memory.place(piece));
+  memory.finish(Math.max(...texts.map((text) => Buffer.byteLength(text))));
+  return stored.map((piece, i) => {
+    assert.is(renderedLength(templates, piece, 0, piece.length), Buffer.byteLength(texts[i]!), texts[i]);
+    const end = memory.render(at[i]!, memory.scratch);
+    return Buffer.from(memory.bytes.subarray(memory.scratch, end)).toString();
+  });
+}
+
+const packing = suite('template packing: pieces stored as a template and their values, rendered by WebAssembly');
+
+for (const [name, text] of TEXTS)
+  packing(`${name}: rendered byte for byte`, () => assert.is(rendered([text])[0], text));
+
+packing('many pieces of a few templates, placed side by side, each render to their own text', () => {
+  const texts = Array.from({ length: 500 }, (_, i) =>
+    i % 3 === 0
+      ? `{"id":${i},"price":"${i / 7}","when":"2026-01-0${1 + (i % 9)}T00:00:00Z"`
+      : TEXTS[i % TEXTS.length]![1],
+  );
+  assert.equal(rendered(texts), texts);
+});
+
+packing('a piece cut short, with a byte too many, or of no template renders to nothing: -1', () => {
+  const packer = new TemplatePacker();
+  const piece = packer.pack('{"a":"123","b":"xyz"');
+  const templates = readTemplates(packer.templates);
+  assert.is(renderedLength(templates, piece, 0, piece.length), 20);
+  assert.is(renderedLength(templates, piece, 0, piece.length - 1), -1);
+  assert.is(renderedLength(templates, Buffer.concat([piece, Buffer.of(0)]), 0, piece.length + 1), -1);
+  assert.is(renderedLength(templates, Buffer.of(1, 0, 0x80), 0, 3), -1);
+  assert.is(renderedLength(templates, Buffer.of(0), 0, 1), -1);
+});
+
+/** A live-format snapshot in memory of `count` pools in id order, each with its own head, tail and mid. */
+function liveStore(count: number, damage?: (db: Database.Database) => void): ReturnType<typeof readPieceStore> {
+  const db = new Database(':memory:');
+  db.exec(SCHEMA_SQL);
+  const writer = new PieceBlockWriter(db, PIECE_FORMATS.upstream);
+  const stats = PERIOD_NAMES.map(() => Buffer.of(0));
+  for (let id = 1; id <= count; id++) writer.add(id, fixedTexts(id), stats);
+  const layout = Int32Array.from({ length: count }, (_, i) => i + 1);
+  writer.finish(layout);
+  damage?.(db);
+  return readPieceStore(db, count, layout, PIECE_FORMATS.upstream);
+}
+const fixedTexts = (id: number): string[] => [
+  `{"address":"pool-${id}","liquidity":"${id * 977}","bump":[${id % 256}]`,
+  `,"rewards":[${'{"emissions":"1.5"},'.repeat(id % 3)}{}],"fee":${id % 7}`,
+  `,"price":"${id}.${id % 13}","name":"${'é'.repeat(id % 4)}"`,
+];
+
+packing("a live store's heads, tails and mids, across blocks, render to the texts the server sends", () => {
+  const count = POOLS_PER_BLOCK + 7;
+  const store = liveStore(count);
+  for (const id of [1, 2, 3, POOLS_PER_BLOCK, POOLS_PER_BLOCK + 1, count]) {
+    const [head, tail, mid] = fixedTexts(id);
+    assert.is(pieceText(store, id, 0), `${head},"tokenA":`);
+    assert.is(pieceText(store, id, TAIL_PIECE), `}${tail}}`);
+    assert.is(pieceText(store, id, MID_PIECE), `${mid},"stats":{`);
+  }
+});
+
+packing('a packed piece its templates do not render makes the snapshot fail to open', () => {
+  // The first piece's first value is stored raw: `pool-1`, length byte 0x86; claim one byte more.
+  const damage = (db: Database.Database): void => {
+    const data = db.prepare('SELECT data FROM upstream_piece_blocks WHERE block = 0').pluck().get() as Buffer;
+    assert.is(data[2], 0x86);
+    data[2] = 0x87;
+    db.prepare('UPDATE upstream_piece_blocks SET data = ? WHERE block = 0').run(data);
+  };
+  assert.throws(() => liveStore(10, damage), /piece block 0 holds a piece its templates do not render/);
+});
+
+packing.run();
