@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { PackedMemory } from './packed-memory.js';
-import { MAX_POOLS_PER_PAGE } from './served-snapshot.js';
-import { readTemplates, renderedLength, type Templates } from './template-packing.js';
+import { MAX_POOLS_PER_PAGE } from './piece-layout.js';
+import { readTemplates, renderedLength, type Templates } from './packed-piece.js';
 
 /**
  * A packed format's blocks as they load (piece-store.ts): each is checked, piece by piece, against the

@@ -1,5 +1,6 @@
 import { renderModule, SPARE_BYTES, type RenderLayout } from './render-module.js';
-import { NIBBLE_CHARS, PACKED_LIMIT, RAW_LONG, RAW_SHORT, type Templates } from './template-packing.js';
+import type { Templates } from './packed-piece.js';
+import { NIBBLE_CHARS, PACKED_LIMIT, RAW_LONG, RAW_SHORT } from './template-packing.js';
 
 /** What this module uses of WebAssembly, which the project's TypeScript libraries (no DOM) do not declare. */
 interface WebAssemblyMemory {
@@ -60,9 +61,8 @@ const PAGE_BYTES = 65536;
  * const end = memory.render(at + bounds[0], memory.scratch); // memory.bytes[memory.scratch..end): the head
  */
 export class PackedMemory {
-  /** Where the scratch area starts; it holds `scratchBytes` once `finish`ed. */
+  /** Where the scratch area starts: after the blocks and SPARE_BYTES, which a copy past the last piece reads. */
   readonly scratch: number;
-  scratchBytes = 0;
   private readonly memory: WebAssemblyMemory;
   private readonly renderPiece: (src: number, dst: number) => number;
   private next: number;
@@ -100,13 +100,12 @@ export class PackedMemory {
     const pages = this.memory.buffer.byteLength / PAGE_BYTES;
     if (needed > pages) this.memory.grow(needed - pages);
     this.all = new Uint8Array(this.memory.buffer);
-    this.scratchBytes = scratchBytes;
   }
 
   /**
    * Writes the text of the piece at `at` (a block's offset plus the piece's bound) at `dst` in the
-   * scratch area; returns where it ends. The caller keeps within `scratchBytes` (what template-packing.ts's
-   * renderedLength says of each piece).
+   * scratch area; returns where it ends. The caller keeps within the scratch area `finish` sized
+   * (packed-piece.ts's renderedLength says what each piece takes).
    */
   render(at: number, dst: number): number {
     return this.renderPiece(at, dst);

@@ -12,6 +12,11 @@ import { PERIOD_NAMES } from '../math/periods.js';
 /** Pools per stored block: a block loads in one read, and a page of a listing touches few of them. */
 export const BLOCK_SHIFT = 12;
 export const POOLS_PER_BLOCK = 1 << BLOCK_SHIFT;
+/**
+ * The most pools a page joins (served-snapshot.ts's poolPage, and so the most a listing of pools may
+ * ask for): a format that renders its pieces has room laid out for this many (packed-blocks.ts).
+ */
+export const MAX_POOLS_PER_PAGE = 1000;
 
 /**
  * A pool's stored pieces, side by side in this order: its head, its tail (and the live dialect's mid:

@@ -2,9 +2,8 @@ import type Database from 'better-sqlite3';
 import { PERIOD_NAMES, type Period } from '../math/periods.js';
 import { MID_PIECE, statsPieceOf, type PieceFormat } from './piece-format.js';
 import { AFTER_TOKEN_A, AFTER_TOKEN_B } from './piece-layout.js';
-import { BLOCK_SHIFT, POOLS_PER_BLOCK, TAIL_PIECE } from './piece-layout.js';
+import { BLOCK_SHIFT, MAX_POOLS_PER_PAGE, POOLS_PER_BLOCK, TAIL_PIECE } from './piece-layout.js';
 import type { PieceStore } from './piece-store.js';
-import { MAX_POOLS_PER_PAGE } from './served-snapshot.js';
 import type { PoolIndex } from './pool-index.js';
 import type { OriginTokens } from './served-tokens.js';
 import { upstreamLockEntries } from './upstream-pool-pieces.js';
@@ -19,10 +18,11 @@ const NO_STATS = new Uint8Array(0);
 /**
  * A pool's response in one dialect as byte chunks joined from pieces held in memory (piece-layout.ts
  * gives the layout, piece-format.ts the dialect's pieces): a page of 50 pools reads no table and
- * copies nothing until the body is built. Every pool's head, tail and stats entries of every period
- * (packed: stats-packing.ts) load when the snapshot opens, side by side, pools in the default listing
- * order (piece-store.ts), so no request waits for a load (docs/performance.md §3). A detail reads its
- * own piece and the lock endpoint its rows, by primary key, with statements prepared once.
+ * copies nothing until the body is built but what packed pieces render to. Every pool's head, tail and
+ * stats entries of every period (packed: stats-packing.ts) load when the snapshot opens, side by side,
+ * pools in the default listing order (piece-store.ts), so no request waits for a load
+ * (docs/performance.md §3). A detail reads its own piece and the lock endpoint its rows, by primary
+ * key, with statements prepared once.
  */
 export class PieceReader {
   private readonly detailJson: Database.Statement;

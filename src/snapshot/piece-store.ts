@@ -8,10 +8,11 @@ import type { PackedMemory } from './packed-memory.js';
 
 /**
  * Every pool's pieces in memory, held as the snapshot stores them (piece-blocks.ts): blocks of pools in
- * the layout order, each pool's pieces side by side. A block is kept as SQLite hands it over, never
- * copied: opening reads each block once and makes no garbage, so a server holds the pieces of 100k pools
- * (stats of every period included) in their own size. Pool `id`'s k-th piece lies in blocks[b] at
- * [bounds[b][i + k], bounds[b][i + k + 1]) for b and i from `locate(id)`.
+ * the layout order, each pool's pieces side by side. A block of text pieces is kept as SQLite hands it
+ * over, never copied: opening reads each block once and makes no garbage, so a server holds the pieces
+ * of 100k pools (stats of every period included) in their own size. A format that packs its pieces has
+ * each block copied, as it is read, into the memory that renders them (packed-blocks.ts). Pool `id`'s
+ * k-th piece lies in blocks[b] at [bounds[b][i + k], bounds[b][i + k + 1]) for b and i from `locate(id)`.
  */
 export interface PieceStore {
   blocks: Uint8Array[];
@@ -40,7 +41,8 @@ export function locate(store: PieceStore, id: number): { block: number; first: n
 }
 
 /**
- * Pool `id`'s k-th piece, without its first `skip` and last `cut` bytes: a view, never a copy.
+ * Pool `id`'s k-th piece as stored, without its first `skip` and last `cut` bytes: a view, never a copy
+ * (a packed piece's stored bytes, not its text: pieceText renders it).
  * @example Buffer.from(pieceOf(store, 7, 0)).toString() // '{"address":…,"tokenA":'
  */
 export function pieceOf(store: PieceStore, id: number, k: number, skip = 0, cut = 0): Uint8Array {

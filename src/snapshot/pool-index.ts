@@ -1,11 +1,11 @@
 import { AddressIndex, type AddressSource } from './address-index.js';
 import { ADDRESS_AT, addressInHead, BLOCK_SHIFT, POOLS_PER_BLOCK } from './piece-layout.js';
 import { pieceText, type PieceStore } from './piece-store.js';
-import { RAW_FIRST_VALUE_AT, rawFirstLength } from './template-packing.js';
+import { RAW_FIRST_VALUE_AT, rawFirstLength } from './packed-piece.js';
+import type { PoolKeys } from './pool-keys.js';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-import type { PoolKeys } from './pool-keys.js';
 
 /**
  * What filters need of every pool, in typed arrays indexed by pool id (ids run 1..count): the two

@@ -9,11 +9,7 @@ import type { Wire } from './wire.js';
 export type { Cursors, Direction, PoolWalk, Position, WalkResult };
 export type { PoolRequirements } from './pool-walk.js';
 
-/**
- * The most pools `poolPage` takes: what a snapshot lays out room for when it renders pools' pieces
- * (piece-store.ts), and so the most a listing of pools may ask for.
- */
-export const MAX_POOLS_PER_PAGE = 1000;
+export { MAX_POOLS_PER_PAGE } from './piece-layout.js';
 
 /** A token listing to walk: a stored order, and when tokens are named, which ones. */
 export interface TokenWalk {

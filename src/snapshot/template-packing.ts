@@ -10,17 +10,20 @@
  * that many characters of NIBBLE_CHARS two to a byte; from RAW_SHORT, that many bytes minus RAW_SHORT
  * of UTF-8 as the piece holds them (escapes included); RAW_LONG, a four-byte length, then the bytes.
  * Rendering (render-module.ts) writes the template's text with each value in its place, byte for
- * byte the piece.
+ * byte the piece; packed-piece.ts reads stored pieces and their templates back.
  */
 
 /** The characters a packed value may hold, a nibble each: digits, numbers' and timestamps' punctuation. */
 export const NIBBLE_CHARS = '0123456789.-:TZe';
+/** A value's byte below this: that many characters of NIBBLE_CHARS follow, two a byte. */
 export const PACKED_LIMIT = 0x80;
+/** A value's byte from this up to RAW_LONG: that many bytes minus RAW_SHORT follow, as they are. */
 export const RAW_SHORT = 0x80;
+/** A value's byte that is this: a four-byte length (little-endian) follows, then the bytes. */
 export const RAW_LONG = 0xff;
 const NIBBLE_OF = Int8Array.from({ length: 128 }, (_, code) => NIBBLE_CHARS.indexOf(String.fromCharCode(code)));
 /** Cuts a template's text where its values go: JSON text never holds a raw NUL. */
-const CUT = '\0';
+export const CUT = '\0';
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COLON = 0x3a;
@@ -97,67 +100,4 @@ export class TemplatePacker {
     }
     return Buffer.concat([Buffer.of(id & 0xff, id >> 8), ...values.map(storedValue)]);
   }
-}
-
-/** Templates as the renderer reads them: each one's literal runs, and their bytes in all. */
-export interface Templates {
-  literals: Uint8Array[][];
-  literalBytes: Int32Array;
-}
-
-/** Templates from their stored texts (TemplatePacker.templates), in id order. */
-export function readTemplates(texts: readonly string[]): Templates {
-  const literals = texts.map((text) => text.split(CUT).map((run) => new Uint8Array(Buffer.from(run))));
-  return { literals, literalBytes: Int32Array.from(literals, (runs) => runs.reduce((sum, r) => sum + r.length, 0)) };
-}
-
-/** The template id a piece stored at stored[from..] names. */
-const templateOf = (stored: Uint8Array, from: number): number => stored[from]! | (stored[from + 1]! << 8);
-
-/**
- * The length of the text the piece stored at stored[from..to) renders to; -1 when it is not a piece
- * packed against `templates` (an unknown template, values that overrun it or stop short), so that what
- * is rendered was checked first.
- * @example
- * const piece = packer.pack('{"a":"1"');
- * renderedLength(readTemplates(packer.templates), piece, 0, piece.length) // 8
- */
-export function renderedLength(templates: Templates, stored: Uint8Array, from: number, to: number): number {
-  if (to - from < 2) return -1;
-  const runs = templates.literals[templateOf(stored, from)];
-  if (!runs) return -1;
-  let length = templates.literalBytes[templateOf(stored, from)]!;
-  let at = from + 2;
-  for (let value = 1; value < runs.length; value++) {
-    if (at >= to) return -1;
-    const kind = stored[at++]!;
-    if (kind < PACKED_LIMIT) ((length += kind), (at += (kind + 1) >> 1));
-    else {
-      const bytes = kind === RAW_LONG ? readLength(stored, at) : kind - RAW_SHORT;
-      if (kind === RAW_LONG) at += 4;
-      length += bytes;
-      at += bytes;
-    }
-  }
-  return at === to ? length : -1;
-}
-
-const readLength = (stored: Uint8Array, at: number): number =>
-  (stored[at]! | (stored[at + 1]! << 8) | (stored[at + 2]! << 16) | (stored[at + 3]! << 24)) >>> 0;
-
-/** Where a piece's first value starts when it is stored as its bytes: after the template id and its byte. */
-export const RAW_FIRST_VALUE_AT = 3;
-
-/**
- * The length of the first value of the piece stored at stored[from..to) (a head's address) when it is
- * stored as its bytes, free of escapes (it then lies at from + RAW_FIRST_VALUE_AT); -1 when it is not.
- * @example rawFirstLength(packer.pack('{"address":"abc"'), 0, 6) // 3
- */
-export function rawFirstLength(stored: Uint8Array, from: number, to: number): number {
-  const kind = from + 2 < to ? stored[from + 2]! : 0;
-  const length = kind - RAW_SHORT;
-  if (kind < RAW_SHORT || kind === RAW_LONG || from + RAW_FIRST_VALUE_AT + length > to) return -1;
-  for (let at = from + RAW_FIRST_VALUE_AT; at < from + RAW_FIRST_VALUE_AT + length; at++)
-    if (stored[at] === BACKSLASH) return -1;
-  return length;
 }

@@ -7,8 +7,10 @@ import { PieceBlockWriter } from '../../src/snapshot/piece-blocks.js';
 import { MID_PIECE, PIECE_FORMATS } from '../../src/snapshot/piece-format.js';
 import { POOLS_PER_BLOCK, TAIL_PIECE } from '../../src/snapshot/piece-layout.js';
 import { pieceText, readPieceStore } from '../../src/snapshot/piece-store.js';
+import { poolIndex } from '../../src/snapshot/pool-index.js';
 import { SCHEMA_SQL } from '../../src/snapshot/schema.js';
-import { readTemplates, renderedLength, TemplatePacker } from '../../src/snapshot/template-packing.js';
+import { readTemplates, renderedLength } from '../../src/snapshot/packed-piece.js';
+import { TemplatePacker } from '../../src/snapshot/template-packing.js';
 
 /** Texts of every kind of value a piece holds, each rendered back byte for byte. */
 const TEXTS: readonly [string, string][] = [
@@ -29,7 +31,10 @@ const TEXTS: readonly [string, string][] = [
   ['127 digits, the most stored two a byte', `{"a":"${'9'.repeat(127)}","b":"${'9'.repeat(128)}"`],
 ];
 
-/** Each text packed, placed in a packed memory and rendered; returns what each rendering wrote. */
+/**
+ * Each text packed, placed in a packed memory and rendered, one after the other into the scratch area
+ * as a page's pieces are (each rendering may write past its end: the next one writes over it).
+ */
 function rendered(texts: readonly string[]): string[] {
   const packer = new TemplatePacker();
   const stored = texts.map((text) => packer.pack(text));
@@ -39,12 +44,15 @@ function rendered(texts: readonly string[]): string[] {
     stored.reduce((sum, piece) => sum + piece.length, 0),
   );
   const at = stored.map((piece) => memory.place(piece));
-  memory.finish(Math.max(...texts.map((text) => Buffer.byteLength(text))));
-  return stored.map((piece, i) => {
+  memory.finish(texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0));
+  let dst = memory.scratch;
+  const ends = stored.map((piece, i) => {
     assert.is(renderedLength(templates, piece, 0, piece.length), Buffer.byteLength(texts[i]!), texts[i]);
-    const end = memory.render(at[i]!, memory.scratch);
-    return Buffer.from(memory.bytes.subarray(memory.scratch, end)).toString();
+    return (dst = memory.render(at[i]!, dst));
   });
+  return ends.map((end, i) =>
+    Buffer.from(memory.bytes.subarray(i === 0 ? memory.scratch : ends[i - 1], end)).toString(),
+  );
 }
 
 const packing = suite('template packing: pieces stored as a template and their values, rendered by WebAssembly');
@@ -61,15 +69,45 @@ packing('many pieces of a few templates, placed side by side, each render to the
   assert.equal(rendered(texts), texts);
 });
 
-packing('a piece cut short, with a byte too many, or of no template renders to nothing: -1', () => {
+packing('each value is stored in the smallest form its byte allows', () => {
+  const cases: [string, number][] = [
+    ['{"a":"123"', 2 + 1 + 2],
+    ['{"a":""', 2 + 1],
+    [`{"a":"${'9'.repeat(127)}"`, 2 + 1 + 64],
+    [`{"a":"${'9'.repeat(128)}"`, 2 + 5 + 128],
+    [`{"a":"${'x'.repeat(126)}"`, 2 + 1 + 126],
+    [`{"a":"${'x'.repeat(127)}"`, 2 + 5 + 127],
+    ['{"a":"é"', 2 + 1 + 2],
+  ];
+  const packer = new TemplatePacker();
+  for (const [text, length] of cases) assert.is(packer.pack(text).length, length, text);
+});
+
+packing('a piece cut short, with a byte too many, past its block, or of no template renders to nothing: -1', () => {
   const packer = new TemplatePacker();
   const piece = packer.pack('{"a":"123","b":"xyz"');
   const templates = readTemplates(packer.templates);
   assert.is(renderedLength(templates, piece, 0, piece.length), 20);
   assert.is(renderedLength(templates, piece, 0, piece.length - 1), -1);
   assert.is(renderedLength(templates, Buffer.concat([piece, Buffer.of(0)]), 0, piece.length + 1), -1);
+  assert.is(renderedLength(templates, piece, 0, piece.length + 8), -1);
   assert.is(renderedLength(templates, Buffer.of(1, 0, 0x80), 0, 3), -1);
   assert.is(renderedLength(templates, Buffer.of(0), 0, 1), -1);
+  // A four-byte length with two bytes left, and a value's byte missing.
+  assert.is(renderedLength(templates, Buffer.of(0, 0, 0x81, 0x31, 0xff, 1, 0), 0, 7), -1);
+  assert.is(renderedLength(templates, Buffer.of(0, 0, 0x81, 0x31), 0, 4), -1);
+});
+
+packing('a raw value of no bytes, which the packer never writes, renders as one', () => {
+  const packer = new TemplatePacker();
+  packer.pack('{"a":"x"');
+  const templates = readTemplates(packer.templates);
+  const memory = new PackedMemory(templates, 3);
+  const at = memory.place(Buffer.of(0, 0, 0x80));
+  memory.finish(16);
+  assert.is(renderedLength(templates, Buffer.of(0, 0, 0x80), 0, 3), 7);
+  const end = memory.render(at, memory.scratch);
+  assert.is(Buffer.from(memory.bytes.subarray(memory.scratch, end)).toString(), '{"a":""');
 });
 
 /** A live-format snapshot in memory of `count` pools in id order, each with its own head, tail and mid. */
@@ -110,6 +148,34 @@ packing('a packed piece its templates do not render makes the snapshot fail to o
     db.prepare('UPDATE upstream_piece_blocks SET data = ? WHERE block = 0').run(data);
   };
   assert.throws(() => liveStore(10, damage), /piece block 0 holds a piece its templates do not render/);
+});
+
+packing('pools are found by address whether their head holds it raw, packed or escaped', () => {
+  const addresses = ['pool-1', '1234567', 'a\\"b', 'x'.repeat(130)];
+  const db = new Database(':memory:');
+  db.exec(SCHEMA_SQL);
+  const writer = new PieceBlockWriter(db, PIECE_FORMATS.upstream);
+  const stats = PERIOD_NAMES.map(() => Buffer.of(0));
+  addresses.forEach((address, i) => writer.add(i + 1, [`{"address":"${address}","n":${i}`, '', ''], stats));
+  const layout = Int32Array.from(addresses, (_, i) => i + 1);
+  writer.finish(layout);
+  const store = readPieceStore(db, addresses.length, layout, PIECE_FORMATS.upstream);
+  const count = addresses.length;
+  const keys = {
+    count,
+    tokenA: new Int32Array(count + 1),
+    tokenB: new Int32Array(count + 1),
+    flags: new Uint8Array(count + 1),
+    config: new Int32Array(count + 1),
+    configs: [],
+  };
+  const index = poolIndex(keys, store);
+  const decoded = ['pool-1', '1234567', 'a"b', 'x'.repeat(130)];
+  decoded.forEach((address, i) => {
+    assert.is(index.idOf(address), i + 1, address);
+    assert.is(index.addressOf(i + 1), address);
+  });
+  assert.is(index.idOf('pool-2'), undefined);
 });
 
 packing.run();
