@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import { PERIOD_NAMES } from '../math/periods.js';
 import { PIECE_FORMATS, type PieceFormat } from './piece-format.js';
-import { POOLS_PER_BLOCK, STORED_PERIODS, storedPiece } from './piece-layout.js';
+import { POOLS_PER_BLOCK, storedPiece } from './piece-layout.js';
+import { packRest } from './rest-stats.js';
 import { TemplatePacker } from './template-packing.js';
 
 /** One block of pools in id order as they come: every pool's pieces back to back, and where each ends. */
@@ -17,15 +18,19 @@ interface IdBlock {
  * bounds relative to the block (`ends`, little-endian uint32, `stride` a pool). A server then holds each
  * block as it reads it, with no copy (piece-store.ts). Holds the pieces until then: about 100 MB at 100k
  * pools. A format that packs its head, mid and tail (template-packing.ts) has them packed as they
- * come, and its templates written with the blocks.
+ * come, and its templates written with the blocks; one whose blocks hold only some periods has the
+ * others' entries written a row a pool, in the layout order too (rest-stats.ts).
  * @example const blocks = new PieceBlockWriter(db); blocks.add(1, [head, tail], stats); blocks.finish(layout);
  */
 export class PieceBlockWriter {
   private readonly insert: Database.Statement;
   private readonly insertTemplate: Database.Statement | null;
+  private readonly insertRest: Database.Statement | null;
   private readonly packer: TemplatePacker | null;
   private readonly blocks: IdBlock[] = [];
   private pending: Uint8Array[] = [];
+  /** Each pool's row of the periods its blocks do not hold, by id - 1, until the layout is known. */
+  private readonly restRows: Buffer[] = [];
   private nextId = 1;
 
   constructor(
@@ -36,6 +41,8 @@ export class PieceBlockWriter {
     const { templateTable } = format;
     this.insertTemplate = templateTable && db.prepare(`INSERT INTO ${templateTable} (id, template) VALUES (?,?)`);
     this.packer = templateTable ? new TemplatePacker() : null;
+    const { restTable } = format;
+    this.insertRest = restTable && db.prepare(`INSERT INTO ${restTable} (slot, entries) VALUES (?,?)`);
   }
 
   /**
@@ -51,7 +58,8 @@ export class PieceBlockWriter {
     this.nextId++;
     this.pending.push(this.stored(storedPiece('head', fixed[0]!)), this.stored(storedPiece('tail', fixed[1]!)));
     for (let k = 2; k < fixed.length; k++) this.pending.push(this.stored(storedPiece('mid', fixed[k]!)));
-    for (const i of STORED_PERIODS) this.pending.push(stats[i]!);
+    for (const i of this.format.held) this.pending.push(stats[i]!);
+    if (this.insertRest) this.restRows.push(packRest(stats.filter((_, i) => !this.format.held.includes(i))));
     if (this.pending.length === POOLS_PER_BLOCK * (this.format.stride - 1)) this.seal();
   }
 
@@ -63,6 +71,7 @@ export class PieceBlockWriter {
     for (let block = 0; block * POOLS_PER_BLOCK < layout.length; block++)
       this.write(block, layout.subarray(block * POOLS_PER_BLOCK, (block + 1) * POOLS_PER_BLOCK));
     this.packer?.templates.forEach((template, id) => this.insertTemplate!.run(id, template));
+    if (this.insertRest) layout.forEach((id, slot) => this.insertRest!.run(slot, this.restRows[id - 1]));
   }
 
   /** A head, mid or tail as the format stores it. */

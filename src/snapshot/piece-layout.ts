@@ -1,4 +1,4 @@
-import { PERIOD_NAMES } from '../math/periods.js';
+import { PERIOD_NAMES, type Period } from '../math/periods.js';
 
 /**
  * How a pool's JSON is laid out in pieces. This is the one place the layout is spelled out.
@@ -20,13 +20,20 @@ export const MAX_POOLS_PER_PAGE = 1000;
 
 /**
  * A pool's stored pieces, side by side in this order: its head, its tail (and the live dialect's mid:
- * piece-format.ts), one stats entry per period (packed: stats-packing.ts), 24h first, then the others
+ * piece-format.ts), one stats entry per period the format's blocks hold (packed: stats-packing.ts;
+ * the spec's hold every period, the live dialect's LIVE_HELD_PERIODS), 24h first, then the others
  * shortest first. Head and tail are next to each other because every item reads both, and the period
  * most asked for follows them. A block stores, for each pool, where each piece starts and where the
  * last ends: the format's `stride` offsets a pool.
  */
 export const TAIL_PIECE = 1;
-/** The periods (their PERIOD_NAMES indexes) in the order their entries are stored. */
+/**
+ * The periods the live dialect's blocks hold (its default ones, docs/api.md §9.2), 24h first; the
+ * others are kept a row a pool (rest-stats.ts). Part of the stored layout: changing it changes
+ * SCHEMA_VERSION.
+ */
+export const LIVE_HELD_PERIODS: readonly Period[] = ['24h', '7d', '30d'];
+/** The periods (their PERIOD_NAMES indexes) in the order the spec's entries are stored. */
 const DAY = PERIOD_NAMES.indexOf('24h');
 export const STORED_PERIODS: readonly number[] = [DAY, ...PERIOD_NAMES.map((_, i) => i).filter((i) => i !== DAY)];
 

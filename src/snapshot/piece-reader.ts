@@ -1,34 +1,32 @@
 import type Database from 'better-sqlite3';
-import { PERIOD_NAMES, type Period } from '../math/periods.js';
-import { MID_PIECE, statsPieceOf, type PieceFormat } from './piece-format.js';
+import type { Period } from '../math/periods.js';
+import { MID_PIECE, type PieceFormat } from './piece-format.js';
 import { AFTER_TOKEN_A, AFTER_TOKEN_B } from './piece-layout.js';
 import { BLOCK_SHIFT, MAX_POOLS_PER_PAGE, POOLS_PER_BLOCK, TAIL_PIECE } from './piece-layout.js';
 import type { PieceStore } from './piece-store.js';
 import type { PoolIndex } from './pool-index.js';
 import type { OriginTokens } from './served-tokens.js';
+import { StatsEntries } from './stats-entries.js';
 import { upstreamLockEntries } from './upstream-pool-pieces.js';
 
 const CLOSE = Buffer.from('}');
 const AFTER_A = Buffer.from(AFTER_TOKEN_A);
 const AFTER_B = Buffer.from(AFTER_TOKEN_B);
-const PERIOD_INDEX = new Map(PERIOD_NAMES.map((period, i) => [period, i]));
-/** Where no stats are rendered (no periods asked for): nothing goes between the stats object's braces. */
-const NO_STATS = new Uint8Array(0);
 
 /**
  * A pool's response in one dialect as byte chunks joined from pieces held in memory (piece-layout.ts
- * gives the layout, piece-format.ts the dialect's pieces): a page of 50 pools reads no table and
- * copies nothing until the body is built but what packed pieces render to. Every pool's head, tail and
- * stats entries of every period (packed: stats-packing.ts) load when the snapshot opens, side by side,
- * pools in the default listing order (piece-store.ts), so no request waits for a load
- * (docs/performance.md §3). A detail reads its own piece and the lock endpoint its rows, by primary
- * key, with statements prepared once.
+ * gives the layout, piece-format.ts the dialect's pieces): a page of 50 pools copies nothing until the
+ * body is built but what packed pieces and stats entries render to. Every pool's head, tail and the
+ * stats entries its blocks hold load when the snapshot opens, side by side, pools in the default
+ * listing order (piece-store.ts), so no request waits for a load (docs/performance.md §3); a page reads
+ * no table unless it names a period the blocks do not hold (stats-entries.ts). A detail reads its own
+ * piece and the lock endpoint its rows, by primary key, with statements prepared once.
  */
 export class PieceReader {
   private readonly detailJson: Database.Statement;
   private readonly locks: Database.Statement;
   private readonly live: boolean;
-  private scratch = new Uint8Array(16 * 1024);
+  private readonly entries: StatsEntries;
   /** Where the next packed piece is rendered in the packed memory, during one `items`. */
   private packedAt = 0;
 
@@ -36,7 +34,7 @@ export class PieceReader {
     db: Database.Database,
     private readonly pools: PoolIndex,
     private readonly store: PieceStore,
-    private readonly format: PieceFormat,
+    format: PieceFormat,
   ) {
     this.live = format.wire === 'upstream';
     // The spec's detail adds its fields before the closing brace; the live one has a tail of its own.
@@ -44,6 +42,7 @@ export class PieceReader {
     // As bytes: the text is sent as stored, so decoding it to a string only to encode it again is waste.
     this.detailJson = db.prepare(`SELECT CAST(${detail} AS BLOB) FROM pools WHERE id = ?`).pluck();
     this.locks = db.prepare('SELECT name, locked_percentage FROM locks WHERE pool_id = ? ORDER BY name').raw();
+    this.entries = new StatsEntries(db, store, format);
   }
 
   /** List items for `ids`, in that order, each with exactly the `periods` in its stats. */
@@ -78,21 +77,18 @@ export class PieceReader {
    * Each pool's item as chunks: its head, the token summaries with what follows each, its entries of
    * `periods` (the first without its comma: the stats object's brace comes before it) and its tail,
    * without its last `cut` bytes (no tail at all when `cut` is -1: the live detail has its own). The
-   * entries are rendered into a scratch buffer the reader keeps, so a page allocates no memory for
-   * them: the chunks are valid until the next call, and the caller joins them into the body at once
+   * entries (stats-entries.ts) and packed pieces are rendered into scratch space kept from call to call:
+   * the chunks are valid until the next call, and the caller joins them into the body at once
    * (open-served-snapshot.ts).
    */
   private items(ids: readonly number[], periods: readonly Period[], tokens: OriginTokens, cut: number): Uint8Array[][] {
     const { blocks, bounds: blockBounds, slotOf, stride } = this.store;
-    const { format, live } = this;
-    const indexes = periods.map((period) => PERIOD_INDEX.get(period)!);
-    const pieces = indexes.map((i) => statsPieceOf(format, i));
-    const out = pieces.length === 0 ? NO_STATS : this.scratchOf(this.statsSize(ids, pieces));
-    let at = 0;
+    const { entries, live } = this;
     if (ids.length > MAX_POOLS_PER_PAGE)
       throw new Error(`a page of ${ids.length} pools; at most ${MAX_POOLS_PER_PAGE}`);
     this.packedAt = this.store.packed?.scratch ?? 0;
-    return ids.map((id) => {
+    entries.start(ids, periods);
+    return ids.map((id, i) => {
       const slot = slotOf[id]!;
       const block = slot >>> BLOCK_SHIFT;
       const first = (slot & (POOLS_PER_BLOCK - 1)) * stride;
@@ -105,14 +101,8 @@ export class PieceReader {
         tokens.summary(this.pools.tokenB[id]!),
         live ? this.fixedPiece(block, bounds, first + MID_PIECE, 0) : AFTER_B,
       ];
-      if (pieces.length > 0) {
-        const from = at + 1;
-        for (let p = 0; p < pieces.length; p++) {
-          const k = pieces[p]!;
-          at = format.render(bytes, bounds[first + k]!, bounds[first + k + 1]!, indexes[p]!, out, at);
-        }
-        chunks.push(out.subarray(from, at));
-      }
+      const stats = entries.render(i, bytes, bounds, first);
+      if (stats) chunks.push(stats);
       if (cut >= 0) chunks.push(this.fixedPiece(block, bounds, first + TAIL_PIECE, cut));
       return chunks;
     });
@@ -129,23 +119,5 @@ export class PieceReader {
     const from = this.packedAt;
     this.packedAt = packed.render(this.store.blockAt[block]! + bounds[k]!, from);
     return packed.bytes.subarray(from, this.packedAt - cut);
-  }
-
-  /** The most bytes the pools' entries of these pieces render to. */
-  private statsSize(ids: readonly number[], pieces: readonly number[]): number {
-    let size = 0;
-    for (const id of ids) {
-      const slot = this.store.slotOf[id]!;
-      const bounds = this.store.bounds[slot >>> BLOCK_SHIFT]!;
-      const first = (slot & (POOLS_PER_BLOCK - 1)) * this.store.stride;
-      for (const k of pieces) size += this.format.renderedBound(bounds[first + k + 1]! - bounds[first + k]!);
-    }
-    return size;
-  }
-
-  /** The scratch buffer, grown to hold `size` bytes. */
-  private scratchOf(size: number): Uint8Array {
-    if (this.scratch.length < size) this.scratch = new Uint8Array(2 ** Math.ceil(Math.log2(size)));
-    return this.scratch;
   }
 }

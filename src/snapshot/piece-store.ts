@@ -10,7 +10,7 @@ import type { PackedMemory } from './packed-memory.js';
  * Every pool's pieces in memory, held as the snapshot stores them (piece-blocks.ts): blocks of pools in
  * the layout order, each pool's pieces side by side. A block of text pieces is kept as SQLite hands it
  * over, never copied: opening reads each block once and makes no garbage, so a server holds the pieces
- * of 100k pools (stats of every period included) in their own size. A format that packs its pieces has
+ * of 100k pools (stats of every period they hold included) in their own size. A format that packs its pieces has
  * each block copied, as it is read, into the memory that renders them (packed-blocks.ts). Pool `id`'s
  * k-th piece lies in blocks[b] at [bounds[b][i + k], bounds[b][i + k + 1]) for b and i from `locate(id)`.
  */

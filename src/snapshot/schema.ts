@@ -2,7 +2,7 @@
  * Version of the snapshot layout, kept in SQLite's user_version. A server or inspector refuses a
  * snapshot of any other version rather than misreading it.
  */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 /**
  * Names what shapes a response besides the snapshot's content and the request: the layout and the way
@@ -11,8 +11,9 @@ export const SCHEMA_VERSION = 8;
  * ETags. Format 3 (schema 7): a `/pools` without `sortBy` lists by 24h volume, no longer by TVL, so
  * those pages' bodies changed under the same URLs; a client's cached copy must not be confirmed by a 304.
  * Schema 7 also stores the live dialect's fields as columns and its pieces beside the spec's (wire.ts).
- * Schema 8 stores the live pieces packed against templates (template-packing.ts) and serves the same
- * bytes, so it keeps the ETags.
+ * Schema 8 stores the live pieces packed against templates (template-packing.ts), and schema 9 the live
+ * stats entries of the periods the live API does not send by default in a table of their own
+ * (rest-stats.ts); both serve the same bytes, so they keep the ETags.
  */
 export const RESPONSE_FORMAT = 'schema 7 format 3';
 
@@ -70,6 +71,7 @@ CREATE TABLE pool_keys (
 CREATE TABLE piece_blocks (block INTEGER PRIMARY KEY, ends BLOB NOT NULL, data BLOB NOT NULL);
 CREATE TABLE upstream_piece_blocks (block INTEGER PRIMARY KEY, ends BLOB NOT NULL, data BLOB NOT NULL);
 CREATE TABLE upstream_piece_templates (id INTEGER PRIMARY KEY, template TEXT NOT NULL);
+CREATE TABLE upstream_rest_stats (slot INTEGER PRIMARY KEY, entries BLOB NOT NULL);
 CREATE TABLE token_texts (kind TEXT PRIMARY KEY, texts BLOB NOT NULL, ends BLOB NOT NULL) WITHOUT ROWID;
 CREATE INDEX pools_token_a ON pools (token_a);
 CREATE INDEX pools_token_b ON pools (token_b);

@@ -4,7 +4,7 @@ import { CHAR_BYTES, copyBytes, END, keyBytes, OPENINGS, packFigures, RAW, rende
  * How a pool's live-dialect stats entries are stored: stats-packing.ts's scheme for ten figures, the
  * last six of which (the deltas) may be null. An entry as served, `"24h":{"volume":"…",…,
  * "priceDelta":null}`, is some 170 bytes of keys around its figures; packed it is the figures alone,
- * two characters a byte, so every period of 100k pools fits in memory at once.
+ * two characters a byte (the blocks hold the default periods' entries, rest-stats.ts the others).
  *
  * Nibbles: a figure's characters (0-9, `.`, `-`, `e`, `+`), each figure ended by END; a delta that is
  * null is an empty figure (so an entry with an empty-string delta is stored as text). PAD fills the

@@ -2,8 +2,9 @@ import type Database from 'better-sqlite3';
 import { PERIOD_NAMES } from '../../math/periods.js';
 import { AFTER_TOKEN_A, PIECE_LAYOUT, TAIL_PIECE } from '../piece-layout.js';
 import { pieceOf, pieceText, readPieceStore } from '../piece-store.js';
-import { entryText, MID_PIECE, PIECE_FORMATS, statsPieceOf } from '../piece-format.js';
+import { entryText, MID_PIECE, PIECE_FORMATS, restIndexOf, statsPieceOf } from '../piece-format.js';
 import { StoredOrders } from '../stored-orders.js';
+import { restEntryAt, restEntryLength, RestStats } from '../rest-stats.js';
 
 /** A pool as verification reads it, with its tokens' facts joined. */
 export interface PoolRow {
@@ -99,8 +100,8 @@ export function* iteratePools(db: Database.Database, count: number): Generator<P
 
 /**
  * The live dialect's list item and detail of each pool, joined from its stored pieces as the server
- * joins them (piece-reader.ts): head, the tokens, mid, every period's entry, then the tail or the
- * detail's own tail.
+ * joins them (piece-reader.ts): head, the tokens, mid, every period's entry (from the blocks or the
+ * pool's row of the other periods), then the tail or the detail's own tail.
  */
 function liveItems(
   db: Database.Database,
@@ -113,8 +114,16 @@ function liveItems(
   const format = PIECE_FORMATS.upstream;
   const store = readPieceStore(db, count, layout, format);
   const text = (id: number, k: number): string => pieceText(store, id, k);
+  const rest = new RestStats(db, format, store.slotOf);
+  const stored = (id: number, k: number, restRow: Buffer): Uint8Array => {
+    if (statsPieceOf(format, k) >= 0) return pieceOf(store, id, statsPieceOf(format, k));
+    const start = restEntryAt(restRow, restIndexOf(format, k));
+    if (start < 0) throw new Error(`pool ${id}'s row in ${format.restTable} is damaged`);
+    return restRow.subarray(start, start + restEntryLength(restRow, start));
+  };
   return (row) => {
-    const stats = PERIOD_NAMES.map((_, k) => entryText(format, pieceOf(store, row.id, statsPieceOf(format, k)), k));
+    const restRow = rest.row(row.id);
+    const stats = PERIOD_NAMES.map((_, k) => entryText(format, stored(row.id, k, restRow), k));
     const opening =
       `${text(row.id, 0)}${row.upstream_summary_a}${AFTER_TOKEN_A}${row.upstream_summary_b}` +
       `${text(row.id, MID_PIECE)}${stats.join('').slice(1)}`;

@@ -1,0 +1,108 @@
+import Database from 'better-sqlite3';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { PERIOD_NAMES, type Period } from '../../src/math/periods.js';
+import { PieceBlockWriter } from '../../src/snapshot/piece-blocks.js';
+import { PIECE_FORMATS, restIndexOf, statsPieceOf } from '../../src/snapshot/piece-format.js';
+import { LIVE_HELD_PERIODS, POOLS_PER_BLOCK } from '../../src/snapshot/piece-layout.js';
+import { readPieceStore } from '../../src/snapshot/piece-store.js';
+import { packRest, restEntryAt, restEntryLength, RestStats } from '../../src/snapshot/rest-stats.js';
+import { SCHEMA_SQL } from '../../src/snapshot/schema.js';
+import { StatsEntries } from '../../src/snapshot/stats-entries.js';
+import { packUpstreamText } from '../helpers/stats-texts.js';
+
+const rest = suite('rest stats: the live entries of the periods its blocks do not hold, a row a pool');
+const { upstream } = PIECE_FORMATS;
+
+rest('the live blocks hold 24h, 7d and 30d; the other seven periods take their rank in a row', () => {
+  const held = PERIOD_NAMES.filter((_, i) => statsPieceOf(upstream, i) >= 0);
+  assert.equal([...held].sort(), [...LIVE_HELD_PERIODS].sort());
+  const others = PERIOD_NAMES.map((_, i) => restIndexOf(upstream, i)).filter((rank) => rank >= 0);
+  assert.equal(others, [0, 1, 2, 3, 4, 5, 6]);
+  PERIOD_NAMES.forEach((_, i) => assert.ok(statsPieceOf(upstream, i) < 0 !== restIndexOf(upstream, i) < 0));
+  PERIOD_NAMES.forEach((_, i) => assert.ok(statsPieceOf(PIECE_FORMATS.spec, i) >= 0));
+});
+
+rest('a row holds each entry after its length, and gives each back; a damaged row gives nothing', () => {
+  const entries = [Buffer.alloc(0), Buffer.of(7), Buffer.alloc(300, 9), Buffer.of(1, 2)];
+  const row = packRest(entries);
+  assert.is(row.length, 2 * 4 + 0 + 1 + 300 + 2);
+  entries.forEach((entry, rank) => {
+    const start = restEntryAt(row, rank);
+    assert.equal(Buffer.from(row.subarray(start, start + restEntryLength(row, start))), entry);
+  });
+  assert.is(restEntryAt(row, 4), -1);
+  assert.is(restEntryAt(row.subarray(0, 5), 2), -1);
+  assert.is(restEntryAt(row.subarray(0, 100), 2), -1);
+  assert.throws(() => packRest([Buffer.alloc(0x10000)]), /a stats entry of 65536 bytes; at most 65535/);
+});
+
+/** Entry text of pool `id` for period `k`, as served (comma first), with its deltas null for some. */
+const entryOf = (id: number, k: number): string => {
+  const delta = (n: number): string => (id % (n + 2) === 0 ? 'null' : `"-0.${id}${n}"`);
+  return (
+    `,"${PERIOD_NAMES[k]}":{"volume":"${id}.${k}","fees":"${k}","rewards":"0","yieldOverTvl":"0.${id}",` +
+    `"volumeDelta":${delta(0)},"feesDelta":${delta(1)},"rewardsDelta":${delta(2)},` +
+    `"yieldOverTvlDelta":${delta(3)},"tvlDelta":${delta(4)},"priceDelta":${delta(5)}}`
+  );
+};
+
+rest('a page names any periods, held or not, and every pool gets each entry as served, in that order', () => {
+  const count = POOLS_PER_BLOCK + 9;
+  const db = new Database(':memory:');
+  db.exec(SCHEMA_SQL);
+  const writer = new PieceBlockWriter(db, upstream);
+  for (let id = 1; id <= count; id++) {
+    const stats = PERIOD_NAMES.map((_, k) => packUpstreamText(k, entryOf(id, k).slice(1)));
+    writer.add(id, [`{"address":"p${id}"`, '', ''], stats);
+  }
+  const layout = Int32Array.from({ length: count }, (_, i) => count - i);
+  writer.finish(layout);
+  const store = readPieceStore(db, count, layout, upstream);
+  const entries = new StatsEntries(db, store, upstream);
+  const rows = new RestStats(db, upstream, store.slotOf);
+  const pages: Period[][] = [['1h'], ['24h'], ['30d', '5m', '24h', '8h'], [...PERIOD_NAMES], []];
+  const ids = [1, 2, POOLS_PER_BLOCK, POOLS_PER_BLOCK + 1, count];
+  for (const periods of pages) {
+    entries.start(ids, periods);
+    ids.forEach((id, i) => {
+      const slot = store.slotOf[id]!;
+      const block = Math.floor(slot / POOLS_PER_BLOCK);
+      const chunk = entries.render(
+        i,
+        store.blocks[block]!,
+        store.bounds[block]!,
+        (slot % POOLS_PER_BLOCK) * store.stride,
+      );
+      const expected = periods
+        .map((period) => entryOf(id, PERIOD_NAMES.indexOf(period)))
+        .join('')
+        .slice(1);
+      assert.is(
+        chunk === null ? null : Buffer.from(chunk).toString(),
+        periods.length ? expected : null,
+        `${id} ${periods}`,
+      );
+    });
+  }
+  assert.equal(Buffer.from(rows.entry(3, 0)), packUpstreamText(0, entryOf(3, 0).slice(1)));
+  assert.throws(() => rows.entry(3, PERIOD_NAMES.indexOf('24h')), /the upstream dialect's blocks hold period 7/);
+  // Rows lie in the layout order, as the blocks do: the layout's first pool has slot 0.
+  const first = db.prepare('SELECT entries FROM upstream_rest_stats WHERE slot = 0').pluck().get() as Buffer;
+  assert.equal(first, rows.row(layout[0]!));
+});
+
+rest('a pool without its row, or with a damaged one, is an error naming the pool, not a wrong answer', () => {
+  const db = new Database(':memory:');
+  db.exec(SCHEMA_SQL);
+  db.prepare('INSERT INTO upstream_rest_stats (slot, entries) VALUES (?, ?)').run(1, Buffer.of(9, 0, 1));
+  const rows = new RestStats(db, upstream, Int32Array.of(-1, 0, 1));
+  assert.throws(() => rows.row(1), /pool 1 has no row in upstream_rest_stats/);
+  assert.throws(() => rows.entry(2, 0), /pool 2's row in upstream_rest_stats is damaged/);
+  assert.throws(
+    () => new RestStats(db, PIECE_FORMATS.spec, Int32Array.of(-1, 0, 1)),
+    /the spec dialect's blocks hold every period/,
+  );
+});
+
+rest.run();
