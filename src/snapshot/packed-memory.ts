@@ -18,32 +18,39 @@ interface WebAssemblyApi {
  */
 const webAssembly = (): WebAssemblyApi => (globalThis as unknown as { WebAssembly: WebAssemblyApi }).WebAssembly;
 
-/** The templates' tables as render-module.ts reads them, from offset 0 (into `bytes`), and where they end. */
-function writeTemplates(templates: Templates, bytes: Uint8Array | null): { layout: RenderLayout; end: number } {
-  const layout = {
-    table: 0,
-    directory: NIBBLE_CHARS.length,
-    packedLimit: PACKED_LIMIT,
-    rawShort: RAW_SHORT,
-    rawLong: RAW_LONG,
-  };
-  const runCount = templates.literals.reduce((sum, runs) => sum + runs.length, 0);
-  let runAt = layout.directory + 8 * templates.literals.length;
-  let literalAt = runAt + 8 * runCount;
-  const view = bytes && new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
-  bytes?.set(Buffer.from(NIBBLE_CHARS), layout.table);
+/** Where render-module.ts finds the templates' tables: from offset 0, the nibble table first. */
+const LAYOUT: RenderLayout = {
+  table: 0,
+  directory: NIBBLE_CHARS.length,
+  packedLimit: PACKED_LIMIT,
+  rawShort: RAW_SHORT,
+  rawLong: RAW_LONG,
+};
+
+/** The bytes the templates' tables take (LAYOUT): the directory, each run's place, the literals. */
+function templateBytes(templates: Templates): number {
+  const runs = templates.literals.reduce((sum, runsOf) => sum + runsOf.length, 0);
+  const literals = templates.literalBytes.reduce((sum, length) => sum + length, 0);
+  return LAYOUT.directory + 8 * templates.literals.length + 8 * runs + literals;
+}
+
+/** Writes the templates' tables into `bytes` as LAYOUT says. */
+function writeTemplates(templates: Templates, bytes: Uint8Array): void {
+  let runAt = LAYOUT.directory + 8 * templates.literals.length;
+  let literalAt = runAt + 8 * templates.literals.reduce((sum, runs) => sum + runs.length, 0);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+  bytes.set(Buffer.from(NIBBLE_CHARS), LAYOUT.table);
   templates.literals.forEach((runs, id) => {
-    view?.setUint32(layout.directory + 8 * id, runAt, true);
-    view?.setUint32(layout.directory + 8 * id + 4, runs.length, true);
+    view.setUint32(LAYOUT.directory + 8 * id, runAt, true);
+    view.setUint32(LAYOUT.directory + 8 * id + 4, runs.length, true);
     for (const run of runs) {
-      view?.setUint32(runAt, literalAt, true);
-      view?.setUint32(runAt + 4, run.length, true);
-      bytes?.set(run, literalAt);
+      view.setUint32(runAt, literalAt, true);
+      view.setUint32(runAt + 4, run.length, true);
+      bytes.set(run, literalAt);
       runAt += 8;
       literalAt += run.length;
     }
   });
-  return { layout, end: literalAt };
 }
 
 const PAGE_BYTES = 65536;
@@ -69,14 +76,13 @@ export class PackedMemory {
   private all: Uint8Array;
 
   constructor(templates: Templates, blockBytes: number) {
-    const { layout, end } = writeTemplates(templates, null);
-    this.next = end;
-    this.scratch = end + blockBytes + SPARE_BYTES;
+    this.next = templateBytes(templates);
+    this.scratch = this.next + blockBytes + SPARE_BYTES;
     const wasm = webAssembly();
     this.memory = new wasm.Memory({ initial: Math.ceil((this.scratch + SPARE_BYTES) / PAGE_BYTES) });
     this.all = new Uint8Array(this.memory.buffer);
     writeTemplates(templates, this.all);
-    const instance = new wasm.Instance(new wasm.Module(renderModule(layout)), { env: { memory: this.memory } });
+    const instance = new wasm.Instance(new wasm.Module(renderModule(LAYOUT)), { env: { memory: this.memory } });
     this.renderPiece = instance.exports.render as (src: number, dst: number) => number;
   }
 

@@ -32,9 +32,10 @@ const templateOf = (stored: Uint8Array, from: number): number => stored[from]! |
  */
 export function renderedLength(templates: Templates, stored: Uint8Array, from: number, to: number): number {
   if (to - from < 2 || to > stored.length) return -1;
-  const runs = templates.literals[templateOf(stored, from)];
+  const id = templateOf(stored, from);
+  const runs = templates.literals[id];
   if (!runs) return -1;
-  let length = templates.literalBytes[templateOf(stored, from)]!;
+  let length = templates.literalBytes[id]!;
   let at = from + 2;
   for (let value = 1; value < runs.length; value++) {
     if (at >= to) return -1;

@@ -119,7 +119,8 @@ export function readPieceStore(
 function holdPacked(store: PieceStore, memory: PackedMemory): void {
   const { bytes } = memory;
   store.bounds.forEach((bounds, block) => {
-    const [at, length] = [store.blockAt[block]!, bounds[bounds.length - 1]!];
+    const at = store.blockAt[block]!;
+    const length = bounds[bounds.length - 1]!;
     store.blocks.push(bytes.subarray(at, at + length));
     store.buffers.push(Buffer.from(bytes.buffer, bytes.byteOffset + at, length));
   });

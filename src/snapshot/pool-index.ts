@@ -1,11 +1,8 @@
 import { AddressIndex, type AddressSource } from './address-index.js';
-import { ADDRESS_AT, addressInHead, BLOCK_SHIFT, POOLS_PER_BLOCK } from './piece-layout.js';
+import { ADDRESS_AT, addressInHead, BLOCK_SHIFT, plainAddressLength, POOLS_PER_BLOCK } from './piece-layout.js';
 import { pieceText, type PieceStore } from './piece-store.js';
 import { RAW_FIRST_VALUE_AT, rawFirstLength } from './packed-piece.js';
 import type { PoolKeys } from './pool-keys.js';
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 
 /**
  * What filters need of every pool, in typed arrays indexed by pool id (ids run 1..count): the two
@@ -59,12 +56,7 @@ function groupByToken(tokenA: Int32Array, tokenB: Int32Array, count: number): (t
  * Allocates nothing: it runs for every pool as the snapshot opens.
  */
 function heldLength(pieces: PieceStore, bytes: Uint8Array, start: number, end: number): number {
-  if (pieces.packed) return Math.max(0, rawFirstLength(bytes, start, end));
-  for (let at = start + ADDRESS_AT; at < end; at++) {
-    if (bytes[at] === QUOTE) return at - start - ADDRESS_AT;
-    if (bytes[at] === BACKSLASH) return 0;
-  }
-  return 0;
+  return Math.max(0, (pieces.packed ? rawFirstLength : plainAddressLength)(bytes, start, end));
 }
 
 /** Pool `id`'s address decoded from its head, for the few a head does not hold as they are. */

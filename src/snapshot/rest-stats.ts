@@ -64,13 +64,25 @@ export class RestStats {
     return row;
   }
 
-  /** Pool `id`'s entry of period `periodIndex` (one the blocks do not hold), in its stored form. */
-  entry(id: number, periodIndex: number): Uint8Array {
+  /** The rank in a row of period `periodIndex`'s entry; throws when the blocks hold that period. */
+  rankOf(periodIndex: number): number {
     const rank = restIndexOf(this.format, periodIndex);
     if (rank < 0) throw new Error(`the ${this.format.wire} dialect's blocks hold period ${periodIndex}`);
-    const row = this.row(id);
+    return rank;
+  }
+
+  /** Where the entry of rank `rank` starts in pool `id`'s `row`; throws, naming the pool, when it is damaged. */
+  startIn(row: Uint8Array, id: number, rank: number): number {
     const start = restEntryAt(row, rank);
     if (start < 0) throw new Error(`pool ${id}'s row in ${this.format.restTable} is damaged`);
+    return start;
+  }
+
+  /** Pool `id`'s entry of period `periodIndex` (one the blocks do not hold), in its stored form. */
+  entry(id: number, periodIndex: number): Uint8Array {
+    const rank = this.rankOf(periodIndex);
+    const row = this.row(id);
+    const start = this.startIn(row, id, rank);
     return row.subarray(start, start + restEntryLength(row, start));
   }
 }

@@ -1,9 +1,9 @@
 import type Database from 'better-sqlite3';
 import { PERIOD_NAMES, type Period } from '../math/periods.js';
-import { restIndexOf, statsPieceOf, type PieceFormat } from './piece-format.js';
+import { statsPieceOf, type PieceFormat } from './piece-format.js';
 import { BLOCK_SHIFT, POOLS_PER_BLOCK } from './piece-layout.js';
 import type { PieceStore } from './piece-store.js';
-import { restEntryAt, restEntryLength, RestStats } from './rest-stats.js';
+import { restEntryLength, RestStats } from './rest-stats.js';
 
 const PERIOD_INDEX = new Map(PERIOD_NAMES.map((period, i) => [period, i]));
 
@@ -40,7 +40,7 @@ export class StatsEntries {
     const { format } = this;
     this.indexes = periods.map((period) => PERIOD_INDEX.get(period)!);
     this.pieces = this.indexes.map((i) => statsPieceOf(format, i));
-    const ranks = this.indexes.map((i) => restIndexOf(format, i));
+    const ranks = this.indexes.map((i, p) => (this.pieces[p]! < 0 ? this.rest!.rankOf(i) : -1));
     const fromRows = this.pieces.some((k) => k < 0);
     this.rows = fromRows ? ids.map((id) => this.rest!.row(id)) : [];
     if (this.starts.length < ids.length * periods.length && fromRows)
@@ -53,7 +53,11 @@ export class StatsEntries {
       for (let p = 0; p < this.pieces.length; p++) {
         const k = this.pieces[p]!;
         if (k >= 0) size += format.renderedBound(bounds[first + k + 1]! - bounds[first + k]!);
-        else size += format.renderedBound(this.restEntry(ids[i]!, i, p, ranks[p]!));
+        else {
+          const start = this.rest!.startIn(this.rows[i]!, ids[i]!, ranks[p]!);
+          this.starts[i * this.pieces.length + p] = start;
+          size += format.renderedBound(restEntryLength(this.rows[i]!, start));
+        }
       }
     }
     if (this.scratch.length < size) this.scratch = new Uint8Array(2 ** Math.ceil(Math.log2(size)));
@@ -81,14 +85,5 @@ export class StatsEntries {
     }
     this.at = at;
     return out.subarray(from, at);
-  }
-
-  /** Finds pool i's entry of period p in its row (its rank there `rank`); returns the entry's length. */
-  private restEntry(id: number, i: number, p: number, rank: number): number {
-    const row = this.rows[i]!;
-    const start = restEntryAt(row, rank);
-    if (start < 0) throw new Error(`pool ${id}'s row in ${this.format.restTable} is damaged`);
-    this.starts[i * this.pieces.length + p] = start;
-    return restEntryLength(row, start);
   }
 }

@@ -2,9 +2,9 @@ import type Database from 'better-sqlite3';
 import { PERIOD_NAMES } from '../../math/periods.js';
 import { AFTER_TOKEN_A, PIECE_LAYOUT, TAIL_PIECE } from '../piece-layout.js';
 import { pieceOf, pieceText, readPieceStore } from '../piece-store.js';
-import { entryText, MID_PIECE, PIECE_FORMATS, restIndexOf, statsPieceOf } from '../piece-format.js';
+import { entryText, MID_PIECE, PIECE_FORMATS, statsPieceOf } from '../piece-format.js';
 import { StoredOrders } from '../stored-orders.js';
-import { restEntryAt, restEntryLength, RestStats } from '../rest-stats.js';
+import { restEntryLength, RestStats } from '../rest-stats.js';
 
 /** A pool as verification reads it, with its tokens' facts joined. */
 export interface PoolRow {
@@ -117,8 +117,7 @@ function liveItems(
   const rest = new RestStats(db, format, store.slotOf);
   const stored = (id: number, k: number, restRow: Buffer): Uint8Array => {
     if (statsPieceOf(format, k) >= 0) return pieceOf(store, id, statsPieceOf(format, k));
-    const start = restEntryAt(restRow, restIndexOf(format, k));
-    if (start < 0) throw new Error(`pool ${id}'s row in ${format.restTable} is damaged`);
+    const start = rest.startIn(restRow, id, rest.rankOf(k));
     return restRow.subarray(start, start + restEntryLength(restRow, start));
   };
   return (row) => {
