@@ -61,9 +61,8 @@ function served(db: Database.Database, path: string, wire: Wire): ServedSnapshot
   const circulatingBody = wrapped(single(db, `SELECT ${column('circulating_json')} FROM exchange_token`));
   const totalBody = wrapped(single(db, `SELECT ${column('total_json')} FROM exchange_token`));
   const pieces = new PieceReader(db, pools, store, format);
-  // Pieces and token texts are in memory; what is still read (a detail's piece, locks, the live
-  // entries of periods the blocks do not hold) is read by key,
-  // so a small page cache, filled as details are asked for, serves as well as SQLite's 16 MB default.
+  // Pieces and token texts are in memory; what is still read (locks, the entries of periods the blocks
+  // do not hold) is read by key, so a small page cache serves as well as SQLite's 16 MB default.
   db.pragma('cache_size = -2048');
   // The live API names default periods.
   const periodsOf = (periods: readonly Period[]): readonly Period[] =>

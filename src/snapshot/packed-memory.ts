@@ -14,7 +14,7 @@ interface WebAssemblyApi {
 }
 /**
  * The WebAssembly namespace, looked up when a packed memory is made: touching it sets up V8's
- * WebAssembly support, about a megabyte a server that never packs (the spec dialect) need not pay.
+ * WebAssembly support, about a megabyte a server that renders no page in it (the spec dialect) need not pay.
  */
 const webAssembly = (): WebAssemblyApi => (globalThis as unknown as { WebAssembly: WebAssemblyApi }).WebAssembly;
 

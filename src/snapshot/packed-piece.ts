@@ -1,9 +1,9 @@
-import { CUT, PACKED_LIMIT, RAW_LONG, RAW_SHORT } from './template-packing.js';
+import { CUT, NIBBLE_CHARS, PACKED_LIMIT, RAW_LONG, RAW_SHORT } from './template-packing.js';
 
 /**
  * Stored pieces packed against templates (template-packing.ts), as a server reads them: the
- * templates' literal runs, each piece's length as text (checked before anything renders it), and a
- * head's address where the piece holds it as it is.
+ * templates' literal runs, each piece's length as text (checked before anything renders it), a piece
+ * rendered on its own, and a head's address where the piece holds it as it is.
  */
 
 const BACKSLASH = 0x5c;
@@ -49,6 +49,74 @@ export function renderedLength(templates: Templates, stored: Uint8Array, from: n
     }
   }
   return at === to ? length : -1;
+}
+
+/**
+ * The widest text one pool's packed pieces render to in a block (`packed` says which of a pool's first
+ * pieces are packed; `stride` bounds a pool). Throws when one of them is not a piece the templates
+ * render, so that a request never meets one.
+ */
+export function widestPool(
+  templates: Templates,
+  data: Uint8Array,
+  bounds: Uint32Array,
+  stride: number,
+  packed: readonly boolean[],
+  block: number,
+): number {
+  let widest = 0;
+  for (let first = 0; first < bounds.length - 1; first += stride) {
+    let width = 0;
+    for (let k = 0; k < packed.length; k++) {
+      if (!packed[k]) continue;
+      const length = renderedLength(templates, data, bounds[first + k]!, bounds[first + k + 1]!);
+      if (length < 0) throw new Error(`piece block ${block} holds a piece its templates do not render`);
+      width += length;
+    }
+    widest = Math.max(widest, width);
+  }
+  return widest;
+}
+
+const NIBBLE_BYTES = Uint8Array.from(NIBBLE_CHARS, (c) => c.charCodeAt(0));
+
+/**
+ * Writes the text of the piece stored at stored[from..] into `out` at `at`; returns where it ends. The
+ * live dialect's pages render in WebAssembly (render-module.ts), as fast as a page copies text; this
+ * renders the few pieces a spec server packs (a detail's own, one a response), so that it never sets
+ * WebAssembly up. The piece was checked (renderedLength) and `out` has room for its text.
+ * @example renderPiece(templates, piece, 0, out, 0) // 8: out holds '{"a":"1"'
+ */
+export function renderPiece(
+  templates: Templates,
+  stored: Uint8Array,
+  from: number,
+  out: Uint8Array,
+  at: number,
+): number {
+  const runs = templates.literals[templateOf(stored, from)]!;
+  let i = from + 2;
+  out.set(runs[0]!, at);
+  at += runs[0]!.length;
+  for (let r = 1; r < runs.length; r++) {
+    const kind = stored[i++]!;
+    if (kind < PACKED_LIMIT) {
+      for (let c = 0; c < kind; c++) {
+        const byte = stored[i + (c >> 1)]!;
+        out[at++] = NIBBLE_BYTES[c & 1 ? byte & 15 : byte >> 4]!;
+      }
+      i += (kind + 1) >> 1;
+    } else {
+      const bytes = kind === RAW_LONG ? readLength(stored, i) : kind - RAW_SHORT;
+      if (kind === RAW_LONG) i += 4;
+      out.set(stored.subarray(i, i + bytes), at);
+      at += bytes;
+      i += bytes;
+    }
+    out.set(runs[r]!, at);
+    at += runs[r]!.length;
+  }
+  return at;
 }
 
 const readLength = (stored: Uint8Array, at: number): number =>

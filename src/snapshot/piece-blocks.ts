@@ -16,17 +16,17 @@ interface IdBlock {
  * hands them over, in id order, and writes them when the layout order is known: rows of the format's
  * table, POOLS_PER_BLOCK pools each in PIECE_LAYOUT order, with their pieces' bytes (`data`) and their
  * bounds relative to the block (`ends`, little-endian uint32, `stride` a pool). A server then holds each
- * block as it reads it, with no copy (piece-store.ts). Holds the pieces until then: about 100 MB at 100k
- * pools. A format that packs its head, mid and tail (template-packing.ts) has them packed as they
- * come, and its templates written with the blocks; one whose blocks hold only some periods has the
- * others' entries written a row a pool, in the layout order too (rest-stats.ts).
- * @example const blocks = new PieceBlockWriter(db); blocks.add(1, [head, tail], stats); blocks.finish(layout);
+ * block as it reads it (piece-store.ts). Holds the pieces until then: about 100 MB at 100k pools. The
+ * pieces the format packs (template-packing.ts) are packed as they come, and its templates written
+ * with the blocks; the entries of the periods its blocks do not hold are written a row a pool, in the
+ * layout order too (rest-stats.ts).
+ * @example const blocks = new PieceBlockWriter(db); blocks.add(1, [head, tail, detail], stats); blocks.finish(layout);
  */
 export class PieceBlockWriter {
   private readonly insert: Database.Statement;
-  private readonly insertTemplate: Database.Statement | null;
-  private readonly insertRest: Database.Statement | null;
-  private readonly packer: TemplatePacker | null;
+  private readonly insertTemplate: Database.Statement;
+  private readonly insertRest: Database.Statement;
+  private readonly packer = new TemplatePacker();
   private readonly blocks: IdBlock[] = [];
   private pending: Uint8Array[] = [];
   /** Each pool's row of the periods its blocks do not hold, by id - 1, until the layout is known. */
@@ -38,16 +38,13 @@ export class PieceBlockWriter {
     readonly format: PieceFormat = PIECE_FORMATS.spec,
   ) {
     this.insert = db.prepare(`INSERT INTO ${format.table} (block, ends, data) VALUES (?,?,?)`);
-    const { templateTable } = format;
-    this.insertTemplate = templateTable && db.prepare(`INSERT INTO ${templateTable} (id, template) VALUES (?,?)`);
-    this.packer = templateTable ? new TemplatePacker() : null;
-    const { restTable } = format;
-    this.insertRest = restTable && db.prepare(`INSERT INTO ${restTable} (slot, entries) VALUES (?,?)`);
+    this.insertTemplate = db.prepare(`INSERT INTO ${format.templateTable} (id, template) VALUES (?,?)`);
+    this.insertRest = db.prepare(`INSERT INTO ${format.restTable} (slot, entries) VALUES (?,?)`);
   }
 
   /**
-   * A pool's pieces before its stats (head and tail, and the live dialect's `mid`), and one stats entry
-   * per period (PERIOD_NAMES order), stored form (stored-stats.ts), as built by the generator or recorder.
+   * A pool's pieces before its stats, in the format's order (piece-format.ts), and one stats entry per
+   * period (PERIOD_NAMES order), stored form (stored-stats.ts), as built by the generator or recorder.
    */
   add(id: number, fixed: readonly string[], stats: readonly Uint8Array[]): void {
     if (id !== this.nextId) throw new Error(`pool pieces out of order: got pool ${id}, expected ${this.nextId}`);
@@ -56,10 +53,13 @@ export class PieceBlockWriter {
     if (fixed.length !== this.format.fixed)
       throw new Error(`pool ${id} has ${fixed.length} pieces before its stats, not ${this.format.fixed}`);
     this.nextId++;
-    this.pending.push(this.stored(storedPiece('head', fixed[0]!)), this.stored(storedPiece('tail', fixed[1]!)));
-    for (let k = 2; k < fixed.length; k++) this.pending.push(this.stored(storedPiece('mid', fixed[k]!)));
-    for (const i of this.format.held) this.pending.push(stats[i]!);
-    if (this.insertRest) this.restRows.push(packRest(stats.filter((_, i) => !this.format.held.includes(i))));
+    const { kinds, packed, held } = this.format;
+    fixed.forEach((text, k) => {
+      const stored = storedPiece(kinds[k]!, text);
+      this.pending.push(packed[k] ? this.packer.pack(stored) : Buffer.from(stored));
+    });
+    for (const i of held) this.pending.push(stats[i]!);
+    this.restRows.push(packRest(stats.filter((_, i) => !held.includes(i))));
     if (this.pending.length === POOLS_PER_BLOCK * (this.format.stride - 1)) this.seal();
   }
 
@@ -70,13 +70,8 @@ export class PieceBlockWriter {
       throw new Error(`the layout order holds ${layout.length} pools, not ${this.nextId - 1}`);
     for (let block = 0; block * POOLS_PER_BLOCK < layout.length; block++)
       this.write(block, layout.subarray(block * POOLS_PER_BLOCK, (block + 1) * POOLS_PER_BLOCK));
-    this.packer?.templates.forEach((template, id) => this.insertTemplate!.run(id, template));
-    if (this.insertRest) layout.forEach((id, slot) => this.insertRest!.run(slot, this.restRows[id - 1]));
-  }
-
-  /** A head, mid or tail as the format stores it. */
-  private stored(text: string): Buffer {
-    return this.packer ? this.packer.pack(text) : Buffer.from(text);
+    this.packer.templates.forEach((template, id) => this.insertTemplate.run(id, template));
+    layout.forEach((id, slot) => this.insertRest.run(slot, this.restRows[id - 1]));
   }
 
   private seal(): void {

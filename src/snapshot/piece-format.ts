@@ -1,32 +1,47 @@
 import { PERIOD_NAMES } from '../math/periods.js';
-import { LIVE_HELD_PERIODS, STORED_PERIODS } from './piece-layout.js';
+import { HELD_PERIODS, TAIL_PIECE, type PieceKind } from './piece-layout.js';
 import { renderedBound, renderStatsEntry } from './stats-packing.js';
 import { renderUpstreamStatsEntry, upstreamRenderedBound } from './upstream-stats-packing.js';
 import type { Wire } from './wire.js';
 
+/** A stored piece an item or a detail adds after its stats entries, without its last `cut` bytes. */
+export interface PieceCut {
+  readonly piece: number;
+  readonly cut: number;
+}
+
 /**
- * How one dialect's pool pieces are stored (piece-layout.ts gives the spec's layout): the table of
- * blocks, the pieces a pool has before its stats entries, and how an entry is packed and rendered.
- * The live dialect's pools have a third piece, `mid` (price to balances, between the tokens and the
- * stats), and their own stats packing (ten figures, nullable deltas).
+ * How one dialect's pool pieces are stored (piece-layout.ts gives the layout): the tables, the pieces a
+ * pool has before its stats entries, which of them are packed against templates, how an item and a
+ * detail end, and how a stats entry is packed and rendered. Every pool's pieces are held in memory,
+ * a detail's own included, so no request but one naming a period the blocks do not hold reads a table.
  */
 export interface PieceFormat {
   readonly wire: Wire;
   readonly table: 'piece_blocks' | 'upstream_piece_blocks';
+  /** Where the templates of its packed pieces are stored (template-packing.ts). */
+  readonly templateTable: 'piece_templates' | 'upstream_piece_templates';
+  /** How each piece before the stats entries is stored around its text, in stored order. */
+  readonly kinds: readonly PieceKind[];
+  /** Whether each of those pieces is stored packed against a template (else as its text). */
+  readonly packed: readonly boolean[];
   /**
-   * Where the templates of its head, mid and tail are stored, when it stores them packed
-   * (template-packing.ts); null when it stores them as their text.
+   * What renders the packed pieces (piece-renderer.ts): WebAssembly, over blocks copied into its memory,
+   * where pages render them; JavaScript, over blocks held as read, where only a detail has one.
    */
-  readonly templateTable: 'upstream_piece_templates' | null;
-  /** Pieces before the stats entries: head and tail, and `mid` (MID_PIECE) in the live dialect. */
+  readonly renderer: 'webassembly' | 'javascript';
+  /** How many pieces come before the stats entries (`kinds.length`). */
   readonly fixed: number;
+  /** The piece between the tokens and the stats (the live dialect's price to balances), or -1 for none. */
+  readonly mid: number;
+  /** What a list item adds after its stats entries. */
+  readonly itemEnd: readonly PieceCut[];
+  /** What a detail adds after its stats entries. */
+  readonly detailEnd: readonly PieceCut[];
   /** The periods (PERIOD_NAMES indexes) whose entries the blocks hold, in the order they are stored. */
   readonly held: readonly number[];
-  /**
-   * Where the entries of the other periods are stored, one row a pool (rest-stats.ts), read when a
-   * request names them; null when the blocks hold every period.
-   */
-  readonly restTable: 'upstream_rest_stats' | null;
+  /** Where the entries of the other periods are stored, one row a pool (rest-stats.ts). */
+  readonly restTable: 'rest_stats' | 'upstream_rest_stats';
   /** Bounds a pool takes in a block: where each piece starts, and where the last ends. */
   readonly stride: number;
   /** Writes a stored entry, comma first, into `out` at `at`; returns where it ended. */
@@ -35,41 +50,62 @@ export interface PieceFormat {
   renderedBound(storedLength: number): number;
 }
 
-/** The live dialect's third piece. */
+/** The live dialect's third piece, between the tokens and the stats. */
 export const MID_PIECE = 2;
+/** The spec dialect's third piece: the fields its detail adds (docs/api.md §5.3), closing the detail. */
+export const SPEC_DETAIL_PIECE = 2;
 
-const format = (
-  wire: Wire,
-  tables: Pick<PieceFormat, 'table' | 'templateTable' | 'restTable'>,
-  fixed: number,
-  held: readonly number[],
-  codec: Pick<PieceFormat, 'render' | 'renderedBound'>,
-): PieceFormat => ({ wire, ...tables, fixed, held, stride: fixed + held.length + 1, ...codec });
+const HELD = HELD_PERIODS.map((period) => PERIOD_NAMES.indexOf(period));
+const cut = (piece: number, bytes = 0): PieceCut => ({ piece, cut: bytes });
 
 /**
- * Each dialect's stored pieces. The spec's are stored as their text, which a page copies as it is,
- * with every period's entries; the live dialect's, twice the size, are packed (its keys are most of
- * them), and its blocks hold only the periods it sends by default, so that a live server fits the
- * memory a spec server takes (docs/performance.md §9).
+ * Each dialect's stored pieces. The spec's head and tail are stored as their text, which a page copies
+ * as it is, and its detail's fields packed (a detail is one pool: rendering it costs next to nothing).
+ * The live dialect's pieces, twice the size, are all packed (their keys are most of them); its tail is
+ * in two, `rewards` to `lockedLiquidityPercent` and `feeTierIndex` to `tradeEnableTimestamp`, because
+ * its detail puts `addressLookupTable` between them and `priceHistory7d` after (docs/performance.md §9).
  */
 export const PIECE_FORMATS: Readonly<Record<Wire, PieceFormat>> = {
-  spec: format('spec', { table: 'piece_blocks', templateTable: null, restTable: null }, 2, STORED_PERIODS, {
+  spec: {
+    wire: 'spec',
+    table: 'piece_blocks',
+    templateTable: 'piece_templates',
+    restTable: 'rest_stats',
+    kinds: ['head', 'tail', 'close'],
+    packed: [false, false, true],
+    renderer: 'javascript',
+    fixed: 3,
+    mid: -1,
+    itemEnd: [cut(TAIL_PIECE)],
+    detailEnd: [cut(TAIL_PIECE, 1), cut(SPEC_DETAIL_PIECE)],
+    held: HELD,
+    stride: 3 + HELD.length + 1,
     render: renderStatsEntry,
     renderedBound,
-  }),
-  upstream: format(
-    'upstream',
-    { table: 'upstream_piece_blocks', templateTable: 'upstream_piece_templates', restTable: 'upstream_rest_stats' },
-    3,
-    LIVE_HELD_PERIODS.map((period) => PERIOD_NAMES.indexOf(period)),
-    { render: renderUpstreamStatsEntry, renderedBound: upstreamRenderedBound },
-  ),
+  },
+  upstream: {
+    wire: 'upstream',
+    table: 'upstream_piece_blocks',
+    templateTable: 'upstream_piece_templates',
+    restTable: 'upstream_rest_stats',
+    kinds: ['head', 'open', 'mid', 'close', 'plain', 'close'],
+    packed: [true, true, true, true, true, true],
+    renderer: 'webassembly',
+    fixed: 6,
+    mid: MID_PIECE,
+    itemEnd: [cut(TAIL_PIECE), cut(3)],
+    detailEnd: [cut(TAIL_PIECE), cut(4), cut(3, 1), cut(5)],
+    held: HELD,
+    stride: 6 + HELD.length + 1,
+    render: renderUpstreamStatsEntry,
+    renderedBound: upstreamRenderedBound,
+  },
 };
 
 /**
  * The piece holding period `periodIndex`'s (PERIOD_NAMES order) stats entry in `format`'s blocks; -1
  * when they do not hold it (restIndexOf then places it in the pool's stored row).
- * @example statsPieceOf(PIECE_FORMATS.spec, PERIOD_NAMES.indexOf('24h')) // 2: stored first
+ * @example statsPieceOf(PIECE_FORMATS.spec, PERIOD_NAMES.indexOf('24h')) // 3: stored first, after the pieces
  */
 export function statsPieceOf(format: PieceFormat, periodIndex: number): number {
   const k = format.held.indexOf(periodIndex);

@@ -1,4 +1,4 @@
-import { PERIOD_NAMES, type Period } from '../math/periods.js';
+import type { Period } from '../math/periods.js';
 
 /**
  * How a pool's JSON is laid out in pieces. This is the one place the layout is spelled out.
@@ -19,23 +19,20 @@ export const POOLS_PER_BLOCK = 1 << BLOCK_SHIFT;
 export const MAX_POOLS_PER_PAGE = 1000;
 
 /**
- * A pool's stored pieces, side by side in this order: its head, its tail (and the live dialect's mid:
- * piece-format.ts), one stats entry per period the format's blocks hold (packed: stats-packing.ts;
- * the spec's hold every period, the live dialect's LIVE_HELD_PERIODS), 24h first, then the others
+ * A pool's stored pieces, side by side in this order: the pieces before its stats entries (the
+ * format's `kinds`, piece-format.ts: head and tail first, then the rest of its item and its detail's
+ * own), then one stats entry per held period (packed: stats-packing.ts), 24h first, then the others
  * shortest first. Head and tail are next to each other because every item reads both, and the period
- * most asked for follows them. A block stores, for each pool, where each piece starts and where the
- * last ends: the format's `stride` offsets a pool.
+ * most asked for follows the pieces. A block stores, for each pool, where each piece starts and where
+ * the last ends: the format's `stride` offsets a pool.
  */
 export const TAIL_PIECE = 1;
 /**
- * The periods the live dialect's blocks hold (its default ones, docs/api.md §9.2), 24h first; the
- * others are kept a row a pool (rest-stats.ts). Part of the stored layout: changing it changes
- * SCHEMA_VERSION.
+ * The periods the blocks hold, in both dialects (the live API's default ones, docs/api.md §9.2, and the
+ * ones clients ask for most), 24h first; the others are kept a row a pool (rest-stats.ts), read when a
+ * page names them. Part of the stored layout: changing it changes SCHEMA_VERSION.
  */
-export const LIVE_HELD_PERIODS: readonly Period[] = ['24h', '7d', '30d'];
-/** The periods (their PERIOD_NAMES indexes) in the order the spec's entries are stored. */
-const DAY = PERIOD_NAMES.indexOf('24h');
-export const STORED_PERIODS: readonly number[] = [DAY, ...PERIOD_NAMES.map((_, i) => i).filter((i) => i !== DAY)];
+export const HELD_PERIODS: readonly Period[] = ['24h', '7d', '30d'];
 
 /**
  * The order pools' pieces are stored and held in: the order of a bare `/pools` (24h volume, descending,
@@ -89,16 +86,34 @@ export const AFTER_TOKEN_A = ',"tokenB":';
 export const AFTER_TOKEN_B = ',"stats":{';
 
 /**
- * A head or tail as stored: the head ends with `,"tokenA":` and the tail is wrapped in the `}`
+ * How a piece is stored around its text: a head ends with `,"tokenA":`; a tail is wrapped in the `}`
  * closing the stats and the one closing the item (a spec detail reads it without its last byte and
- * adds its own piece). The live dialect's `mid` piece ends by opening the stats object. Stats entries
- * are stored packed and rendered with a leading comma, the first one of an item read from its second
- * byte (stats-packing.ts).
+ * adds its own piece); the live dialect's `mid` ends by opening the stats object; an `open` piece
+ * begins by closing the stats, a `close` piece ends by closing the item or detail, a `plain` one is
+ * as it is. Stats entries are stored packed and rendered with a leading comma, the first one of an item
+ * read from its second byte (stats-packing.ts).
+ */
+export type PieceKind = 'head' | 'tail' | 'mid' | 'open' | 'close' | 'plain';
+
+/**
+ * A piece as stored (see PieceKind).
  * @example storedPiece('head', '{"address":"…"') // '{"address":"…","tokenA":'
  */
-export function storedPiece(kind: 'head' | 'tail' | 'mid', piece: string): string {
-  if (kind === 'mid') return `${piece}${AFTER_TOKEN_B}`;
-  return kind === 'head' ? `${piece},"tokenA":` : `}${piece}}`;
+export function storedPiece(kind: PieceKind, piece: string): string {
+  switch (kind) {
+    case 'head':
+      return `${piece},"tokenA":`;
+    case 'tail':
+      return `}${piece}}`;
+    case 'mid':
+      return `${piece}${AFTER_TOKEN_B}`;
+    case 'open':
+      return `}${piece}`;
+    case 'close':
+      return `${piece}}`;
+    case 'plain':
+      return piece;
+  }
 }
 
 /**

@@ -1,18 +1,20 @@
 import type Database from 'better-sqlite3';
 import { endianness } from 'node:os';
+import { MAX_POOLS_PER_PAGE, POOLS_PER_BLOCK } from './piece-layout.js';
 import { PIECE_FORMATS, type PieceFormat } from './piece-format.js';
-import { POOLS_PER_BLOCK } from './piece-layout.js';
+import { readTemplates, widestPool } from './packed-piece.js';
+import { PackedMemory } from './packed-memory.js';
+import { memoryRenderer, scriptRenderer, type PieceRenderer } from './piece-renderer.js';
 import { copyInto } from './stored-arrays.js';
-import { PackedBlocks } from './packed-blocks.js';
-import type { PackedMemory } from './packed-memory.js';
 
 /**
  * Every pool's pieces in memory, held as the snapshot stores them (piece-blocks.ts): blocks of pools in
- * the layout order, each pool's pieces side by side. A block of text pieces is kept as SQLite hands it
- * over, never copied: opening reads each block once and makes no garbage, so a server holds the pieces
- * of 100k pools (stats of every period they hold included) in their own size. A format that packs its pieces has
- * each block copied, as it is read, into the memory that renders them (packed-blocks.ts). Pool `id`'s
- * k-th piece lies in blocks[b] at [bounds[b][i + k], bounds[b][i + k + 1]) for b and i from `locate(id)`.
+ * the layout order, each pool's pieces side by side, details and the stats of the periods they hold
+ * included. A format whose pages render packed pieces has each block copied, as it is read, into the
+ * WebAssembly memory that renders them (packed-memory.ts); the other keeps each block as SQLite hands
+ * it over, never copied: opening reads each block once and makes no garbage, so a server holds the
+ * pieces of 100k pools in their own size. Pool `id`'s k-th piece lies in blocks[b] at
+ * [bounds[b][i + k], bounds[b][i + k + 1]) for b and i from `locate(id)`.
  */
 export interface PieceStore {
   blocks: Uint8Array[];
@@ -23,15 +25,10 @@ export interface PieceStore {
   slotOf: Int32Array;
   /** Bounds a pool takes (the dialect's PieceFormat.stride). */
   stride: number;
-  /**
-   * Where the blocks are held when the format packs its head, mid and tail (template-packing.ts): the
-   * memory that renders them; null when they are stored as their text.
-   */
-  packed: PackedMemory | null;
-  /** Where each block starts in `packed` (empty when the format stores text). */
-  blockAt: number[];
-  /** How many pieces a pool has before its stats (PieceFormat.fixed). */
-  fixed: number;
+  /** Which of a pool's pieces before its stats are packed (PieceFormat.packed). */
+  packedPieces: readonly boolean[];
+  /** What renders the packed ones (piece-renderer.ts). */
+  renderer: PieceRenderer;
 }
 
 /** The block of pool `id` and the index of its first bound there. */
@@ -57,11 +54,10 @@ export function pieceOf(store: PieceStore, id: number, k: number, skip = 0, cut 
  * @example pieceText(store, 7, 0) // '{"address":…,"tokenA":'
  */
 export function pieceText(store: PieceStore, id: number, k: number): string {
-  const { packed } = store;
-  if (!packed || k >= store.fixed) return Buffer.from(pieceOf(store, id, k)).toString();
+  if (!store.packedPieces[k]) return Buffer.from(pieceOf(store, id, k)).toString();
   const { block, first } = locate(store, id);
-  const end = packed.render(store.blockAt[block]! + store.bounds[block]![first + k]!, packed.scratch);
-  return Buffer.from(packed.bytes.buffer, packed.bytes.byteOffset + packed.scratch, end - packed.scratch).toString();
+  store.renderer.reset();
+  return Buffer.from(store.renderer.render(block, store.bounds[block]![first + k]!, 0)).toString();
 }
 
 /** A stored `ends` blob as numbers: a view of it where the platform reads it as stored, else a copy. */
@@ -84,42 +80,75 @@ export function readPieceStore(
   format: PieceFormat = PIECE_FORMATS.spec,
 ): PieceStore {
   if (layout.length !== count) throw new Error(`the layout order holds ${layout.length} pools, not ${count}`);
-  const { stride, fixed, table, templateTable } = format;
-  const packing = templateTable ? new PackedBlocks(db, table, templateTable) : null;
+  const { stride, table, packed: packedPieces } = format;
+  const templates = readTemplates(
+    db.prepare(`SELECT template FROM ${format.templateTable} ORDER BY id`).pluck().all() as string[],
+  );
+  const memory = format.renderer === 'webassembly' ? new PackedMemory(templates, blockBytes(db, table)) : null;
   const slotOf = new Int32Array(count + 1).fill(-1);
-  const packed = packing?.memory ?? null;
-  const store: PieceStore = { blocks: [], buffers: [], bounds: [], slotOf, stride, fixed, packed, blockAt: [] };
-  layout.forEach((id, slot) => (store.slotOf[id] = slot));
+  layout.forEach((id, slot) => (slotOf[id] = slot));
+  const blocks: Uint8Array[] = [];
+  const buffers: Buffer[] = [];
+  const bounds: Uint32Array[] = [];
+  const blockAt: number[] = [];
+  let widest = 0;
+  for (const { block, blockBounds, data } of storedBlocks(db, table, stride, count)) {
+    bounds.push(blockBounds);
+    widest = Math.max(widest, widestPool(templates, data, blockBounds, stride, packedPieces, block));
+    if (memory) blockAt.push(memory.place(data));
+    else {
+      // A plain Uint8Array over the same memory: its views cost half a Buffer's, and a page takes hundreds.
+      blocks.push(new Uint8Array(data.buffer, data.byteOffset, data.length));
+      buffers.push(data);
+    }
+  }
+  const scratch = widest * MAX_POOLS_PER_PAGE;
+  const store = { blocks, buffers, bounds, slotOf, stride, packedPieces };
+  if (!memory) return { ...store, renderer: scriptRenderer(templates, blocks, scratch) };
+  memory.finish(scratch);
+  holdPacked(store, memory, blockAt);
+  return { ...store, renderer: memoryRenderer(memory, blockAt) };
+}
+
+/** A table's blocks in order, each with its bounds, checked to hold `count` pools of `stride` bounds. */
+function* storedBlocks(
+  db: Database.Database,
+  table: string,
+  stride: number,
+  count: number,
+): Generator<{ block: number; blockBounds: Uint32Array; data: Buffer }> {
+  let blocks = 0;
   const rows = db.prepare(`SELECT block, ends, data FROM ${table} ORDER BY block`).raw();
   for (const [block, ends, data] of rows.iterate() as IterableIterator<[number, Buffer, Buffer]>) {
     const pools = Math.min(POOLS_PER_BLOCK, count - block * POOLS_PER_BLOCK);
-    if (block !== store.bounds.length || pools <= 0 || ends.length !== 4 * pools * stride)
+    if (block !== blocks || pools <= 0 || ends.length !== 4 * pools * stride)
       throw new Error(`piece block ${block} is out of place`);
-    const bounds = boundsOf(ends);
-    if (bounds[0] !== 0 || bounds[bounds.length - 1] !== data.length)
-      throw new Error(`piece block ${block} holds ${data.length} bytes, its bounds say ${bounds[bounds.length - 1]}`);
-    store.bounds.push(bounds);
-    if (!packing) {
-      // A plain Uint8Array over the same memory: its views cost half a Buffer's, and a page takes hundreds.
-      store.blocks.push(new Uint8Array(data.buffer, data.byteOffset, data.length));
-      store.buffers.push(data);
-      continue;
-    }
-    store.blockAt.push(packing.place(data, bounds, stride, fixed, block));
+    const blockBounds = boundsOf(ends);
+    if (blockBounds[0] !== 0 || blockBounds[blockBounds.length - 1] !== data.length)
+      throw new Error(`piece block ${block} holds ${data.length} bytes, its bounds say ${blockBounds.at(-1)}`);
+    blocks++;
+    yield { block, blockBounds, data };
   }
-  if (store.bounds.length * POOLS_PER_BLOCK < count)
-    throw new Error(
-      `the piece blocks cover ${Math.min(count, store.bounds.length * POOLS_PER_BLOCK)} pools, not ${count}`,
-    );
-  if (packing) holdPacked(store, packing.finish());
-  return store;
+  if (blocks * POOLS_PER_BLOCK < count)
+    throw new Error(`the piece blocks cover ${Math.min(count, blocks * POOLS_PER_BLOCK)} pools, not ${count}`);
 }
 
-/** Views of the packed memory's blocks, taken once it is finished (it does not move after that). */
-function holdPacked(store: PieceStore, memory: PackedMemory): void {
+/** The bytes of a table's blocks, which a packed memory is sized for. */
+const blockBytes = (db: Database.Database, table: string): number =>
+  db.prepare(`SELECT coalesce(sum(length(data)), 0) FROM ${table}`).pluck().get() as number;
+
+/**
+ * Views of the packed memory's blocks, each at blockAt[block], taken once it is finished (it does not
+ * move after that): plain Uint8Arrays, whose views cost half a Buffer's, and Buffers for reading text.
+ */
+function holdPacked(
+  store: { blocks: Uint8Array[]; buffers: Buffer[]; bounds: Uint32Array[] },
+  memory: PackedMemory,
+  blockAt: readonly number[],
+): void {
   const { bytes } = memory;
   store.bounds.forEach((bounds, block) => {
-    const at = store.blockAt[block]!;
+    const at = blockAt[block]!;
     const length = bounds[bounds.length - 1]!;
     store.blocks.push(bytes.subarray(at, at + length));
     store.buffers.push(Buffer.from(bytes.buffer, bytes.byteOffset + at, length));

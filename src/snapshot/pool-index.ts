@@ -56,7 +56,7 @@ function groupByToken(tokenA: Int32Array, tokenB: Int32Array, count: number): (t
  * Allocates nothing: it runs for every pool as the snapshot opens.
  */
 function heldLength(pieces: PieceStore, bytes: Uint8Array, start: number, end: number): number {
-  return Math.max(0, (pieces.packed ? rawFirstLength : plainAddressLength)(bytes, start, end));
+  return Math.max(0, (pieces.packedPieces[0] ? rawFirstLength : plainAddressLength)(bytes, start, end));
 }
 
 /** Pool `id`'s address decoded from its head, for the few a head does not hold as they are. */
@@ -80,7 +80,7 @@ function headAddresses(count: number, pieces: PieceStore): AddressSource {
     if (length > 0 && length <= 0xffff) lengths[id] = length;
     else decoded.set(id, decodedAddress(pieces, id));
   }
-  const at = pieces.packed ? RAW_FIRST_VALUE_AT : ADDRESS_AT;
+  const at = pieces.packedPieces[0] ? RAW_FIRST_VALUE_AT : ADDRESS_AT;
   const start = (id: number): number => {
     if (lengths[id] === 0) return 0;
     const slot = pieces.slotOf[id]!;

@@ -1,4 +1,3 @@
-import { storedPiece } from './piece-layout.js';
 import { poolPieces } from './pool-pieces.js';
 import type { PoolRecord } from './pool-record.js';
 import { upstreamPoolPieces } from './upstream-pool-pieces.js';
@@ -16,8 +15,8 @@ import {
 
 /**
  * The rows of consecutive pools, table by table, each a flat list of values in its column order
- * (table-rows.ts), and their served pieces in each dialect (an id, head, tail, the live dialect's mid,
- * a stats entry per period). Plain arrays of
+ * (table-rows.ts), and their served pieces in each dialect (an id, the pieces before the stats in the
+ * format's order, piece-format.ts, a stats entry per period). Plain arrays of
  * primitives, so a batch built in a worker thread crosses to the writing thread cheaply.
  */
 export interface PoolRowBatch {
@@ -67,7 +66,6 @@ export function appendPoolRows(batch: PoolRowBatch, p: PoolRecord): void {
     tvl_usdc: p.tvlUsdc,
     locked_percent: p.lockedPercent,
     detail_json: pieces.detail,
-    upstream_detail_json: storedPiece('tail', live.detailTail),
     whirlpool_bump: JSON.stringify(p.live.whirlpoolBump),
     tick_spacing_seed: JSON.stringify(p.live.tickSpacingSeed),
     reward_last_updated: p.live.rewardLastUpdatedTimestamp,
@@ -79,9 +77,11 @@ export function appendPoolRows(batch: PoolRowBatch, p: PoolRecord): void {
   });
   // Stats entries are packed here (in the generator's workers), and cross to the writer as latin1 text.
   const packed = (entry: Buffer): string => entry.toString('latin1');
-  batch.pieces.push(p.id, pieces.head, pieces.tail, ...p.stats.map((s) => packed(storedSpecEntry(s))));
+  // In each format's stored order (piece-format.ts).
+  batch.pieces.push(p.id, pieces.head, pieces.tail, pieces.detail, ...p.stats.map((s) => packed(storedSpecEntry(s))));
   const liveStats = p.stats.map((s) => packed(storedUpstreamEntry(s)));
-  batch.upstreamPieces.push(p.id, live.head, live.tail, live.mid, ...liveStats);
+  const { head, tail, mid, end, lookupTable, priceHistory } = live;
+  batch.upstreamPieces.push(p.id, head, tail, mid, end, lookupTable, priceHistory, ...liveStats);
   appendChildRows(batch, p);
 }
 

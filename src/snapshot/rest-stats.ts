@@ -53,7 +53,6 @@ export class RestStats {
     private readonly format: PieceFormat,
     private readonly slotOf: Int32Array,
   ) {
-    if (!format.restTable) throw new Error(`the ${format.wire} dialect's blocks hold every period`);
     this.rowOf = db.prepare<[number]>(`SELECT entries FROM ${format.restTable} WHERE slot = ?`).pluck();
   }
 

@@ -2,7 +2,7 @@
  * Version of the snapshot layout, kept in SQLite's user_version. A server or inspector refuses a
  * snapshot of any other version rather than misreading it.
  */
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 
 /**
  * Names what shapes a response besides the snapshot's content and the request: the layout and the way
@@ -13,19 +13,20 @@ export const SCHEMA_VERSION = 9;
  * Schema 7 also stores the live dialect's fields as columns and its pieces beside the spec's (wire.ts).
  * Schema 8 stores the live pieces packed against templates (template-packing.ts), and schema 9 the live
  * stats entries of the periods the live API does not send by default in a table of their own
- * (rest-stats.ts); both serve the same bytes, so they keep the ETags.
+ * (rest-stats.ts); schema 10 holds every detail's own pieces with the rest, packed, and the spec's
+ * entries of the other periods in a table of their own too: all serve the same bytes, so they keep the ETags.
  */
 export const RESPONSE_FORMAT = 'schema 7 format 3';
 
 /**
  * The layout. Figures are stored as the exact decimal strings that are served; `piece_blocks` and the
- * `*json` columns hold the precomputed response pieces (`piece_blocks` holds every pool's head, tail
- * and stats entries (packed: stats-packing.ts) in blocks, pools in the `/pools` default order, that a
- * server holds as read when it opens the snapshot, so a page of pools reads no table: see
- * piece-blocks.ts, piece-store.ts and piece-layout.ts); token logo URLs carry a placeholder origin that
- * the server replaces (logo-url.ts); `sort_orders` holds, for every sort and direction, the ids in
- * served order (little-endian int32), computed once with exact decimal comparison, so listing is a
- * keyset walk that never sorts, parses or computes at request time.
+ * `*json` columns hold the precomputed response pieces (`piece_blocks` holds every pool's head, tail,
+ * detail fields and held stats entries (packed: stats-packing.ts) in blocks, pools in the `/pools`
+ * default order, that a server holds as read when it opens the snapshot, so neither a page nor a
+ * detail reads a table: see piece-blocks.ts, piece-store.ts and piece-layout.ts); token logo URLs
+ * carry a placeholder origin that the server replaces (logo-url.ts); `sort_orders` holds, for every
+ * sort and direction, the ids in served order (little-endian int32), computed once with exact decimal
+ * comparison, so listing is a keyset walk that never sorts, parses or computes at request time.
  */
 export const SCHEMA_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -58,7 +59,7 @@ CREATE TABLE pools (
   balance_a_raw TEXT NOT NULL, balance_b_raw TEXT NOT NULL,
   token_balance_a TEXT NOT NULL, token_balance_b TEXT NOT NULL,
   tvl_usdc TEXT NOT NULL, locked_percent TEXT NOT NULL,
-  detail_json TEXT NOT NULL, upstream_detail_json TEXT NOT NULL,
+  detail_json TEXT NOT NULL,
   whirlpool_bump TEXT NOT NULL, tick_spacing_seed TEXT NOT NULL, reward_last_updated TEXT NOT NULL,
   write_version INTEGER NOT NULL, address_lookup_table TEXT, trade_enable_timestamp TEXT NOT NULL,
   price_history_7d TEXT NOT NULL, yield_over_tvl TEXT NOT NULL
@@ -70,7 +71,9 @@ CREATE TABLE pool_keys (
 );
 CREATE TABLE piece_blocks (block INTEGER PRIMARY KEY, ends BLOB NOT NULL, data BLOB NOT NULL);
 CREATE TABLE upstream_piece_blocks (block INTEGER PRIMARY KEY, ends BLOB NOT NULL, data BLOB NOT NULL);
+CREATE TABLE piece_templates (id INTEGER PRIMARY KEY, template TEXT NOT NULL);
 CREATE TABLE upstream_piece_templates (id INTEGER PRIMARY KEY, template TEXT NOT NULL);
+CREATE TABLE rest_stats (slot INTEGER PRIMARY KEY, entries BLOB NOT NULL);
 CREATE TABLE upstream_rest_stats (slot INTEGER PRIMARY KEY, entries BLOB NOT NULL);
 CREATE TABLE token_texts (kind TEXT PRIMARY KEY, texts BLOB NOT NULL, ends BLOB NOT NULL) WITHOUT ROWID;
 CREATE INDEX pools_token_a ON pools (token_a);

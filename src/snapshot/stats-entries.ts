@@ -18,7 +18,7 @@ const PERIOD_INDEX = new Map(PERIOD_NAMES.map((period, i) => [period, i]));
  */
 export class StatsEntries {
   private scratch = new Uint8Array(16 * 1024);
-  private readonly rest: RestStats | null;
+  private readonly rest: RestStats;
   private indexes: number[] = [];
   /** Per period asked for: its piece in the blocks, or -1 when it lies in the pools' rows. */
   private pieces: number[] = [];
@@ -32,7 +32,7 @@ export class StatsEntries {
     private readonly store: PieceStore,
     private readonly format: PieceFormat,
   ) {
-    this.rest = format.restTable ? new RestStats(db, format, store.slotOf) : null;
+    this.rest = new RestStats(db, format, store.slotOf);
   }
 
   /** Lays out a page: the entries of `periods` for the pools `ids`, rendered by `render` in that order. */
@@ -40,9 +40,9 @@ export class StatsEntries {
     const { format } = this;
     this.indexes = periods.map((period) => PERIOD_INDEX.get(period)!);
     this.pieces = this.indexes.map((i) => statsPieceOf(format, i));
-    const ranks = this.indexes.map((i, p) => (this.pieces[p]! < 0 ? this.rest!.rankOf(i) : -1));
+    const ranks = this.indexes.map((i, p) => (this.pieces[p]! < 0 ? this.rest.rankOf(i) : -1));
     const fromRows = this.pieces.some((k) => k < 0);
-    this.rows = fromRows ? ids.map((id) => this.rest!.row(id)) : [];
+    this.rows = fromRows ? ids.map((id) => this.rest.row(id)) : [];
     if (this.starts.length < ids.length * periods.length && fromRows)
       this.starts = new Int32Array(ids.length * periods.length);
     let size = 0;
@@ -54,7 +54,7 @@ export class StatsEntries {
         const k = this.pieces[p]!;
         if (k >= 0) size += format.renderedBound(bounds[first + k + 1]! - bounds[first + k]!);
         else {
-          const start = this.rest!.startIn(this.rows[i]!, ids[i]!, ranks[p]!);
+          const start = this.rest.startIn(this.rows[i]!, ids[i]!, ranks[p]!);
           this.starts[i * this.pieces.length + p] = start;
           size += format.renderedBound(restEntryLength(this.rows[i]!, start));
         }

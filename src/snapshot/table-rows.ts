@@ -14,7 +14,7 @@ export const POOL_COLUMNS = [
   'has_warning', 'blocked', 'has_active_rewards', 'verified', 'liquidity', 'sqrt_price', 'tick_current_index',
   'price', 'balance_a_raw', 'balance_b_raw', 'token_balance_a', 'token_balance_b', 'tvl_usdc',
   'locked_percent', 'detail_json', 'whirlpool_bump', 'tick_spacing_seed', 'reward_last_updated', 'write_version',
-  'address_lookup_table', 'trade_enable_timestamp', 'price_history_7d', 'yield_over_tvl', 'upstream_detail_json',
+  'address_lookup_table', 'trade_enable_timestamp', 'price_history_7d', 'yield_over_tvl',
 ] as const;
 // prettier-ignore
 export const POSITION_COLUMNS = [

@@ -1,16 +1,17 @@
 /**
- * How the live dialect's head, mid and tail pieces are stored: a template and the values alone. A
- * live pool's pieces are half keys (`"whirlpoolsConfig":`, `"feeGrowthGlobalA":` …), the same in every
- * pool; stored once per template instead, and the values' digits two to a byte, every live pool's
- * pieces of 100k pools take some 50 MB instead of 139 (docs/performance.md §9).
+ * How packed pieces are stored (the live dialect's all, the spec's detail: piece-format.ts): a template
+ * and the values alone. A live pool's pieces are half keys (`"whirlpoolsConfig":`, `"feeGrowthGlobalA":`
+ * …), the same in every pool; stored once per template instead, and the values' digits two to a byte,
+ * every live pool's pieces of 100k pools take some 50 MB instead of 139 (docs/performance.md §9).
  *
  * A template is a piece's text with its values cut out: keys, punctuation, `true`, `false` and `null`
- * stay, and every string's contents and every number go. A stored piece is its template's id (two
- * bytes, little-endian), then each value after one byte saying how it is stored: below PACKED_LIMIT,
- * that many characters of NIBBLE_CHARS two to a byte; from RAW_SHORT, that many bytes minus RAW_SHORT
- * of UTF-8 as the piece holds them (escapes included); RAW_LONG, a four-byte length, then the bytes.
- * Rendering (render-module.ts) writes the template's text with each value in its place, byte for
- * byte the piece; packed-piece.ts reads stored pieces and their templates back.
+ * stay, and every string's contents and every number go, but those of KEPT_KEYS. A stored piece is
+ * its template's id (two bytes, little-endian), then each value after one byte saying how it is
+ * stored: below PACKED_LIMIT, that many characters of NIBBLE_CHARS two to a byte; from RAW_SHORT, that
+ * many bytes minus RAW_SHORT of UTF-8 as the piece holds them (escapes included); RAW_LONG, a four-byte
+ * length, then the bytes. Rendering (render-module.ts, or packed-piece.ts's renderPiece) writes the
+ * template's text with each value in its place, byte for byte the piece; packed-piece.ts reads stored
+ * pieces and their templates back.
  */
 
 /** The characters a packed value may hold, a nibble each: digits, numbers' and timestamps' punctuation. */
@@ -29,29 +30,39 @@ const BACKSLASH = 0x5c;
 const COLON = 0x3a;
 const NUMBER_CHARS = /[-+.eE0-9]/;
 
+/**
+ * Keys whose values take a handful of texts over a whole snapshot (two configs, two pool types, one
+ * protocol fee rate): their values stay in the template, which makes a few more templates and saves
+ * their bytes in every piece (some 6 MB at 100k live pools).
+ */
+const KEPT_KEYS = new Set(['whirlpoolsConfig', 'poolType', 'protocolFeeRate']);
+
 /** A piece's template (its text around the values, cut at CUT) and its values' texts. */
 function splitPiece(text: string): { template: string; values: string[] } {
   const literals: string[] = [];
   const values: string[] = [];
   let from = 0;
+  let key = '';
+  const cut = (start: number, end: number): void => {
+    if (KEPT_KEYS.has(key)) return;
+    literals.push(text.slice(from, start));
+    values.push(text.slice(start, end));
+    from = end;
+  };
   for (let i = 0; i < text.length;) {
     const code = text.charCodeAt(i);
     if (code === QUOTE) {
       let end = i + 1;
       while (end < text.length && text.charCodeAt(end) !== QUOTE) end += text.charCodeAt(end) === BACKSLASH ? 2 : 1;
       if (end >= text.length) throw new Error(`a piece holds an unterminated string: ${text.slice(i, i + 40)}`);
-      if (text.charCodeAt(end + 1) !== COLON) {
-        literals.push(text.slice(from, i + 1));
-        values.push(text.slice(i + 1, end));
-        from = end;
-      }
+      if (text.charCodeAt(end + 1) === COLON) key = text.slice(i + 1, end);
+      else cut(i + 1, end);
       i = end + 1;
     } else if (code === 0x2d || (code >= 0x30 && code <= 0x39)) {
       let end = i + 1;
       while (end < text.length && NUMBER_CHARS.test(text[end]!)) end++;
-      literals.push(text.slice(from, i));
-      values.push(text.slice(i, end));
-      from = i = end;
+      cut(i, end);
+      i = end;
     } else i++;
   }
   literals.push(text.slice(from));
@@ -89,6 +100,12 @@ function storedValue(value: string): Buffer {
 export class TemplatePacker {
   readonly templates: string[] = [];
   private readonly ids = new Map<string, number>();
+
+  /** Starts from `known` templates (a snapshot's, to pack a piece more into it), numbered as given. */
+  constructor(known: readonly string[] = []) {
+    known.forEach((template, id) => this.ids.set(template, id));
+    this.templates.push(...known);
+  }
 
   pack(text: string): Buffer {
     const { template, values } = splitPiece(text);

@@ -3,18 +3,22 @@ import type { LockRecord, PoolRecord, StatsRecord } from './pool-record.js';
 /**
  * A pool in the live API's dialect (docs/api.md §9.2), as pieces the server joins. The live key order
  * puts price, TVL and balances between the tokens and the stats, so a pool has a `mid` piece there;
- * and the detail adds `addressLookupTable` inside its tail and `priceHistory7d` at its end, so the
- * detail has a tail of its own.
+ * and the detail puts `addressLookupTable` between the locks and `feeTierIndex`, and `priceHistory7d`
+ * at its end, so the item's end is in two pieces and the detail has two of its own (piece-format.ts).
  */
 export interface UpstreamPoolPieces {
   /** From `{"address":…` up to and including `"poolType":…`. */
   head: string;
+  /** `,"rewards":…` up to and including `"lockedLiquidityPercent":[…]`. */
+  tail: string;
   /** `,"price":…` up to and including `"tokenBalanceB":…`. */
   mid: string;
-  /** `,"rewards":…` to `"tradeEnableTimestamp":…`, without the braces around it (piece-layout.ts). */
-  tail: string;
-  /** The detail's: `,"rewards":…` to `"priceHistory7d":[…]`, likewise. */
-  detailTail: string;
+  /** `,"feeTierIndex":…` up to and including `"tradeEnableTimestamp":…`. */
+  end: string;
+  /** The detail's `,"addressLookupTable":…`. */
+  lookupTable: string;
+  /** The detail's `,"priceHistory7d":[…]`. */
+  priceHistory: string;
 }
 
 /** The live API's pool type: it knows no launch pools (they are whirlpools created through its launch flow). */
@@ -36,20 +40,19 @@ export function upstreamStatsEntryJson(stats: Omit<StatsRecord, 'effectiveFeeRat
 }
 
 /**
- * A pool's live-dialect pieces (see UpstreamPoolPieces), in the key order of the live API.
+ * A pool's live-dialect pieces (see UpstreamPoolPieces), in the key order of the live API, in the order
+ * the format stores them.
  * @example upstreamPoolPieces(pool).head // '{"address":"…","whirlpoolsConfig":"…",…,"poolType":"whirlpool"'
  */
 export function upstreamPoolPieces(pool: PoolRecord): UpstreamPoolPieces {
-  const rewardsAndLocks =
-    `,"rewards":${JSON.stringify(pool.rewards)},` + `"lockedLiquidityPercent":${upstreamLockEntries(pool.locks)}`;
   const { addressLookupTable, priceHistory7d } = pool.live;
   return {
     head: JSON.stringify(headFields(pool)).slice(0, -1),
+    tail: `,"rewards":${JSON.stringify(pool.rewards)},"lockedLiquidityPercent":${upstreamLockEntries(pool.locks)}`,
     mid: `,${JSON.stringify(midFields(pool)).slice(1, -1)}`,
-    tail: `${rewardsAndLocks},${JSON.stringify(endFields(pool)).slice(1, -1)}`,
-    detailTail:
-      `${rewardsAndLocks},"addressLookupTable":${JSON.stringify(addressLookupTable)},` +
-      `${JSON.stringify({ ...endFields(pool), priceHistory7d }).slice(1, -1)}`,
+    end: `,${JSON.stringify(endFields(pool)).slice(1, -1)}`,
+    lookupTable: `,"addressLookupTable":${JSON.stringify(addressLookupTable)}`,
+    priceHistory: `,"priceHistory7d":${JSON.stringify(priceHistory7d)}`,
   };
 }
 

@@ -4,9 +4,10 @@ import * as assert from 'uvu/assert';
 import { PERIOD_NAMES } from '../../src/math/periods.js';
 import { PieceBlockWriter } from '../../src/snapshot/piece-blocks.js';
 import { POOLS_PER_BLOCK, TAIL_PIECE } from '../../src/snapshot/piece-layout.js';
-import { locate, pieceOf, readPieceStore } from '../../src/snapshot/piece-store.js';
+import { locate, pieceOf, pieceText, readPieceStore } from '../../src/snapshot/piece-store.js';
+import { restEntryLength, RestStats } from '../../src/snapshot/rest-stats.js';
 import { SCHEMA_SQL } from '../../src/snapshot/schema.js';
-import { entryText, PIECE_FORMATS, statsPieceOf } from '../../src/snapshot/piece-format.js';
+import { entryText, PIECE_FORMATS, SPEC_DETAIL_PIECE, statsPieceOf } from '../../src/snapshot/piece-format.js';
 import { packStatsText } from '../helpers/stats-texts.js';
 
 const specEntryText = (stored: Uint8Array, k: number): string => entryText(PIECE_FORMATS.spec, stored, k);
@@ -22,11 +23,12 @@ for (let i = 0; i + 1 < COUNT; i += 2) [LAYOUT[i], LAYOUT[i + 1]] = [LAYOUT[i + 
  * Pieces of pool `id`: stats entries in the plain form (packed) for most pools, other texts (kept as
  * they are) for some.
  */
-function pieces(id: number): { head: string; tail: string; stats: string[] } {
+function pieces(id: number): { head: string; tail: string; detail: string; stats: string[] } {
   const figure = (n: number): string => (id % 11 === 0 ? '0' : `${id}.${'5'.repeat(n % 9)}`);
   return {
     head: `{"address":"pool-${id}","name":"${'é'.repeat(id % 7)}"`,
     tail: `,"rewards":[${'1,'.repeat(id % 5)}0],"lockedLiquidityPercent":[]`,
+    detail: `,"tokenVaultA":"vault-${'é'.repeat(id % 3)}${id}","adaptiveFee":null,"updatedSlot":${id * 1000 + 7}`,
     stats: PERIOD_NAMES.map((period, i) =>
       id % 5 === 0
         ? `"${period}":{"volume":"${id}.${period.length}"}`
@@ -45,7 +47,7 @@ function written(count: number, layout: Int32Array): Database.Database {
   const writer = new PieceBlockWriter(db);
   for (let id = 1; id <= count; id++) {
     const p = pieces(id);
-    writer.add(id, [p.head, p.tail], packed(p.stats));
+    writer.add(id, [p.head, p.tail, p.detail], packed(p.stats));
   }
   writer.finish(layout);
   return db;
@@ -54,17 +56,24 @@ function written(count: number, layout: Int32Array): Database.Database {
 const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString();
 
 blocks(
-  'every piece of every pool reads back in its stored form: head with ,"tokenA":, stats as served, tail in braces',
+  'every piece of every pool reads back in its stored form: head with ,"tokenA":, tail in braces, detail closing',
   () => {
-    const store = readPieceStore(written(COUNT, LAYOUT), COUNT, LAYOUT);
+    const db = written(COUNT, LAYOUT);
+    const store = readPieceStore(db, COUNT, LAYOUT);
+    const rest = new RestStats(db, PIECE_FORMATS.spec, store.slotOf);
     for (let id = 1; id <= COUNT; id++) {
       const p = pieces(id);
       assert.is(text(pieceOf(store, id, 0)), `${p.head},"tokenA":`);
       assert.is(text(pieceOf(store, id, TAIL_PIECE)), `}${p.tail}}`);
       assert.is(text(pieceOf(store, id, TAIL_PIECE, 0, 1)), `}${p.tail}`);
-      PERIOD_NAMES.forEach((_, k) =>
-        assert.is(specEntryText(pieceOf(store, id, statsPieceOf(PIECE_FORMATS.spec, k)), k), `,${p.stats[k]}`),
-      );
+      assert.is(pieceText(store, id, SPEC_DETAIL_PIECE), `${p.detail}}`);
+      const row = rest.row(id);
+      PERIOD_NAMES.forEach((_, k) => {
+        const held = statsPieceOf(PIECE_FORMATS.spec, k);
+        const start = held < 0 ? rest.startIn(row, id, rest.rankOf(k)) : 0;
+        const stored = held >= 0 ? pieceOf(store, id, held) : row.subarray(start, start + restEntryLength(row, start));
+        assert.is(specEntryText(stored, k), `,${p.stats[k]}`);
+      });
     }
   },
 );
@@ -94,8 +103,10 @@ blocks('plain stats entries are stored in well under half their served size', ()
   let stored = 0;
   for (let id = 1; id <= COUNT; id++) {
     if (id % 5 === 0) continue;
-    served += pieces(id).stats.join('').length;
-    PERIOD_NAMES.forEach((_, k) => (stored += pieceOf(store, id, statsPieceOf(PIECE_FORMATS.spec, k)).length));
+    for (const k of PIECE_FORMATS.spec.held) {
+      served += pieces(id).stats[k]!.length;
+      stored += pieceOf(store, id, statsPieceOf(PIECE_FORMATS.spec, k)).length;
+    }
   }
   assert.ok(stored < 0.4 * served, `${stored} stored bytes for ${served} served`);
 });
@@ -104,10 +115,11 @@ blocks('pools out of order, without a stats entry per period, or a layout of oth
   const db = new Database(':memory:');
   db.exec(SCHEMA_SQL);
   const writer = new PieceBlockWriter(db);
-  assert.throws(() => writer.add(2, ['{', ''], packed(pieces(2).stats)), /out of order: got pool 2, expected 1/);
-  assert.throws(() => writer.add(1, ['{', ''], packed(['"5m":{}'])), /has 1 stats entries, not 10/);
-  assert.throws(() => writer.add(1, ['{', '', ','], packed(pieces(1).stats)), /has 3 pieces before its stats, not 2/);
-  writer.add(1, ['{', ''], packed(pieces(1).stats));
+  const fixed = ['{', '', ',"a":1'];
+  assert.throws(() => writer.add(2, fixed, packed(pieces(2).stats)), /out of order: got pool 2, expected 1/);
+  assert.throws(() => writer.add(1, fixed, packed(['"5m":{}'])), /has 1 stats entries, not 10/);
+  assert.throws(() => writer.add(1, [...fixed, ','], packed(pieces(1).stats)), /has 4 pieces before its stats, not 3/);
+  writer.add(1, fixed, packed(pieces(1).stats));
   assert.throws(() => writer.finish(Int32Array.of(1, 2)), /the layout order holds 2 pools, not 1/);
 });
 

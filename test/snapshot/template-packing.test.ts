@@ -9,7 +9,7 @@ import { POOLS_PER_BLOCK, TAIL_PIECE } from '../../src/snapshot/piece-layout.js'
 import { pieceText, readPieceStore } from '../../src/snapshot/piece-store.js';
 import { poolIndex } from '../../src/snapshot/pool-index.js';
 import { SCHEMA_SQL } from '../../src/snapshot/schema.js';
-import { readTemplates, renderedLength } from '../../src/snapshot/packed-piece.js';
+import { readTemplates, renderedLength, renderPiece } from '../../src/snapshot/packed-piece.js';
 import { TemplatePacker } from '../../src/snapshot/template-packing.js';
 
 /** Texts of every kind of value a piece holds, each rendered back byte for byte. */
@@ -47,7 +47,12 @@ function rendered(texts: readonly string[]): string[] {
   memory.finish(texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0));
   let dst = memory.scratch;
   const ends = stored.map((piece, i) => {
-    assert.is(renderedLength(templates, piece, 0, piece.length), Buffer.byteLength(texts[i]!), texts[i]);
+    const length = Buffer.byteLength(texts[i]!);
+    assert.is(renderedLength(templates, piece, 0, piece.length), length, texts[i]);
+    // The JavaScript renderer (a spec detail's) writes the same bytes.
+    const out = Buffer.alloc(length + 2, '#');
+    assert.is(renderPiece(templates, piece, 0, out, 1), length + 1);
+    assert.is(out.toString(), `#${texts[i]}#`);
     return (dst = memory.render(at[i]!, dst));
   });
   return ends.map((end, i) =>
@@ -110,7 +115,22 @@ packing('a raw value of no bytes, which the packer never writes, renders as one'
   assert.is(Buffer.from(memory.bytes.subarray(memory.scratch, end)).toString(), '{"a":""');
 });
 
-/** A live-format snapshot in memory of `count` pools in id order, each with its own head, tail and mid. */
+packing('the values of a few keys that take a handful of texts stay in the template', () => {
+  const packer = new TemplatePacker();
+  const piece = (config: string): Buffer =>
+    packer.pack(`{"whirlpoolsConfig":"${config}","poolType":"splash","protocolFeeRate":1300,"liquidity":"77"`);
+  const [a, b, c] = [piece('cfg-A'), piece('cfg-B'), piece('cfg-A')];
+  assert.equal(packer.templates, [
+    '{"whirlpoolsConfig":"cfg-A","poolType":"splash","protocolFeeRate":1300,"liquidity":"\0"',
+    '{"whirlpoolsConfig":"cfg-B","poolType":"splash","protocolFeeRate":1300,"liquidity":"\0"',
+  ]);
+  // The template id, then the one value cut out: two digits, a byte.
+  assert.equal([...a!], [0, 0, 2, 0x77]);
+  assert.equal([...b!], [1, 0, 2, 0x77]);
+  assert.equal(c, a);
+});
+
+/** A live-format snapshot in memory of `count` pools in id order, each with its own six pieces. */
 function liveStore(count: number, damage?: (db: Database.Database) => void): ReturnType<typeof readPieceStore> {
   const db = new Database(':memory:');
   db.exec(SCHEMA_SQL);
@@ -126,16 +146,22 @@ const fixedTexts = (id: number): string[] => [
   `{"address":"pool-${id}","liquidity":"${id * 977}","bump":[${id % 256}]`,
   `,"rewards":[${'{"emissions":"1.5"},'.repeat(id % 3)}{}],"fee":${id % 7}`,
   `,"price":"${id}.${id % 13}","name":"${'é'.repeat(id % 4)}"`,
+  `,"feeTierIndex":${id % 19},"tradeEnableTimestamp":"1970-01-01T00:00:00Z"`,
+  `,"addressLookupTable":${id % 2 ? `"alt-${id}"` : 'null'}`,
+  `,"priceHistory7d":[${Array.from({ length: id % 4 }, (_, i) => `"${id}.${i}"`).join(',')}]`,
 ];
 
-packing("a live store's heads, tails and mids, across blocks, render to the texts the server sends", () => {
+packing("a live store's pieces, across blocks, render to the texts the server sends, each as it is stored", () => {
   const count = POOLS_PER_BLOCK + 7;
   const store = liveStore(count);
   for (const id of [1, 2, 3, POOLS_PER_BLOCK, POOLS_PER_BLOCK + 1, count]) {
-    const [head, tail, mid] = fixedTexts(id);
+    const [head, tail, mid, end, lookupTable, history] = fixedTexts(id);
     assert.is(pieceText(store, id, 0), `${head},"tokenA":`);
-    assert.is(pieceText(store, id, TAIL_PIECE), `}${tail}}`);
+    assert.is(pieceText(store, id, TAIL_PIECE), `}${tail}`);
     assert.is(pieceText(store, id, MID_PIECE), `${mid},"stats":{`);
+    assert.is(pieceText(store, id, 3), `${end}}`);
+    assert.is(pieceText(store, id, 4), lookupTable);
+    assert.is(pieceText(store, id, 5), `${history}}`);
   }
 });
 
@@ -156,7 +182,8 @@ packing('pools are found by address whether their head holds it raw, packed or e
   db.exec(SCHEMA_SQL);
   const writer = new PieceBlockWriter(db, PIECE_FORMATS.upstream);
   const stats = PERIOD_NAMES.map(() => Buffer.of(0));
-  addresses.forEach((address, i) => writer.add(i + 1, [`{"address":"${address}","n":${i}`, '', ''], stats));
+  const rest = ['', '', '', '', ''];
+  addresses.forEach((address, i) => writer.add(i + 1, [`{"address":"${address}","n":${i}`, ...rest], stats));
   const layout = Int32Array.from(addresses, (_, i) => i + 1);
   writer.finish(layout);
   const store = readPieceStore(db, addresses.length, layout, PIECE_FORMATS.upstream);

@@ -5,6 +5,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { openSnapshot } from '../../src/snapshot/open-snapshot.js';
 import { verifySnapshot } from '../../src/snapshot/verify/verify-snapshot.js';
+import { PIECE_FORMATS, SPEC_DETAIL_PIECE } from '../../src/snapshot/piece-format.js';
+import { rewritePiece } from '../helpers/rewrite-piece.js';
 import { snapshotFor, tempDir } from '../helpers/snapshots.js';
 
 const AS_OF = '2025-03-04T05:06:07Z';
@@ -58,26 +60,36 @@ const setToken =
     db.prepare(`UPDATE tokens SET ${column} = ? WHERE id = ?`).run(value, p[which].id);
 const setDayStat = (column: string, value: string) => (db: Database.Database, p: Picked) =>
   db.prepare(`UPDATE pool_stats SET ${column} = ? WHERE pool_id = ? AND period = '24h'`).run(value, p.pool.id);
-/** Rewrites one field of the pool's detail piece (the served detail fields, docs/api.md §5.3). */
-const setDetail = (field: string, value: string) => (db: Database.Database, p: Picked) =>
-  db
-    .prepare('UPDATE pools SET detail_json = ? WHERE id = ?')
-    .run(p.pool.detail_json.replace(new RegExp(`"${field}":"[^"]*"`), `"${field}":"${value}"`), p.pool.id);
+/** Rewrites one field of the pool's detail (docs/api.md §5.3), where it is stored and where it is served. */
+const setDetail = (field: string, value: string) => (db: Database.Database, p: Picked) => {
+  const edit = (text: string): string => text.replace(new RegExp(`"${field}":"[^"]*"`), `"${field}":"${value}"`);
+  db.prepare('UPDATE pools SET detail_json = ? WHERE id = ?').run(edit(p.pool.detail_json), p.pool.id);
+  rewritePiece(db, PIECE_FORMATS.spec, p.pool.id, SPEC_DETAIL_PIECE, edit);
+};
 const history = (edit: (prices: string[]) => string[]) => (db: Database.Database, p: Picked) =>
   setPool('price_history_7d', JSON.stringify(edit(JSON.parse(p.pool.price_history_7d) as string[])))(db, p);
 
 type Case = [what: string, corrupt: (db: Database.Database, p: Picked) => unknown, expected: (p: Picked) => string];
 
+/** The live detail's history piece (piece-format.ts), which only the detail sends. */
+const LIVE_HISTORY_PIECE = PIECE_FORMATS.upstream.detailEnd.at(-1)!.piece;
+
 /** Rewrites the live detail's history only: what the live dialect serves no longer says what is stored. */
-const servedHistory = (db: Database.Database, p: Picked): unknown => {
-  const detail = db.prepare('SELECT upstream_detail_json FROM pools WHERE id = ?').pluck().get(p.pool.id) as string;
-  return db
-    .prepare('UPDATE pools SET upstream_detail_json = ? WHERE id = ?')
-    .run(detail.replace(/"priceHistory7d":\["[^"]*"/, '"priceHistory7d":["9.00000000000000000000"'), p.pool.id);
-};
+const servedHistory = (db: Database.Database, p: Picked): unknown =>
+  rewritePiece(db, PIECE_FORMATS.upstream, p.pool.id, LIVE_HISTORY_PIECE, (text) =>
+    text.replace(/"priceHistory7d":\["[^"]*"/, '"priceHistory7d":["9.00000000000000000000"'),
+  );
+
+/** The pool's detail fields with the last digit of its slot changed. */
+const otherSlot = (p: Picked): string => p.pool.detail_json.replace(/\d$/, (digit) => String((Number(digit) + 1) % 10));
 
 const CASES: Case[] = [
   ['live detail serving another history', servedHistory, (p) => `pool ${p.pool.address}: live priceHistory7d is [`],
+  [
+    'spec detail serving another slot',
+    (db, p) => rewritePiece(db, PIECE_FORMATS.spec, p.pool.id, SPEC_DETAIL_PIECE, () => `${otherSlot(p)}}`),
+    (p) => `pool ${p.pool.address}: served detail fields is ${otherSlot(p)}, expected ${p.pool.detail_json}`,
+  ],
   [
     'bump out of a byte',
     setPool('whirlpool_bump', '[256]'),
@@ -252,10 +264,8 @@ recorded('a history that does not end at the price passes; a bump out of a byte 
       ...(JSON.parse(p.pool.price_history_7d) as string[]).slice(1),
       '1.00000000000000000000',
     ]);
-    const detail = db.prepare('SELECT upstream_detail_json FROM pools WHERE id = ?').pluck().get(p.pool.id) as string;
-    db.prepare('UPDATE pools SET upstream_detail_json = ? WHERE id = ?').run(
-      detail.replace(`"priceHistory7d":${p.pool.price_history_7d}`, `"priceHistory7d":${edited}`),
-      p.pool.id,
+    rewritePiece(db, PIECE_FORMATS.upstream, p.pool.id, LIVE_HISTORY_PIECE, (text) =>
+      text.replace(`"priceHistory7d":${p.pool.price_history_7d}`, `"priceHistory7d":${edited}`),
     );
     setPool('price_history_7d', edited)(db, p);
     setPool('whirlpool_bump', '[256]')(db, p);

@@ -2,7 +2,8 @@ import type Database from 'better-sqlite3';
 import { PERIOD_NAMES } from '../../math/periods.js';
 import { AFTER_TOKEN_A, PIECE_LAYOUT, TAIL_PIECE } from '../piece-layout.js';
 import { pieceOf, pieceText, readPieceStore } from '../piece-store.js';
-import { entryText, MID_PIECE, PIECE_FORMATS, statsPieceOf } from '../piece-format.js';
+import { entryText, PIECE_FORMATS, SPEC_DETAIL_PIECE, statsPieceOf } from '../piece-format.js';
+import type { PieceCut, PieceFormat } from '../piece-format.js';
 import { StoredOrders } from '../stored-orders.js';
 import { restEntryLength, RestStats } from '../rest-stats.js';
 
@@ -48,7 +49,9 @@ export interface PoolRow {
   tail: string;
   summary_a: string;
   summary_b: string;
+  /** The detail's own fields, `,"tokenVaultA":…` up to the last: as stored, and as served (its piece). */
   detail_json: string;
+  detail: string;
   /** The live dialect's fields (LivePoolFields), arrays as JSON text. */
   whirlpool_bump: string;
   tick_spacing_seed: string;
@@ -65,16 +68,42 @@ export interface PoolRow {
 }
 
 /**
+ * A format's pieces as text, for checks: a piece, each period's entry (held or in the pool's row), an
+ * item's or a detail's end.
+ */
+interface PieceTexts {
+  piece(id: number, k: number): string;
+  entries(id: number): string[];
+  end(id: number, end: readonly PieceCut[]): string;
+}
+
+function pieceTexts(db: Database.Database, count: number, layout: Int32Array, format: PieceFormat): PieceTexts {
+  const store = readPieceStore(db, count, layout, format);
+  const rest = new RestStats(db, format, store.slotOf);
+  const piece = (id: number, k: number): string => pieceText(store, id, k);
+  const stored = (id: number, k: number, restRow: Buffer): Uint8Array => {
+    if (statsPieceOf(format, k) >= 0) return pieceOf(store, id, statsPieceOf(format, k));
+    const start = rest.startIn(restRow, id, rest.rankOf(k));
+    return restRow.subarray(start, start + restEntryLength(restRow, start));
+  };
+  return {
+    piece,
+    entries: (id) => {
+      const restRow = rest.row(id);
+      return PERIOD_NAMES.map((_, k) => entryText(format, stored(id, k, restRow), k));
+    },
+    end: (id, end) => end.map(({ piece: k, cut }) => piece(id, k).slice(0, cut > 0 ? -cut : undefined)).join(''),
+  };
+}
+
+/**
  * Iterates every pool (`count` of them) in id order with its tokens'
  * decimals, USD prices and verified flags, and its response pieces.
  */
 export function* iteratePools(db: Database.Database, count: number): Generator<PoolRow> {
   const layout = new StoredOrders(db, 'pools', count).get(PIECE_LAYOUT.key, PIECE_LAYOUT.direction).ids;
-  const store = readPieceStore(db, count, layout);
-  const text = (id: number, k: number): string => pieceText(store, id, k);
-  const entry = (id: number, k: number): string =>
-    entryText(PIECE_FORMATS.spec, pieceOf(store, id, statsPieceOf(PIECE_FORMATS.spec, k)), k);
-  const live = liveItems(db, count, layout);
+  const spec = pieceTexts(db, count, layout, PIECE_FORMATS.spec);
+  const live = liveItems(pieceTexts(db, count, layout, PIECE_FORMATS.upstream));
   const rows = db
     .prepare(
       `
@@ -85,50 +114,40 @@ export function* iteratePools(db: Database.Database, count: number): Generator<P
     FROM pools p JOIN tokens a ON a.id = p.token_a JOIN tokens b ON b.id = p.token_b
     ORDER BY p.id`,
     )
-    .iterate() as IterableIterator<PoolRow>;
+    .iterate() as IterableIterator<PoolRow & LiveSummaries>;
   for (const row of rows)
     yield {
       ...row,
-      head: text(row.id, 0),
-      tail: text(row.id, TAIL_PIECE),
-      pieces: PERIOD_NAMES.map((_, k) => entry(row.id, k)),
-      ...live(
-        row as PoolRow & { upstream_summary_a: string; upstream_summary_b: string; upstream_detail_json: string },
-      ),
+      head: spec.piece(row.id, 0),
+      tail: spec.piece(row.id, TAIL_PIECE),
+      // Stored closing the detail: the checks read the fields alone.
+      detail: spec.piece(row.id, SPEC_DETAIL_PIECE).slice(0, -1),
+      pieces: spec.entries(row.id),
+      ...live(row),
     };
+}
+
+/** A pool row's tokens' summaries in the live dialect. */
+interface LiveSummaries {
+  id: number;
+  upstream_summary_a: string;
+  upstream_summary_b: string;
 }
 
 /**
  * The live dialect's list item and detail of each pool, joined from its stored pieces as the server
  * joins them (piece-reader.ts): head, the tokens, mid, every period's entry (from the blocks or the
- * pool's row of the other periods), then the tail or the detail's own tail.
+ * pool's row of the other periods), then the item's end or the detail's.
  */
-function liveItems(
-  db: Database.Database,
-  count: number,
-  layout: Int32Array,
-): (row: { id: number; upstream_summary_a: string; upstream_summary_b: string; upstream_detail_json: string }) => {
-  upstream_item: string;
-  upstream_detail: string;
-} {
+function liveItems(texts: PieceTexts): (row: LiveSummaries) => { upstream_item: string; upstream_detail: string } {
   const format = PIECE_FORMATS.upstream;
-  const store = readPieceStore(db, count, layout, format);
-  const text = (id: number, k: number): string => pieceText(store, id, k);
-  const rest = new RestStats(db, format, store.slotOf);
-  const stored = (id: number, k: number, restRow: Buffer): Uint8Array => {
-    if (statsPieceOf(format, k) >= 0) return pieceOf(store, id, statsPieceOf(format, k));
-    const start = rest.startIn(restRow, id, rest.rankOf(k));
-    return restRow.subarray(start, start + restEntryLength(restRow, start));
-  };
   return (row) => {
-    const restRow = rest.row(row.id);
-    const stats = PERIOD_NAMES.map((_, k) => entryText(format, stored(row.id, k, restRow), k));
     const opening =
-      `${text(row.id, 0)}${row.upstream_summary_a}${AFTER_TOKEN_A}${row.upstream_summary_b}` +
-      `${text(row.id, MID_PIECE)}${stats.join('').slice(1)}`;
+      `${texts.piece(row.id, 0)}${row.upstream_summary_a}${AFTER_TOKEN_A}${row.upstream_summary_b}` +
+      `${texts.piece(row.id, format.mid)}${texts.entries(row.id).join('').slice(1)}`;
     return {
-      upstream_item: `${opening}${text(row.id, TAIL_PIECE)}`,
-      upstream_detail: `${opening}${row.upstream_detail_json}`,
+      upstream_item: `${opening}${texts.end(row.id, format.itemEnd)}`,
+      upstream_detail: `${opening}${texts.end(row.id, format.detailEnd)}`,
     };
   };
 }

@@ -14,7 +14,7 @@ export function verifyPieces(pool: PoolRow, stats: StatsRow[], locks: LockRow[],
   let detail: Record<string, unknown>;
   try {
     detail = JSON.parse(
-      joinPoolItem(pool.head, pool.summary_a, pool.summary_b, pool.pieces, pool.tail, pool.detail_json),
+      joinPoolItem(pool.head, pool.summary_a, pool.summary_b, pool.pieces, pool.tail, pool.detail),
     ) as Record<string, unknown>;
     JSON.parse(joinPoolItem(pool.head, pool.summary_a, pool.summary_b, [], pool.tail));
   } catch (error) {
@@ -41,6 +41,7 @@ export function verifyPieces(pool: PoolRow, stats: StatsRow[], locks: LockRow[],
     ['feeTierIndex', pool.fee_tier_index],
   ];
   for (const [field, value] of columns) v.expectEqual(subject, `served ${field}`, detail[field], value);
+  v.expectEqual(subject, 'served detail fields', pool.detail, pool.detail_json);
   v.expectEqual(subject, 'served tokenA', (detail.tokenA as { address?: unknown } | undefined)?.address, pool.mint_a);
   v.expectEqual(subject, 'served tokenB', (detail.tokenB as { address?: unknown } | undefined)?.address, pool.mint_b);
   const served = detail.stats as Record<string, Record<string, string>>;
