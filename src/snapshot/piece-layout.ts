@@ -1,12 +1,15 @@
 import type { Period } from '../math/periods.js';
 
 /**
- * How a pool's JSON is laid out in pieces. This is the one place the layout is spelled out.
+ * How a pool's JSON is laid out in pieces. This is the one place the layout is spelled out, and
+ * piece-format.ts names each dialect's pieces.
  *
  * A list item is `head`, `"tokenA":` and `"tokenB":` with the two token summaries, `"stats":{…}`
- * with the requested periods' entries, then `tail`; a detail adds its `detail` piece before the
- * closing brace. The snapshot stores each piece with the separator that follows or precedes it
- * (`storedPiece`), so that the server joins an item from a few byte chunks and never edits them.
+ * with the requested periods' entries, then `tail` (the live dialect's in two pieces); a detail adds
+ * its own pieces (the spec's fields before the closing brace; the live lookup table between the two
+ * tail pieces and the price history at the end). The snapshot stores each piece with the separator
+ * that follows or precedes it (`storedPiece`), so that the server joins an item from a few byte chunks
+ * and never edits them.
  */
 
 /** Pools per stored block: a block loads in one read, and a page of a listing touches few of them. */
@@ -14,7 +17,7 @@ export const BLOCK_SHIFT = 12;
 export const POOLS_PER_BLOCK = 1 << BLOCK_SHIFT;
 /**
  * The most pools a page joins (served-snapshot.ts's poolPage, and so the most a listing of pools may
- * ask for): a format that renders its pieces has room laid out for this many (packed-blocks.ts).
+ * ask for): a format's packed pieces have room laid out for this many to render (piece-store.ts).
  */
 export const MAX_POOLS_PER_PAGE = 1000;
 

@@ -28,7 +28,9 @@ export const CUT = '\0';
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COLON = 0x3a;
-const NUMBER_CHARS = /[-+.eE0-9]/;
+/** Whether a character continues a JSON number: a digit, `-`, `+`, `.`, `e` or `E`. */
+const isNumberChar = (code: number): boolean =>
+  (code >= 0x30 && code <= 0x39) || code === 0x2d || code === 0x2b || code === 0x2e || code === 0x65 || code === 0x45;
 
 /**
  * Keys whose values take a handful of texts over a whole snapshot (two configs, two pool types, one
@@ -60,7 +62,7 @@ function splitPiece(text: string): { template: string; values: string[] } {
       i = end + 1;
     } else if (code === 0x2d || (code >= 0x30 && code <= 0x39)) {
       let end = i + 1;
-      while (end < text.length && NUMBER_CHARS.test(text[end]!)) end++;
+      while (end < text.length && isNumberChar(text.charCodeAt(end))) end++;
       cut(i, end);
       i = end;
     } else i++;
@@ -76,20 +78,24 @@ function packable(value: string): boolean {
   return true;
 }
 
-/** A value as stored: its byte, then its nibbles or its bytes. */
-function storedValue(value: string): Buffer {
+/** Writes a value as stored at `at` (its byte, then its nibbles or its bytes); returns where it ends. */
+function writeValue(value: string, out: Buffer, at: number): number {
   if (packable(value)) {
-    const stored = Buffer.alloc(1 + ((value.length + 1) >> 1));
-    stored[0] = value.length;
-    for (let i = 0; i < value.length; i++) stored[1 + (i >> 1)]! |= NIBBLE_OF[value.charCodeAt(i)]! << (i & 1 ? 0 : 4);
-    return stored;
+    out[at++] = value.length;
+    for (let i = 0; i < value.length; i += 2) {
+      const low = i + 1 < value.length ? NIBBLE_OF[value.charCodeAt(i + 1)]! : 0;
+      out[at++] = (NIBBLE_OF[value.charCodeAt(i)]! << 4) | low;
+    }
+    return at;
   }
-  const bytes = Buffer.from(value);
-  if (RAW_SHORT + bytes.length < RAW_LONG) return Buffer.concat([Buffer.of(RAW_SHORT + bytes.length), bytes]);
-  const head = Buffer.alloc(5);
-  head[0] = RAW_LONG;
-  head.writeUInt32LE(bytes.length, 1);
-  return Buffer.concat([head, bytes]);
+  const bytes = Buffer.byteLength(value);
+  if (RAW_SHORT + bytes < RAW_LONG) out[at++] = RAW_SHORT + bytes;
+  else {
+    out[at] = RAW_LONG;
+    out.writeUInt32LE(bytes, at + 1);
+    at += 5;
+  }
+  return at + out.write(value, at);
 }
 
 /**
@@ -100,6 +106,8 @@ function storedValue(value: string): Buffer {
 export class TemplatePacker {
   readonly templates: string[] = [];
   private readonly ids = new Map<string, number>();
+  /** Where a piece is packed before it is copied out: one allocation a piece, not one a value. */
+  private scratch = Buffer.alloc(64 * 1024);
 
   /** Starts from `known` templates (a snapshot's, to pack a piece more into it), numbered as given. */
   constructor(known: readonly string[] = []) {
@@ -115,6 +123,14 @@ export class TemplatePacker {
       if (id > 0xffff) throw new Error(`pieces come in more than ${0xffff + 1} shapes`);
       this.ids.set(template, id);
     }
-    return Buffer.concat([Buffer.of(id & 0xff, id >> 8), ...values.map(storedValue)]);
+    // A value takes at most 5 bytes before it and 3 a UTF-16 unit.
+    const most = values.reduce((sum, value) => sum + 5 + 3 * value.length, 2);
+    if (this.scratch.length < most) this.scratch = Buffer.alloc(2 * most);
+    const out = this.scratch;
+    out[0] = id & 0xff;
+    out[1] = id >> 8;
+    let at = 2;
+    for (const value of values) at = writeValue(value, out, at);
+    return Buffer.from(out.subarray(0, at));
   }
 }
