@@ -16,7 +16,8 @@ interface IdBlock {
  * hands them over, in id order, and writes them when the layout order is known: rows of the format's
  * table, POOLS_PER_BLOCK pools each in PIECE_LAYOUT order, with their pieces' bytes (`data`) and their
  * bounds relative to the block (`ends`, little-endian uint32, `stride` a pool). A server then holds each
- * block as it reads it (piece-store.ts). Holds the pieces until then: about 100 MB at 100k pools. The
+ * block as it reads it (piece-store.ts). Holds the pieces until then, and each pool's row of the other
+ * periods: about 120 MB at 100k pools. The
  * pieces the format packs (template-packing.ts) are packed as they come, and its templates written
  * with the blocks; the entries of the periods its blocks do not hold are written a row a pool, in the
  * layout order too (rest-stats.ts).

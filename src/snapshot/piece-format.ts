@@ -1,5 +1,5 @@
 import { PERIOD_NAMES } from '../math/periods.js';
-import { HELD_PERIODS, TAIL_PIECE, type PieceKind } from './piece-layout.js';
+import { HELD_PERIODS, MAX_POOLS_PER_PAGE, TAIL_PIECE, type PieceKind } from './piece-layout.js';
 import { renderedBound, renderStatsEntry } from './stats-packing.js';
 import { renderUpstreamStatsEntry, upstreamRenderedBound } from './upstream-stats-packing.js';
 import type { Wire } from './wire.js';
@@ -14,7 +14,8 @@ export interface PieceCut {
  * How one dialect's pool pieces are stored (piece-layout.ts gives the layout): the tables, the pieces a
  * pool has before its stats entries, which of them are packed against templates, how an item and a
  * detail end, and how a stats entry is packed and rendered. Every pool's pieces are held in memory,
- * a detail's own included, so no request but one naming a period the blocks do not hold reads a table.
+ * a detail's own included, so no page or detail reads a table unless it names a period the blocks do
+ * not hold.
  */
 export interface PieceFormat {
   readonly wire: Wire;
@@ -101,6 +102,16 @@ export const PIECE_FORMATS: Readonly<Record<Wire, PieceFormat>> = {
     renderedBound: upstreamRenderedBound,
   },
 };
+
+/**
+ * The most pools whose packed pieces one response renders: a page's when a list item has any (the live
+ * dialect's), else one, a detail's (the spec's).
+ * @example packedPoolsPerResponse(PIECE_FORMATS.spec) // 1
+ */
+export function packedPoolsPerResponse(format: PieceFormat): number {
+  const inItem = [0, format.mid, ...format.itemEnd.map(({ piece }) => piece)];
+  return inItem.some((k) => k >= 0 && format.packed[k]) ? MAX_POOLS_PER_PAGE : 1;
+}
 
 /**
  * The piece holding period `periodIndex`'s (PERIOD_NAMES order) stats entry in `format`'s blocks; -1

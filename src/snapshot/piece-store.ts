@@ -1,11 +1,10 @@
 import type Database from 'better-sqlite3';
-import { endianness } from 'node:os';
-import { MAX_POOLS_PER_PAGE, POOLS_PER_BLOCK } from './piece-layout.js';
-import { PIECE_FORMATS, type PieceFormat } from './piece-format.js';
-import { readTemplates, widestPool } from './packed-piece.js';
+import { POOLS_PER_BLOCK } from './piece-layout.js';
+import { packedPoolsPerResponse, PIECE_FORMATS, type PieceFormat } from './piece-format.js';
+import { readTemplates, renderedLength, renderPiece, widestPool, type Templates } from './packed-piece.js';
 import { PackedMemory } from './packed-memory.js';
 import { memoryRenderer, scriptRenderer, type PieceRenderer } from './piece-renderer.js';
-import { copyInto } from './stored-arrays.js';
+import { storedBlocks } from './stored-blocks.js';
 
 /**
  * Every pool's pieces in memory, held as the snapshot stores them (piece-blocks.ts): blocks of pools in
@@ -27,7 +26,9 @@ export interface PieceStore {
   stride: number;
   /** Which of a pool's pieces before its stats are packed (PieceFormat.packed). */
   packedPieces: readonly boolean[];
-  /** What renders the packed ones (piece-renderer.ts). */
+  /** The templates the packed ones render against (template-packing.ts). */
+  templates: Templates;
+  /** What renders the packed ones for a response (piece-renderer.ts). */
   renderer: PieceRenderer;
 }
 
@@ -49,23 +50,17 @@ export function pieceOf(store: PieceStore, id: number, k: number, skip = 0, cut 
 }
 
 /**
- * Pool `id`'s k-th piece as text, rendered when it is packed: for checks and `inspect --verify`
- * (stats entries are packed their own way: piece-format.ts's entryText).
+ * Pool `id`'s k-th piece as text, rendered when it is packed (into a buffer of its own, never the
+ * renderer's scratch a response may be using): for checks and `inspect --verify` (stats entries are
+ * packed their own way: piece-format.ts's entryText).
  * @example pieceText(store, 7, 0) // '{"address":…,"tokenA":'
  */
 export function pieceText(store: PieceStore, id: number, k: number): string {
-  if (!store.packedPieces[k]) return Buffer.from(pieceOf(store, id, k)).toString();
-  const { block, first } = locate(store, id);
-  store.renderer.reset();
-  return Buffer.from(store.renderer.render(block, store.bounds[block]![first + k]!, 0)).toString();
-}
-
-/** A stored `ends` blob as numbers: a view of it where the platform reads it as stored, else a copy. */
-function boundsOf(blob: Buffer): Uint32Array {
-  if (endianness() === 'LE' && blob.byteOffset % 4 === 0)
-    return new Uint32Array(blob.buffer, blob.byteOffset, blob.length / 4);
-  if (endianness() === 'LE') return copyInto(new Uint32Array(blob.length / 4), blob);
-  return Uint32Array.from({ length: blob.length / 4 }, (_, i) => blob.readUInt32LE(4 * i));
+  const stored = pieceOf(store, id, k);
+  if (!store.packedPieces[k]) return Buffer.from(stored).toString();
+  const text = Buffer.alloc(renderedLength(store.templates, stored, 0, stored.length));
+  renderPiece(store.templates, stored, 0, text, 0);
+  return text.toString();
 }
 
 /**
@@ -102,35 +97,12 @@ export function readPieceStore(
       buffers.push(data);
     }
   }
-  const scratch = widest * MAX_POOLS_PER_PAGE;
-  const store = { blocks, buffers, bounds, slotOf, stride, packedPieces };
+  const scratch = widest * packedPoolsPerResponse(format);
+  const store = { blocks, buffers, bounds, slotOf, stride, packedPieces, templates };
   if (!memory) return { ...store, renderer: scriptRenderer(templates, blocks, scratch) };
   memory.finish(scratch);
   holdPacked(store, memory, blockAt);
   return { ...store, renderer: memoryRenderer(memory, blockAt) };
-}
-
-/** A table's blocks in order, each with its bounds, checked to hold `count` pools of `stride` bounds. */
-function* storedBlocks(
-  db: Database.Database,
-  table: string,
-  stride: number,
-  count: number,
-): Generator<{ block: number; blockBounds: Uint32Array; data: Buffer }> {
-  let blocks = 0;
-  const rows = db.prepare(`SELECT block, ends, data FROM ${table} ORDER BY block`).raw();
-  for (const [block, ends, data] of rows.iterate() as IterableIterator<[number, Buffer, Buffer]>) {
-    const pools = Math.min(POOLS_PER_BLOCK, count - block * POOLS_PER_BLOCK);
-    if (block !== blocks || pools <= 0 || ends.length !== 4 * pools * stride)
-      throw new Error(`piece block ${block} is out of place`);
-    const blockBounds = boundsOf(ends);
-    if (blockBounds[0] !== 0 || blockBounds[blockBounds.length - 1] !== data.length)
-      throw new Error(`piece block ${block} holds ${data.length} bytes, its bounds say ${blockBounds.at(-1)}`);
-    blocks++;
-    yield { block, blockBounds, data };
-  }
-  if (blocks * POOLS_PER_BLOCK < count)
-    throw new Error(`the piece blocks cover ${Math.min(count, blocks * POOLS_PER_BLOCK)} pools, not ${count}`);
 }
 
 /** The bytes of a table's blocks, which a packed memory is sized for. */

@@ -2,7 +2,7 @@
  * How packed pieces are stored (the live dialect's all, the spec's detail: piece-format.ts): a template
  * and the values alone. A live pool's pieces are half keys (`"whirlpoolsConfig":`, `"feeGrowthGlobalA":`
  * …), the same in every pool; stored once per template instead, and the values' digits two to a byte,
- * every live pool's pieces of 100k pools take some 50 MB instead of 139 (docs/performance.md §9).
+ * a live head, mid and tail of 100k pools took some 50 MB instead of 139 (docs/performance.md §9).
  *
  * A template is a piece's text with its values cut out: keys, punctuation, `true`, `false` and `null`
  * stay, and every string's contents and every number go, but those of KEPT_KEYS. A stored piece is
@@ -45,8 +45,11 @@ function splitPiece(text: string): { template: string; values: string[] } {
   const values: string[] = [];
   let from = 0;
   let key = '';
+  // A value after a kept key stays; the key is spent on it, so the next value without a key is cut.
   const cut = (start: number, end: number): void => {
-    if (KEPT_KEYS.has(key)) return;
+    const kept = KEPT_KEYS.has(key);
+    key = '';
+    if (kept) return;
     literals.push(text.slice(from, start));
     values.push(text.slice(start, end));
     from = end;

@@ -8,7 +8,9 @@ import { TemplatePacker } from '../../src/snapshot/template-packing.js';
 /**
  * Rewrites pool `id`'s piece `k` in `format`'s blocks to `edit` of its stored text (packed again when
  * the format packs it, against the snapshot's templates and any new one it needs), the block's later
- * bounds moved with it: a snapshot whose served pieces say something else than its rows.
+ * bounds moved with it: a snapshot whose served pieces say something else than its rows. Only the
+ * pieces before the stats entries, whose text is what is stored or packed.
+ * @example rewritePiece(db, PIECE_FORMATS.spec, 7, SPEC_DETAIL_PIECE, (text) => text.replace('"1"', '"2"'));
  */
 export function rewritePiece(
   db: Database.Database,
@@ -17,6 +19,7 @@ export function rewritePiece(
   k: number,
   edit: (text: string) => string,
 ): void {
+  if (k >= format.fixed) throw new Error(`piece ${k} is a stats entry; only the ${format.fixed} before them`);
   const count = db.prepare('SELECT count(*) FROM pools').pluck().get() as number;
   const layout = new StoredOrders(db, 'pools', count).get(PIECE_LAYOUT.key, PIECE_LAYOUT.direction).ids;
   const store = readPieceStore(db, count, layout, format);

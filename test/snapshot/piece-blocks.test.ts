@@ -136,4 +136,15 @@ blocks('a snapshot whose blocks do not cover its pools, or hold other bytes than
   assert.throws(() => readPieceStore(db, count, layout), /the piece blocks cover 4096 pools, not 4101/);
 });
 
+blocks('a packed detail piece its templates do not render makes the snapshot fail to open', () => {
+  const count = 5;
+  const layout = Int32Array.from({ length: count }, (_, i) => i + 1);
+  const db = written(count, layout);
+  const [ends, data] = db.prepare('SELECT ends, data FROM piece_blocks WHERE block = 0').raw().get() as Buffer[];
+  // The first pool's detail piece names a template the snapshot does not have.
+  data!.writeUInt16LE(0xffff, ends!.readUInt32LE(4 * SPEC_DETAIL_PIECE));
+  db.prepare('UPDATE piece_blocks SET data = ? WHERE block = 0').run(data);
+  assert.throws(() => readPieceStore(db, count, layout), /piece block 0 holds a piece its templates do not render/);
+});
+
 blocks.run();

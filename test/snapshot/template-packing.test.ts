@@ -5,8 +5,8 @@ import { PERIOD_NAMES } from '../../src/math/periods.js';
 import { PackedMemory } from '../../src/snapshot/packed-memory.js';
 import { PieceBlockWriter } from '../../src/snapshot/piece-blocks.js';
 import { MID_PIECE, PIECE_FORMATS } from '../../src/snapshot/piece-format.js';
-import { POOLS_PER_BLOCK, TAIL_PIECE } from '../../src/snapshot/piece-layout.js';
-import { pieceText, readPieceStore } from '../../src/snapshot/piece-store.js';
+import { MAX_POOLS_PER_PAGE, POOLS_PER_BLOCK, TAIL_PIECE } from '../../src/snapshot/piece-layout.js';
+import { locate, pieceText, readPieceStore } from '../../src/snapshot/piece-store.js';
 import { poolIndex } from '../../src/snapshot/pool-index.js';
 import { SCHEMA_SQL } from '../../src/snapshot/schema.js';
 import { readTemplates, renderedLength, renderPiece } from '../../src/snapshot/packed-piece.js';
@@ -113,6 +113,9 @@ packing('a raw value of no bytes, which the packer never writes, renders as one'
   assert.is(renderedLength(templates, Buffer.of(0, 0, 0x80), 0, 3), 7);
   const end = memory.render(at, memory.scratch);
   assert.is(Buffer.from(memory.bytes.subarray(memory.scratch, end)).toString(), '{"a":""');
+  const out = Buffer.alloc(7);
+  assert.is(renderPiece(templates, Buffer.of(0, 0, 0x80), 0, out, 0), 7);
+  assert.is(out.toString(), '{"a":""');
 });
 
 packing('the values of a few keys that take a handful of texts stay in the template', () => {
@@ -128,6 +131,16 @@ packing('the values of a few keys that take a handful of texts stay in the templ
   assert.equal([...a!], [0, 0, 2, 0x77]);
   assert.equal([...b!], [1, 0, 2, 0x77]);
   assert.equal(c, a);
+  const templates = readTemplates(packer.templates);
+  const text = (piece: Buffer): string => {
+    const out = Buffer.alloc(renderedLength(templates, piece, 0, piece.length));
+    renderPiece(templates, piece, 0, out, 0);
+    return out.toString();
+  };
+  assert.is(text(b!), '{"whirlpoolsConfig":"cfg-B","poolType":"splash","protocolFeeRate":1300,"liquidity":"77"');
+  // The key is spent on its value: the next value without a key of its own is cut out.
+  packer.pack('{"poolType":["kept",9,"cut"]');
+  assert.is(packer.templates.at(-1), '{"poolType":["kept",\0,"\0"]');
 });
 
 /** A live-format snapshot in memory of `count` pools in id order, each with its own six pieces. */
@@ -174,6 +187,23 @@ packing('a packed piece its templates do not render makes the snapshot fail to o
     db.prepare('UPDATE upstream_piece_blocks SET data = ? WHERE block = 0').run(data);
   };
   assert.throws(() => liveStore(10, damage), /piece block 0 holds a piece its templates do not render/);
+});
+
+packing("a response's packed pieces for the most pools a page holds fit the scratch space, each intact", () => {
+  const count = MAX_POOLS_PER_PAGE + 30;
+  const store = liveStore(count);
+  const { renderer, bounds, packedPieces } = store;
+  // The widest pools (the longest texts) first, as a page of them would render.
+  const width = (id: number): number => fixedTexts(id).join('').length;
+  const ids = Array.from({ length: count }, (_, i) => i + 1)
+    .sort((l, r) => width(r) - width(l))
+    .slice(0, MAX_POOLS_PER_PAGE);
+  renderer.reset();
+  const chunks = ids.flatMap((id) => {
+    const { block, first } = locate(store, id);
+    return packedPieces.map((_, k) => [id, k, renderer.render(block, bounds[block]![first + k]!, 0)] as const);
+  });
+  for (const [id, k, chunk] of chunks) assert.is(Buffer.from(chunk).toString(), pieceText(store, id, k));
 });
 
 packing('pools are found by address whether their head holds it raw, packed or escaped', () => {
