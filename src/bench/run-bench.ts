@@ -7,6 +7,7 @@ import { DEFAULT_GENERATION } from '../generator/defaults.js';
 import { generateSnapshot } from '../generator/generate-snapshot.js';
 import { openSnapshot } from '../snapshot/open-snapshot.js';
 import { collectBenchUrls } from './bench-urls.js';
+import { DEFAULT_CACHE_BYTES } from '../http/response-cache.js';
 import { walkAllPeriods } from './period-walk.js';
 import { runLoad, type LoadResult } from './run-load.js';
 import { measureStartup } from './startup.js';
@@ -114,9 +115,12 @@ try {
   const tokensBare = await runLoad(bareOrigin, urls.tokens, { once: true });
   const warmMock = await runLoad(mock.origin, urls.warm, { once: false, seconds: 8 });
   const warmBare = await runLoad(bareOrigin, urls.warm, { once: false, seconds: 8 });
-  // "With caches full": the first cold pages, a tenth more than the 24 MiB response cache holds, asked twice each.
-  let filled = 0;
-  const fill = urls.cold.filter((path) => (filled += urls.sizes[path]!) - urls.sizes[path]! < 1.1 * 24 * 1024 * 1024);
+  // "With caches full": the first cold pages, a tenth more than the response cache holds, asked twice each.
+  const fill: string[] = [];
+  for (let bytes = 0, i = 0; bytes < 1.1 * DEFAULT_CACHE_BYTES && i < urls.cold.length; i++) {
+    fill.push(urls.cold[i]!);
+    bytes += urls.sizes[urls.cold[i]!]!;
+  }
   await runLoad(mock.origin, [...fill, ...fill], { once: true });
   lines.push(
     '| load | mock req/s | bare req/s | ratio | target | mock p99 | errors |',

@@ -23,7 +23,7 @@ import { apiHandler, apiTags } from './api-handler.js';
 import { parsePath } from './parse-path.js';
 import { normalizePublicUrl } from '../api/public-url.js';
 import { requestOrigin } from './request-origin.js';
-import { ResponseCache } from './response-cache.js';
+import { DEFAULT_CACHE_BYTES, ResponseCache } from './response-cache.js';
 import { mountStatic } from './static-routes.js';
 
 export interface MockServerOptions {
@@ -96,7 +96,7 @@ function buildApp(
   options: MockServerOptions,
   publicUrl: string | undefined,
 ): Polka {
-  const cache = new ResponseCache(options.cacheBytes ?? 24 * 1024 * 1024);
+  const cache = new ResponseCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
   const originOf = requestOrigin(publicUrl, () => ownOrigin(server));
   const tagOf = apiTags(snapshot.cursorKey, snapshot.wire);
   const onError = errorHandler(options.onError ?? (() => undefined), snapshot.wire);

@@ -1,6 +1,9 @@
 import { fnv1a } from '../snapshot/fnv1a.js';
 import type { PreparedBody } from './send.js';
 
+/** The bytes a server's response cache holds unless told otherwise (MockServerOptions.cacheBytes). */
+export const DEFAULT_CACHE_BYTES = 24 * 1024 * 1024;
+
 /**
  * Finished 200 responses by request (URL and encoding), least recently used evicted first, bounded
  * by total bytes. Sound because a snapshot never changes: the same request always has the same answer.

@@ -1,3 +1,4 @@
+import { BACKSLASH } from './piece-layout.js';
 import { CUT, NIBBLE_CHARS, PACKED_LIMIT, RAW_LONG, RAW_SHORT } from './template-packing.js';
 
 /**
@@ -6,7 +7,6 @@ import { CUT, NIBBLE_CHARS, PACKED_LIMIT, RAW_LONG, RAW_SHORT } from './template
  * rendered on its own, and a head's address where the piece holds it as it is.
  */
 
-const BACKSLASH = 0x5c;
 /** Templates as the renderer reads them: each one's literal runs, and their bytes in all. */
 export interface Templates {
   literals: Uint8Array[][];

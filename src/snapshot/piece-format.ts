@@ -28,7 +28,7 @@ export interface PieceFormat {
   readonly packed: readonly boolean[];
   /**
    * What renders the packed pieces (piece-renderer.ts): WebAssembly, over blocks copied into its memory,
-   * where pages render them; JavaScript, over blocks held as read, where only a detail has one.
+   * where list items have them; JavaScript, over blocks held as read, where only a detail has one.
    */
   readonly renderer: 'webassembly' | 'javascript';
   /** How many pieces come before the stats entries (`kinds.length`). */
@@ -59,6 +59,21 @@ export const SPEC_DETAIL_PIECE = 2;
 const HELD = HELD_PERIODS.map((period) => PERIOD_NAMES.indexOf(period));
 const cut = (piece: number, bytes = 0): PieceCut => ({ piece, cut: bytes });
 
+/** What a format states; the rest follows from it (pieceFormat). */
+type Stated = Omit<PieceFormat, 'fixed' | 'stride' | 'renderer' | 'held'>;
+
+/**
+ * A format from what it states: the pieces before the stats are its `kinds`, then an entry per held
+ * period; and a format whose list items render packed pieces renders them in WebAssembly, one whose
+ * only packed pieces are a detail's in JavaScript (piece-renderer.ts).
+ */
+function pieceFormat(stated: Stated): PieceFormat {
+  const fixed = stated.kinds.length;
+  const inItem = [0, stated.mid, ...stated.itemEnd.map(({ piece }) => piece)];
+  const renderer = inItem.some((k) => k >= 0 && stated.packed[k]) ? 'webassembly' : 'javascript';
+  return { ...stated, fixed, held: HELD, stride: fixed + HELD.length + 1, renderer };
+}
+
 /**
  * Each dialect's stored pieces. The spec's head and tail are stored as their text, which a page copies
  * as it is, and its detail's fields packed (a detail is one pool: rendering it costs next to nothing).
@@ -67,50 +82,41 @@ const cut = (piece: number, bytes = 0): PieceCut => ({ piece, cut: bytes });
  * its detail puts `addressLookupTable` between them and `priceHistory7d` after (docs/performance.md §9).
  */
 export const PIECE_FORMATS: Readonly<Record<Wire, PieceFormat>> = {
-  spec: {
+  spec: pieceFormat({
     wire: 'spec',
     table: 'piece_blocks',
     templateTable: 'piece_templates',
     restTable: 'rest_stats',
     kinds: ['head', 'tail', 'close'],
     packed: [false, false, true],
-    renderer: 'javascript',
-    fixed: 3,
     mid: -1,
     itemEnd: [cut(TAIL_PIECE)],
     detailEnd: [cut(TAIL_PIECE, 1), cut(SPEC_DETAIL_PIECE)],
-    held: HELD,
-    stride: 3 + HELD.length + 1,
     render: renderStatsEntry,
     renderedBound,
-  },
-  upstream: {
+  }),
+  upstream: pieceFormat({
     wire: 'upstream',
     table: 'upstream_piece_blocks',
     templateTable: 'upstream_piece_templates',
     restTable: 'upstream_rest_stats',
     kinds: ['head', 'open', 'mid', 'close', 'plain', 'close'],
     packed: [true, true, true, true, true, true],
-    renderer: 'webassembly',
-    fixed: 6,
     mid: MID_PIECE,
     itemEnd: [cut(TAIL_PIECE), cut(3)],
     detailEnd: [cut(TAIL_PIECE), cut(4), cut(3, 1), cut(5)],
-    held: HELD,
-    stride: 6 + HELD.length + 1,
     render: renderUpstreamStatsEntry,
     renderedBound: upstreamRenderedBound,
-  },
+  }),
 };
 
 /**
- * The most pools whose packed pieces one response renders: a page's when a list item has any (the live
- * dialect's), else one, a detail's (the spec's).
+ * The most pools whose packed pieces one response renders: a page's when list items have them (the
+ * live dialect's, rendered in WebAssembly), else one, a detail's (the spec's).
  * @example packedPoolsPerResponse(PIECE_FORMATS.spec) // 1
  */
 export function packedPoolsPerResponse(format: PieceFormat): number {
-  const inItem = [0, format.mid, ...format.itemEnd.map(({ piece }) => piece)];
-  return inItem.some((k) => k >= 0 && format.packed[k]) ? MAX_POOLS_PER_PAGE : 1;
+  return format.renderer === 'webassembly' ? MAX_POOLS_PER_PAGE : 1;
 }
 
 /**

@@ -45,6 +45,10 @@ export const HELD_PERIODS: readonly Period[] = ['24h', '7d', '30d'];
  */
 export const PIECE_LAYOUT = { key: 'volume24h', direction: 'desc' } as const;
 
+/** The bytes of JSON text that end a string and escape a character in it. */
+export const QUOTE = 0x22;
+export const BACKSLASH = 0x5c;
+
 /** How every head begins: pool-pieces.ts writes the address first. */
 const ADDRESS_OPENING = '{"address":"';
 /** Where a head's address starts. */
@@ -58,8 +62,8 @@ export const ADDRESS_AT = ADDRESS_OPENING.length;
  */
 export function plainAddressLength(bytes: Uint8Array, start: number, end: number): number {
   for (let at = start + ADDRESS_AT; at < end; at++) {
-    if (bytes[at] === 0x22) return at - start - ADDRESS_AT;
-    if (bytes[at] === 0x5c) return -1;
+    if (bytes[at] === QUOTE) return at - start - ADDRESS_AT;
+    if (bytes[at] === BACKSLASH) return -1;
   }
   return -1;
 }
@@ -77,8 +81,8 @@ export function addressInHead(bytes: Uint8Array, start: number, end: number): Ui
   if (plain >= 0) return bytes.subarray(from, from + plain);
   let to = from;
   let escaped = false;
-  for (; to < end && bytes[to] !== 0x22; to++) {
-    if (bytes[to] === 0x5c) ((escaped = true), to++);
+  for (; to < end && bytes[to] !== QUOTE; to++) {
+    if (bytes[to] === BACKSLASH) ((escaped = true), to++);
   }
   const json = bytes.subarray(from, to);
   return escaped ? Buffer.from(JSON.parse(`"${Buffer.from(json).toString()}"`) as string) : json;

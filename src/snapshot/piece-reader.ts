@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { Period } from '../math/periods.js';
 import type { PieceCut, PieceFormat } from './piece-format.js';
-import { AFTER_TOKEN_A, AFTER_TOKEN_B, BLOCK_SHIFT, MAX_POOLS_PER_PAGE, POOLS_PER_BLOCK } from './piece-layout.js';
-import type { PieceStore } from './piece-store.js';
+import { AFTER_TOKEN_A, AFTER_TOKEN_B, MAX_POOLS_PER_PAGE } from './piece-layout.js';
+import { blockOf, firstBound, type PieceStore } from './piece-store.js';
 import type { PoolIndex } from './pool-index.js';
 import type { OriginTokens } from './served-tokens.js';
 import { StatsEntries } from './stats-entries.js';
@@ -68,7 +68,7 @@ export class PieceReader {
     tokens: OriginTokens,
     end: readonly PieceCut[],
   ): Uint8Array[][] {
-    const { bounds: blockBounds, slotOf, stride } = this.store;
+    const { bounds: blockBounds, slotOf } = this.store;
     const { entries, format } = this;
     if (ids.length > MAX_POOLS_PER_PAGE)
       throw new Error(`a page of ${ids.length} pools; at most ${MAX_POOLS_PER_PAGE}`);
@@ -76,8 +76,8 @@ export class PieceReader {
     entries.start(ids, periods);
     return ids.map((id, i) => {
       const slot = slotOf[id]!;
-      const block = slot >>> BLOCK_SHIFT;
-      const first = (slot & (POOLS_PER_BLOCK - 1)) * stride;
+      const block = blockOf(slot);
+      const first = firstBound(this.store, slot);
       const bounds = blockBounds[block]!;
       const chunks = [
         this.piece(block, bounds, first, 0, 0),

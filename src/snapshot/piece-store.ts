@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { POOLS_PER_BLOCK } from './piece-layout.js';
+import { BLOCK_SHIFT, POOLS_PER_BLOCK } from './piece-layout.js';
 import { packedPoolsPerResponse, PIECE_FORMATS, type PieceFormat } from './piece-format.js';
 import { readTemplates, renderedLength, renderPiece, widestPool, type Templates } from './packed-piece.js';
 import { PackedMemory } from './packed-memory.js';
@@ -22,20 +22,25 @@ export interface PieceStore {
   bounds: Uint32Array[];
   /** Pool id → its slot in the layout order. */
   slotOf: Int32Array;
-  /** Bounds a pool takes (the dialect's PieceFormat.stride). */
-  stride: number;
-  /** Which of a pool's pieces before its stats are packed (PieceFormat.packed). */
-  packedPieces: readonly boolean[];
+  /** The dialect's format: which pieces are packed, the bounds a pool takes (`stride`). */
+  format: PieceFormat;
   /** The templates the packed ones render against (template-packing.ts). */
   templates: Templates;
   /** What renders the packed ones for a response (piece-renderer.ts). */
   renderer: PieceRenderer;
 }
 
+/** The block holding layout slot `slot`. */
+export const blockOf = (slot: number): number => slot >>> BLOCK_SHIFT;
+
+/** Where the bounds of the pool at layout slot `slot` start among its block's. Allocates nothing. */
+export const firstBound = (store: PieceStore, slot: number): number =>
+  (slot & (POOLS_PER_BLOCK - 1)) * store.format.stride;
+
 /** The block of pool `id` and the index of its first bound there. */
 export function locate(store: PieceStore, id: number): { block: number; first: number } {
   const slot = store.slotOf[id]!;
-  return { block: Math.floor(slot / POOLS_PER_BLOCK), first: (slot % POOLS_PER_BLOCK) * store.stride };
+  return { block: blockOf(slot), first: firstBound(store, slot) };
 }
 
 /**
@@ -57,29 +62,30 @@ export function pieceOf(store: PieceStore, id: number, k: number, skip = 0, cut 
  */
 export function pieceText(store: PieceStore, id: number, k: number): string {
   const stored = pieceOf(store, id, k);
-  if (!store.packedPieces[k]) return Buffer.from(stored).toString();
+  if (!store.format.packed[k]) return Buffer.from(stored).toString();
   const text = Buffer.alloc(renderedLength(store.templates, stored, 0, stored.length));
   renderPiece(store.templates, stored, 0, text, 0);
   return text.toString();
 }
 
 /**
- * Reads one dialect's pieces of `count` pools laid out in `layout` (ids, the stored PIECE_LAYOUT order). Throws
- * when the blocks do not cover exactly `count` pools, a block's bytes are not what its bounds say, or a
- * packed piece is not one its templates render.
+ * Reads one dialect's pieces of `count` pools laid out in `layout` (ids, the stored PIECE_LAYOUT order),
+ * for its `renderer` (a reader that renders a piece at a time, as verify does, asks for `javascript`
+ * and spares the copy into WebAssembly memory). Throws when the blocks do not cover exactly `count`
+ * pools, a block's bytes are not what its bounds say, or a packed piece is not one its templates render.
+ * @example const store = readPieceStore(db, count, layout, PIECE_FORMATS.upstream);
  */
 export function readPieceStore(
   db: Database.Database,
   count: number,
   layout: Int32Array,
   format: PieceFormat = PIECE_FORMATS.spec,
+  renderer: PieceFormat['renderer'] = format.renderer,
 ): PieceStore {
   if (layout.length !== count) throw new Error(`the layout order holds ${layout.length} pools, not ${count}`);
   const { stride, table, packed: packedPieces } = format;
-  const templates = readTemplates(
-    db.prepare(`SELECT template FROM ${format.templateTable} ORDER BY id`).pluck().all() as string[],
-  );
-  const memory = format.renderer === 'webassembly' ? new PackedMemory(templates, blockBytes(db, table)) : null;
+  const templates = readTemplates(storedTemplates(db, format));
+  const memory = renderer === 'webassembly' ? new PackedMemory(templates, blockBytes(db, table)) : null;
   const slotOf = new Int32Array(count + 1).fill(-1);
   layout.forEach((id, slot) => (slotOf[id] = slot));
   const blocks: Uint8Array[] = [];
@@ -98,12 +104,16 @@ export function readPieceStore(
     }
   }
   const scratch = widest * packedPoolsPerResponse(format);
-  const store = { blocks, buffers, bounds, slotOf, stride, packedPieces, templates };
+  const store = { blocks, buffers, bounds, slotOf, format, templates };
   if (!memory) return { ...store, renderer: scriptRenderer(templates, blocks, scratch) };
   memory.finish(scratch);
   holdPacked(store, memory, blockAt);
   return { ...store, renderer: memoryRenderer(memory, blockAt) };
 }
+
+/** The texts of a format's templates, in id order (TemplatePacker numbers them so). */
+export const storedTemplates = (db: Database.Database, format: PieceFormat): string[] =>
+  db.prepare(`SELECT template FROM ${format.templateTable} ORDER BY id`).pluck().all() as string[];
 
 /** The bytes of a table's blocks, which a packed memory is sized for. */
 const blockBytes = (db: Database.Database, table: string): number =>

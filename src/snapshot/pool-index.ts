@@ -1,6 +1,6 @@
 import { AddressIndex, type AddressSource } from './address-index.js';
-import { ADDRESS_AT, addressInHead, BLOCK_SHIFT, plainAddressLength, POOLS_PER_BLOCK } from './piece-layout.js';
-import { pieceText, type PieceStore } from './piece-store.js';
+import { ADDRESS_AT, addressInHead, plainAddressLength } from './piece-layout.js';
+import { blockOf, firstBound, pieceText, type PieceStore } from './piece-store.js';
 import { RAW_FIRST_VALUE_AT, rawFirstLength } from './packed-piece.js';
 import type { PoolKeys } from './pool-keys.js';
 
@@ -56,7 +56,7 @@ function groupByToken(tokenA: Int32Array, tokenB: Int32Array, count: number): (t
  * Allocates nothing: it runs for every pool as the snapshot opens.
  */
 function heldLength(pieces: PieceStore, bytes: Uint8Array, start: number, end: number): number {
-  return Math.max(0, (pieces.packedPieces[0] ? rawFirstLength : plainAddressLength)(bytes, start, end));
+  return Math.max(0, (pieces.format.packed[0] ? rawFirstLength : plainAddressLength)(bytes, start, end));
 }
 
 /** Pool `id`'s address decoded from its head, for the few a head does not hold as they are. */
@@ -74,21 +74,21 @@ function headAddresses(count: number, pieces: PieceStore): AddressSource {
   const decoded = new Map<number, Buffer>();
   for (let id = 1; id <= count; id++) {
     const slot = pieces.slotOf[id]!;
-    const bounds = pieces.bounds[slot >>> BLOCK_SHIFT]!;
-    const first = (slot & (POOLS_PER_BLOCK - 1)) * pieces.stride;
-    const length = heldLength(pieces, pieces.blocks[slot >>> BLOCK_SHIFT]!, bounds[first]!, bounds[first + 1]!);
+    const bounds = pieces.bounds[blockOf(slot)]!;
+    const first = firstBound(pieces, slot);
+    const length = heldLength(pieces, pieces.blocks[blockOf(slot)]!, bounds[first]!, bounds[first + 1]!);
     if (length > 0 && length <= 0xffff) lengths[id] = length;
     else decoded.set(id, decodedAddress(pieces, id));
   }
-  const at = pieces.packedPieces[0] ? RAW_FIRST_VALUE_AT : ADDRESS_AT;
+  const at = pieces.format.packed[0] ? RAW_FIRST_VALUE_AT : ADDRESS_AT;
   const start = (id: number): number => {
     if (lengths[id] === 0) return 0;
     const slot = pieces.slotOf[id]!;
-    return pieces.bounds[slot >>> BLOCK_SHIFT]![(slot & (POOLS_PER_BLOCK - 1)) * pieces.stride]! + at;
+    return pieces.bounds[blockOf(slot)]![firstBound(pieces, slot)]! + at;
   };
   return {
     count,
-    buffer: (id) => (lengths[id] === 0 ? decoded.get(id)! : pieces.buffers[pieces.slotOf[id]! >>> BLOCK_SHIFT]!),
+    buffer: (id) => (lengths[id] === 0 ? decoded.get(id)! : pieces.buffers[blockOf(pieces.slotOf[id]!)]!),
     start,
     end: (id) => (lengths[id] === 0 ? decoded.get(id)!.length : start(id) + lengths[id]!),
   };

@@ -2,12 +2,12 @@ import type Database from 'better-sqlite3';
 import { restIndexOf, type PieceFormat } from './piece-format.js';
 
 /**
- * The stats entries of the periods a format's blocks do not hold (piece-format.ts: the live dialect's
+ * The stats entries of the periods a format's blocks do not hold (piece-layout.ts: both dialects'
  * blocks hold 24h, 7d and 30d), one row a pool: each entry, in its stored form, after its length
  * (two bytes, little-endian), in PERIOD_NAMES order. Rows are keyed by the pool's slot in the layout
  * order (piece-layout.ts), as the blocks are, so the pages of the default listing read neighbouring
  * rows. A server reads a pool's row when a request names one of those periods, instead of holding
- * 36 MB of them at 100k pools (docs/performance.md §9).
+ * them (36 MB at 100k live pools, 17.5 MB of spec ones: docs/performance.md §9).
  * @example packRest([Buffer.of(1, 2), Buffer.of(3)]) // <02 00 01 02 01 00 03>
  */
 export function packRest(entries: readonly Uint8Array[]): Buffer {
@@ -43,7 +43,7 @@ export const restEntryLength = (row: Uint8Array, start: number): number => row[s
 /**
  * The rows of a format's periods apart, by pool id (`slotOf` gives each pool's slot in the layout
  * order), with the statement prepared once.
- * @example new RestStats(db, PIECE_FORMATS.upstream, store.slotOf).entry(7, PERIOD_NAMES.indexOf('1h'))
+ * @example const rows = new RestStats(db, PIECE_FORMATS.upstream, store.slotOf); rows.entryIn(rows.row(7), 7, 3)
  */
 export class RestStats {
   private readonly rowOf: Database.Statement<[number]>;
@@ -77,11 +77,9 @@ export class RestStats {
     return start;
   }
 
-  /** Pool `id`'s entry of period `periodIndex` (one the blocks do not hold), in its stored form. */
-  entry(id: number, periodIndex: number): Uint8Array {
-    const rank = this.rankOf(periodIndex);
-    const row = this.row(id);
-    const start = this.startIn(row, id, rank);
+  /** The entry of period `periodIndex` (one the blocks do not hold) in pool `id`'s `row`, in its stored form. */
+  entryIn(row: Uint8Array, id: number, periodIndex: number): Uint8Array {
+    const start = this.startIn(row, id, this.rankOf(periodIndex));
     return row.subarray(start, start + restEntryLength(row, start));
   }
 }

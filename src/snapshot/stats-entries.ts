@@ -1,8 +1,7 @@
 import type Database from 'better-sqlite3';
 import { PERIOD_NAMES, type Period } from '../math/periods.js';
 import { statsPieceOf, type PieceFormat } from './piece-format.js';
-import { BLOCK_SHIFT, POOLS_PER_BLOCK } from './piece-layout.js';
-import type { PieceStore } from './piece-store.js';
+import { blockOf, firstBound, type PieceStore } from './piece-store.js';
 import { restEntryLength, RestStats } from './rest-stats.js';
 
 const PERIOD_INDEX = new Map(PERIOD_NAMES.map((period, i) => [period, i]));
@@ -48,8 +47,8 @@ export class StatsEntries {
     let size = 0;
     for (let i = 0; i < ids.length; i++) {
       const slot = this.store.slotOf[ids[i]!]!;
-      const bounds = this.store.bounds[slot >>> BLOCK_SHIFT]!;
-      const first = (slot & (POOLS_PER_BLOCK - 1)) * this.store.stride;
+      const bounds = this.store.bounds[blockOf(slot)]!;
+      const first = firstBound(this.store, slot);
       for (let p = 0; p < this.pieces.length; p++) {
         const k = this.pieces[p]!;
         if (k >= 0) size += format.renderedBound(bounds[first + k + 1]! - bounds[first + k]!);

@@ -1,3 +1,5 @@
+import { BACKSLASH, QUOTE } from './piece-layout.js';
+
 /**
  * How packed pieces are stored (the live dialect's all, the spec's detail: piece-format.ts): a template
  * and the values alone. A live pool's pieces are half keys (`"whirlpoolsConfig":`, `"feeGrowthGlobalA":`
@@ -25,8 +27,6 @@ export const RAW_LONG = 0xff;
 const NIBBLE_OF = Int8Array.from({ length: 128 }, (_, code) => NIBBLE_CHARS.indexOf(String.fromCharCode(code)));
 /** Cuts a template's text where its values go: JSON text never holds a raw NUL. */
 export const CUT = '\0';
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 const COLON = 0x3a;
 /** Whether a character continues a JSON number: a digit, `-`, `+`, `.`, `e` or `E`. */
 const isNumberChar = (code: number): boolean =>

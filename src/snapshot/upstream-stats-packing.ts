@@ -1,3 +1,4 @@
+import { QUOTE } from './piece-layout.js';
 import { CHAR_BYTES, copyBytes, END, keyBytes, OPENINGS, packFigures, RAW, renderRaw } from './stats-packing.js';
 
 /**
@@ -22,7 +23,6 @@ const AFTER = [
   keyBytes('}'),
 ];
 const NULL = keyBytes('null');
-const QUOTE = 0x22;
 const KEY_BYTES =
   Math.max(...OPENINGS.map((o) => o.length)) + AFTER.reduce((sum, s) => sum + s.length, 0) + DELTAS.length * 2;
 

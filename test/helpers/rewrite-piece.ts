@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { PieceFormat } from '../../src/snapshot/piece-format.js';
 import { PIECE_LAYOUT } from '../../src/snapshot/piece-layout.js';
-import { locate, pieceText, readPieceStore } from '../../src/snapshot/piece-store.js';
+import { locate, pieceText, readPieceStore, storedTemplates } from '../../src/snapshot/piece-store.js';
 import { StoredOrders } from '../../src/snapshot/stored-orders.js';
 import { TemplatePacker } from '../../src/snapshot/template-packing.js';
 
@@ -22,10 +22,10 @@ export function rewritePiece(
   if (k >= format.fixed) throw new Error(`piece ${k} is a stats entry; only the ${format.fixed} before them`);
   const count = db.prepare('SELECT count(*) FROM pools').pluck().get() as number;
   const layout = new StoredOrders(db, 'pools', count).get(PIECE_LAYOUT.key, PIECE_LAYOUT.direction).ids;
-  const store = readPieceStore(db, count, layout, format);
+  const store = readPieceStore(db, count, layout, format, 'javascript');
   const { block, first } = locate(store, id);
   const text = edit(pieceText(store, id, k));
-  const known = db.prepare(`SELECT template FROM ${format.templateTable} ORDER BY id`).pluck().all() as string[];
+  const known = storedTemplates(db, format);
   const packer = new TemplatePacker(known);
   const piece = format.packed[k] ? packer.pack(text) : Buffer.from(text);
   const insert = db.prepare(`INSERT INTO ${format.templateTable} (id, template) VALUES (?, ?)`);

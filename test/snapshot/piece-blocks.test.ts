@@ -5,7 +5,7 @@ import { PERIOD_NAMES } from '../../src/math/periods.js';
 import { PieceBlockWriter } from '../../src/snapshot/piece-blocks.js';
 import { POOLS_PER_BLOCK, TAIL_PIECE } from '../../src/snapshot/piece-layout.js';
 import { locate, pieceOf, pieceText, readPieceStore } from '../../src/snapshot/piece-store.js';
-import { restEntryLength, RestStats } from '../../src/snapshot/rest-stats.js';
+import { RestStats } from '../../src/snapshot/rest-stats.js';
 import { SCHEMA_SQL } from '../../src/snapshot/schema.js';
 import { entryText, PIECE_FORMATS, SPEC_DETAIL_PIECE, statsPieceOf } from '../../src/snapshot/piece-format.js';
 import { packStatsText } from '../helpers/stats-texts.js';
@@ -70,8 +70,7 @@ blocks(
       const row = rest.row(id);
       PERIOD_NAMES.forEach((_, k) => {
         const held = statsPieceOf(PIECE_FORMATS.spec, k);
-        const start = held < 0 ? rest.startIn(row, id, rest.rankOf(k)) : 0;
-        const stored = held >= 0 ? pieceOf(store, id, held) : row.subarray(start, start + restEntryLength(row, start));
+        const stored = held >= 0 ? pieceOf(store, id, held) : rest.entryIn(row, id, k);
         assert.is(specEntryText(stored, k), `,${p.stats[k]}`);
       });
     }

@@ -5,7 +5,7 @@ import { PERIOD_NAMES, type Period } from '../../src/math/periods.js';
 import { PieceBlockWriter } from '../../src/snapshot/piece-blocks.js';
 import { PIECE_FORMATS, restIndexOf, statsPieceOf } from '../../src/snapshot/piece-format.js';
 import { HELD_PERIODS, POOLS_PER_BLOCK } from '../../src/snapshot/piece-layout.js';
-import { readPieceStore } from '../../src/snapshot/piece-store.js';
+import { locate, readPieceStore } from '../../src/snapshot/piece-store.js';
 import { packRest, restEntryAt, restEntryLength, RestStats } from '../../src/snapshot/rest-stats.js';
 import { SCHEMA_SQL } from '../../src/snapshot/schema.js';
 import { StatsEntries } from '../../src/snapshot/stats-entries.js';
@@ -72,14 +72,8 @@ rest('a page names any periods, held or not, and every pool gets each entry as s
   for (const periods of pages) {
     entries.start(ids, periods);
     ids.forEach((id, i) => {
-      const slot = store.slotOf[id]!;
-      const block = Math.floor(slot / POOLS_PER_BLOCK);
-      const chunk = entries.render(
-        i,
-        store.blocks[block]!,
-        store.bounds[block]!,
-        (slot % POOLS_PER_BLOCK) * store.stride,
-      );
+      const { block, first } = locate(store, id);
+      const chunk = entries.render(i, store.blocks[block]!, store.bounds[block]!, first);
       const expected = periods
         .map((period) => entryOf(id, PERIOD_NAMES.indexOf(period)))
         .join('')
@@ -91,8 +85,11 @@ rest('a page names any periods, held or not, and every pool gets each entry as s
       );
     });
   }
-  assert.equal(Buffer.from(rows.entry(3, 0)), packUpstreamText(0, entryOf(3, 0).slice(1)));
-  assert.throws(() => rows.entry(3, PERIOD_NAMES.indexOf('24h')), /the upstream dialect's blocks hold period 7/);
+  assert.equal(Buffer.from(rows.entryIn(rows.row(3), 3, 0)), packUpstreamText(0, entryOf(3, 0).slice(1)));
+  assert.throws(
+    () => rows.entryIn(rows.row(3), 3, PERIOD_NAMES.indexOf('24h')),
+    /the upstream dialect's blocks hold period 7/,
+  );
   // Rows lie in the layout order, as the blocks do: the layout's first pool has slot 0.
   const first = db.prepare('SELECT entries FROM upstream_rest_stats WHERE slot = 0').pluck().get() as Buffer;
   assert.equal(first, rows.row(layout[0]!));
@@ -104,7 +101,7 @@ rest('a pool without its row, or with a damaged one, is an error naming the pool
   db.prepare('INSERT INTO upstream_rest_stats (slot, entries) VALUES (?, ?)').run(1, Buffer.of(9, 0, 1));
   const rows = new RestStats(db, upstream, Int32Array.of(-1, 0, 1));
   assert.throws(() => rows.row(1), /pool 1 has no row in upstream_rest_stats/);
-  assert.throws(() => rows.entry(2, 0), /pool 2's row in upstream_rest_stats is damaged/);
+  assert.throws(() => rows.entryIn(rows.row(2), 2, 0), /pool 2's row in upstream_rest_stats is damaged/);
   const spec = new RestStats(db, PIECE_FORMATS.spec, Int32Array.of(-1, 0, 1));
   assert.throws(() => spec.row(2), /pool 2 has no row in rest_stats/);
 });

@@ -192,7 +192,7 @@ packing('a packed piece its templates do not render makes the snapshot fail to o
 packing("a response's packed pieces for the most pools a page holds fit the scratch space, each intact", () => {
   const count = MAX_POOLS_PER_PAGE + 30;
   const store = liveStore(count);
-  const { renderer, bounds, packedPieces } = store;
+  const { renderer, bounds, format } = store;
   // The widest pools (the longest texts) first, as a page of them would render.
   const width = (id: number): number => fixedTexts(id).join('').length;
   const ids = Array.from({ length: count }, (_, i) => i + 1)
@@ -201,7 +201,7 @@ packing("a response's packed pieces for the most pools a page holds fit the scra
   renderer.reset();
   const chunks = ids.flatMap((id) => {
     const { block, first } = locate(store, id);
-    return packedPieces.map((_, k) => [id, k, renderer.render(block, bounds[block]![first + k]!, 0)] as const);
+    return format.packed.map((_, k) => [id, k, renderer.render(block, bounds[block]![first + k]!, 0)] as const);
   });
   for (const [id, k, chunk] of chunks) assert.is(Buffer.from(chunk).toString(), pieceText(store, id, k));
 });

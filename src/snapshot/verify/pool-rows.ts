@@ -5,7 +5,7 @@ import { pieceOf, pieceText, readPieceStore } from '../piece-store.js';
 import { entryText, PIECE_FORMATS, SPEC_DETAIL_PIECE, statsPieceOf } from '../piece-format.js';
 import type { PieceCut, PieceFormat } from '../piece-format.js';
 import { StoredOrders } from '../stored-orders.js';
-import { restEntryLength, RestStats } from '../rest-stats.js';
+import { RestStats } from '../rest-stats.js';
 
 /** A pool as verification reads it, with its tokens' facts joined. */
 export interface PoolRow {
@@ -78,14 +78,12 @@ interface PieceTexts {
 }
 
 function pieceTexts(db: Database.Database, count: number, layout: Int32Array, format: PieceFormat): PieceTexts {
-  const store = readPieceStore(db, count, layout, format);
+  // Rendered a piece at a time: no WebAssembly memory for the live dialect's blocks.
+  const store = readPieceStore(db, count, layout, format, 'javascript');
   const rest = new RestStats(db, format, store.slotOf);
   const piece = (id: number, k: number): string => pieceText(store, id, k);
-  const stored = (id: number, k: number, restRow: Buffer): Uint8Array => {
-    if (statsPieceOf(format, k) >= 0) return pieceOf(store, id, statsPieceOf(format, k));
-    const start = rest.startIn(restRow, id, rest.rankOf(k));
-    return restRow.subarray(start, start + restEntryLength(restRow, start));
-  };
+  const stored = (id: number, k: number, restRow: Buffer): Uint8Array =>
+    statsPieceOf(format, k) >= 0 ? pieceOf(store, id, statsPieceOf(format, k)) : rest.entryIn(restRow, id, k);
   return {
     piece,
     entries: (id) => {
