@@ -23,6 +23,7 @@ determinism('the same arguments give the same content in every table; another se
       'pool_keys',
       'piece_blocks',
       'upstream_piece_blocks',
+      'rest_stats',
       'upstream_rest_stats',
       'token_texts',
       'positions',

@@ -164,17 +164,21 @@ const fixedTexts = (id: number): string[] => [
   `,"priceHistory7d":[${Array.from({ length: id % 4 }, (_, i) => `"${id}.${i}"`).join(',')}]`,
 ];
 
+/** Pool `id`'s six pieces as the live format stores them, around their separators, spelled out. */
+function storedTexts(id: number): string[] {
+  const [head, tail, mid, end, lookupTable, history] = fixedTexts(id);
+  return [`${head},"tokenA":`, `}${tail}`, `${mid},"stats":{`, `${end}}`, lookupTable!, `${history}}`];
+}
+
 packing("a live store's pieces, across blocks, render to the texts the server sends, each as it is stored", () => {
   const count = POOLS_PER_BLOCK + 7;
   const store = liveStore(count);
   for (const id of [1, 2, 3, POOLS_PER_BLOCK, POOLS_PER_BLOCK + 1, count]) {
-    const [head, tail, mid, end, lookupTable, history] = fixedTexts(id);
-    assert.is(pieceText(store, id, 0), `${head},"tokenA":`);
-    assert.is(pieceText(store, id, TAIL_PIECE), `}${tail}`);
-    assert.is(pieceText(store, id, MID_PIECE), `${mid},"stats":{`);
-    assert.is(pieceText(store, id, 3), `${end}}`);
-    assert.is(pieceText(store, id, 4), lookupTable);
-    assert.is(pieceText(store, id, 5), `${history}}`);
+    const expected = storedTexts(id);
+    assert.is(pieceText(store, id, 0), expected[0]);
+    assert.is(pieceText(store, id, TAIL_PIECE), expected[TAIL_PIECE]);
+    assert.is(pieceText(store, id, MID_PIECE), expected[MID_PIECE]);
+    for (const k of [3, 4, 5]) assert.is(pieceText(store, id, k), expected[k]);
   }
 });
 
@@ -203,7 +207,7 @@ packing("a response's packed pieces for the most pools a page holds fit the scra
     const { block, first } = locate(store, id);
     return format.packed.map((_, k) => [id, k, renderer.render(block, bounds[block]![first + k]!, 0)] as const);
   });
-  for (const [id, k, chunk] of chunks) assert.is(Buffer.from(chunk).toString(), pieceText(store, id, k));
+  for (const [id, k, chunk] of chunks) assert.is(Buffer.from(chunk).toString(), storedTexts(id)[k]);
 });
 
 packing('pools are found by address whether their head holds it raw, packed or escaped', () => {
