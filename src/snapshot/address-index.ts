@@ -49,7 +49,23 @@ export class AddressIndex {
     for (let slot = fnv1aUtf8(address) & (this.slots.length - 1); ; slot = (slot + 1) & (this.slots.length - 1)) {
       const id = this.slots[slot]!;
       if (id === 0) return undefined;
-      if (this.addressOf(id) === address) return id;
+      if (this.holds(id, address)) return id;
     }
+  }
+
+  /**
+   * Whether id's address is `address`, compared in place: a detail request pays for no string of the
+   * stored bytes. ASCII (every base58 address) is compared unit by unit, other text as a string.
+   */
+  private holds(id: number, address: string): boolean {
+    const bytes = this.source.buffer(id);
+    const start = this.source.start(id);
+    const length = this.source.end(id) - start;
+    for (let i = 0; i < address.length; i++) {
+      const code = address.charCodeAt(i);
+      if (code > 0x7f) return this.addressOf(id) === address;
+      if (i >= length || bytes[start + i] !== code) return false;
+    }
+    return length === address.length;
   }
 }

@@ -1,5 +1,14 @@
-import { QUOTE } from './piece-layout.js';
-import { CHAR_BYTES, copyBytes, END, keyBytes, OPENINGS, packFigures, RAW, renderRaw } from './stats-packing.js';
+import {
+  CHAR_BYTES,
+  CHAR_PAIRS,
+  copyBytes,
+  END,
+  keyBytes,
+  OPENINGS,
+  packFigures,
+  RAW,
+  renderRaw,
+} from './stats-packing.js';
 
 /**
  * How a pool's live-dialect stats entries are stored: stats-packing.ts's scheme for ten figures, the
@@ -17,14 +26,19 @@ const FIGURES = ['volume', 'fees', 'rewards', 'yieldOverTvl'] as const;
 const DELTAS = ['volumeDelta', 'feesDelta', 'rewardsDelta', 'yieldOverTvlDelta', 'tvlDelta', 'priceDelta'] as const;
 /** After figure i (its closing quote included for the four figures), before figure i + 1. */
 const AFTER = [
-  ...FIGURES.slice(1).map((key) => keyBytes(`","${key}":"`)),
-  keyBytes(`","${DELTAS[0]}":`),
-  ...DELTAS.slice(1).map((key) => keyBytes(`,"${key}":`)),
-  keyBytes('}'),
+  ...FIGURES.slice(1).map((key) => `","${key}":"`),
+  `","${DELTAS[0]}":`,
+  ...DELTAS.slice(1).map((key) => `,"${key}":`),
+  '}',
 ];
-const NULL = keyBytes('null');
-const KEY_BYTES =
-  Math.max(...OPENINGS.map((o) => o.length)) + AFTER.reduce((sum, s) => sum + s.length, 0) + DELTAS.length * 2;
+/** A delta's value is quoted when it has characters: its opening quote is written as it opens. */
+const opens = (figure: number): string => (figure >= FIGURES.length && figure < AFTER.length ? '"' : '');
+/** What ends figure i and opens the next, when figure i has characters. */
+const CLOSE = AFTER.map((after, i) => keyBytes(`${i >= FIGURES.length ? '"' : ''}${after}${opens(i + 1)}`));
+/** The same when figure i is a delta without characters: null, written over the quote that opened it. */
+const CLOSE_NULL = AFTER.map((after, i) => keyBytes(`null${after}${opens(i + 1)}`));
+/** The most bytes of keys an entry adds besides its figures' characters: CLOSE_NULL's are the longer. */
+const KEY_BYTES = Math.max(...OPENINGS.map((o) => o.length)) + CLOSE_NULL.reduce((sum, close) => sum + close.length, 0);
 
 /**
  * An entry's ten values packed (the four figures, then the six deltas, null or not), or null when one
@@ -38,7 +52,7 @@ export function packUpstreamFigures(values: readonly (string | null)[]): Buffer 
 
 /** The most bytes `renderUpstreamStatsEntry` writes for a stored entry of `storedLength` bytes. */
 export function upstreamRenderedBound(storedLength: number): number {
-  return KEY_BYTES + 2 * storedLength + NULL.length * DELTAS.length;
+  return KEY_BYTES + 2 * storedLength;
 }
 
 /**
@@ -55,28 +69,29 @@ export function renderUpstreamStatsEntry(
 ): number {
   if (stored[from] === RAW) return renderRaw(stored, from, to, out, at);
   at = copyBytes(OPENINGS[periodIndex]!, out, at);
-  const state = { figure: 0, start: at };
+  let figure = 0;
+  let start = at;
   for (let i = from; i < to; i++) {
+    const pair = CHAR_PAIRS[stored[i]!]!;
+    if (pair !== 0) {
+      out[at] = pair >> 8;
+      out[at + 1] = pair & 0xff;
+      at += 2;
+      continue;
+    }
     const high = stored[i]! >> 4;
     const low = stored[i]! & 15;
-    at = high < END ? ((out[at] = CHAR_BYTES[high]!), at + 1) : endFigure(state, out, at);
+    if (high < END) out[at++] = CHAR_BYTES[high]!;
+    else start = at = endFigure(figure++, start, out, at);
     if (low < END) out[at++] = CHAR_BYTES[low]!;
-    else if (low === END) at = endFigure(state, out, at);
+    else if (low === END) start = at = endFigure(figure++, start, out, at);
   }
   return at;
 }
 
-/**
- * Closes the current figure and opens the next. A delta's opening quote is written when it opens: one
- * with no characters is null (written over that quote), one with some gets its closing quote.
- */
-function endFigure(state: { figure: number; start: number }, out: Uint8Array, at: number): number {
-  if (state.figure >= FIGURES.length) {
-    if (at === state.start) at = copyBytes(NULL, out, at - 1);
-    else out[at++] = QUOTE;
-  }
-  at = copyBytes(AFTER[state.figure++]!, out, at);
-  if (state.figure >= FIGURES.length && state.figure < AFTER.length) out[at++] = QUOTE;
-  state.start = at;
-  return at;
+/** Ends figure `figure`, whose characters began at `start`, and opens the next; returns where it ended. */
+function endFigure(figure: number, start: number, out: Uint8Array, at: number): number {
+  return figure >= FIGURES.length && at === start
+    ? copyBytes(CLOSE_NULL[figure]!, out, at - 1)
+    : copyBytes(CLOSE[figure]!, out, at);
 }

@@ -38,7 +38,9 @@ latency.run();
 const faults = suite('chaos over HTTP: injected errors');
 
 faults('the injected share is near the rate and uses only the configured statuses', async () => {
-  await withServer({ ...SMALL_SERVER, chaos: { errorRate: 0.3, errorStatus: [500, 503] } }, async ({ server }) => {
+  // Seeded: unseeded draws are random, and 300 of them leave the band below about once in 400 runs.
+  const chaos = { errorRate: 0.3, errorStatus: [500, 503], chaosSeed: 11 };
+  await withServer({ ...SMALL_SERVER, chaos }, async ({ server }) => {
     const statuses: (number | string)[] = [];
     for (let batch = 0; batch < 10; batch++) {
       statuses.push(...(await Promise.all(Array.from({ length: 30 }, () => statusOf(`${server.url}/protocol`)))));

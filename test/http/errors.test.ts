@@ -36,6 +36,8 @@ const INVALID_PARAMETER: [string, string][] = [
   ['/pools?stats=24h,1y', 'stats'],
   ['/pools/search?q=sol&stats=1d', 'stats'],
   ['/pools/{pool}?stats=1y', 'stats'],
+  ['/pools/{pool}?stats=24h&stats=7d', 'stats'],
+  ['/pools/{pool}?stats=24h&stats=24h', 'stats'],
   ['/pools?hasRewards=yes', 'hasRewards'],
   ['/pools?hasRewards=1', 'hasRewards'],
   ['/pools?hasWarning=no', 'hasWarning'],
