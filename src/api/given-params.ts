@@ -8,13 +8,15 @@ export function singleValue(
   aliases: readonly string[] = [],
 ): string | undefined {
   if (aliases.length === 0) {
-    // A detail's `stats`, on every request: one look-up and no arrays but the values'.
+    // Most parameters have no alias (a detail's `stats`, on every request): one look-up, and no arrays
+    // but the values'.
     if (!search.has(name)) return undefined;
     const values = search.getAll(name);
     if (values.length > 1) throw repeatedParameter(name, Array<string>(values.length).fill(name));
     return values[0];
   }
-  // A listing reads some twenty parameters and most are absent: answer that without building arrays.
+  // A listing reads some twenty parameters and most are absent: answer that, aliases and all, without
+  // building arrays.
   if (!search.has(name) && !aliases.some((alias) => search.has(alias))) return undefined;
   const values = [name, ...aliases].flatMap((n) => search.getAll(n).map((v) => [n, v] as const));
   const names = values.map(([n]) => n);

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import polka, { type Polka, type Request } from 'polka';
 import { ApiError } from '../errors/api-error.js';
@@ -25,6 +25,7 @@ import { normalizePublicUrl } from '../api/public-url.js';
 import { requestOrigin } from './request-origin.js';
 import { DEFAULT_CACHE_BYTES, ResponseCache } from './response-cache.js';
 import { mountStatic } from './static-routes.js';
+import { closer, listen } from './server-lifecycle.js';
 
 export interface MockServerOptions {
   /** Path of the snapshot to serve. */
@@ -118,32 +119,6 @@ function buildApp(
 }
 
 /**
- * Closing: stop accepting, let in-flight responses (injected delays too) finish within the grace
- * period, close keep-alive connections as they fall idle, then close the snapshot.
- */
-function closer(
-  server: Server,
-  snapshot: ServedSnapshot,
-  chaos: ChaosController,
-  gracePeriodMs: number,
-): () => Promise<void> {
-  return () =>
-    new Promise<void>((resolve) => {
-      const grace = setTimeout(() => server.closeAllConnections(), gracePeriodMs);
-      const sweep = setInterval(() => server.closeIdleConnections(), 50);
-      server.close(() => {
-        clearTimeout(grace);
-        clearInterval(sweep);
-        snapshot.close();
-        // Responses' close events (which clear injected-delay timers) follow the server's: let them run first.
-        setImmediate(resolve);
-      });
-      chaos.releaseAll();
-      server.closeIdleConnections();
-    });
-}
-
-/**
  * Starts a mock of the v2 API serving one snapshot. Invalid chaos settings throw ChaosConfigError and
  * an unusable snapshot SnapshotError, before anything listens.
  * @example
@@ -170,16 +145,9 @@ export async function createMockServer(options: MockServerOptions): Promise<Mock
   server.on('clientError', clientErrorHandler(wire));
   const app = buildApp(server, snapshot, chaos, options, publicUrl);
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error) => {
-      snapshot.close();
-      reject(error);
-    });
-    // Polka's listen() defers every request to the next turn of the event loop (setImmediate), which costs
-    // a detail some 2 µs of its 16 in process (docs/performance.md §5). Its handler, called without a
-    // `next` (which ends the chain with its own), answers at once.
-    server.on('request', app.handler as (req: IncomingMessage, res: ServerResponse) => void);
-    server.listen(options.port ?? 0, host, () => resolve());
+  await listen(server, app, options.port ?? 0, host).catch((error: unknown) => {
+    snapshot.close();
+    throw error;
   });
   const port = (server.address() as AddressInfo).port;
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;

@@ -20,7 +20,7 @@ export const END = 14;
 const PAD = 15;
 /** First byte of an entry stored as its text: its high nibble is PAD, which no packed entry starts with. */
 export const RAW = 0xff;
-/** Keys as plain Uint8Arrays: the copy loops read them faster than Buffers. */
+/** Keys as plain Uint8Arrays, which copyBytes writes into a page's scratch. */
 export const keyBytes = (text: string): Uint8Array => new Uint8Array(Buffer.from(text));
 const SEPARATORS = ['","fees":"', '","rewards":"', '","yieldOverTvl":"', '"}'].map(keyBytes);
 /** Each nibble's character, as a byte. */

@@ -37,8 +37,13 @@ const opens = (figure: number): string => (figure >= FIGURES.length && figure < 
 const CLOSE = AFTER.map((after, i) => keyBytes(`${i >= FIGURES.length ? '"' : ''}${after}${opens(i + 1)}`));
 /** The same when figure i is a delta without characters: null, written over the quote that opened it. */
 const CLOSE_NULL = AFTER.map((after, i) => keyBytes(`null${after}${opens(i + 1)}`));
-/** The most bytes of keys an entry adds besides its figures' characters: CLOSE_NULL's are the longer. */
-const KEY_BYTES = Math.max(...OPENINGS.map((o) => o.length)) + CLOSE_NULL.reduce((sum, close) => sum + close.length, 0);
+/**
+ * The most bytes of keys an entry adds besides its figures' characters: a figure's CLOSE, or a delta's
+ * CLOSE_NULL, which is written one byte back.
+ */
+const KEY_BYTES =
+  Math.max(...OPENINGS.map((o) => o.length)) +
+  CLOSE.reduce((sum, close, i) => sum + (i < FIGURES.length ? close.length : CLOSE_NULL[i]!.length - 1), 0);
 
 /**
  * An entry's ten values packed (the four figures, then the six deltas, null or not), or null when one

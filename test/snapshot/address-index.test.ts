@@ -47,6 +47,11 @@ lookups('an empty index, and addresses that are not ASCII (a recording keeps wha
     assert.is(index.addressOf(i + 1), address);
   });
   assert.is(index.idOf('Ä'), undefined);
+  // A lone surrogate hashes as the replacement character's UTF-8 does, so it lands on that address's slot.
+  const replaced = AddressIndex.of(['\uFFFD', 'AB']);
+  assert.is(replaced.idOf('\uFFFD'), 1);
+  assert.is(replaced.idOf('\uD800'), undefined);
+  assert.is(replaced.idOf('AB'), 2);
 });
 
 lookups(
