@@ -27,17 +27,16 @@ const LAYOUT: RenderLayout = {
   rawLong: RAW_LONG,
 };
 
-/** The bytes the templates' tables take (LAYOUT): the directory, each run's place, the literals. */
-function templateBytes(templates: Templates): number {
-  const runs = templates.literals.reduce((sum, runsOf) => sum + runsOf.length, 0);
-  const literals = templates.literalBytes.reduce((sum, length) => sum + length, 0);
-  return LAYOUT.directory + 8 * templates.literals.length + 8 * runs + literals;
+/** Where the templates' tables lie (LAYOUT): each run's place from `runsAt`, the literals from `literalsAt`. */
+function tableOffsets(templates: Templates): { runsAt: number; literalsAt: number; end: number } {
+  const runsAt = LAYOUT.directory + 8 * templates.literals.length;
+  const literalsAt = runsAt + 8 * templates.literals.reduce((sum, runs) => sum + runs.length, 0);
+  return { runsAt, literalsAt, end: literalsAt + templates.literalBytes.reduce((sum, length) => sum + length, 0) };
 }
 
 /** Writes the templates' tables into `bytes` as LAYOUT says. */
 function writeTemplates(templates: Templates, bytes: Uint8Array): void {
-  let runAt = LAYOUT.directory + 8 * templates.literals.length;
-  let literalAt = runAt + 8 * templates.literals.reduce((sum, runs) => sum + runs.length, 0);
+  let { runsAt: runAt, literalsAt: literalAt } = tableOffsets(templates);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
   bytes.set(Buffer.from(NIBBLE_CHARS), LAYOUT.table);
   templates.literals.forEach((runs, id) => {
@@ -76,7 +75,7 @@ export class PackedMemory {
   private all: Uint8Array;
 
   constructor(templates: Templates, blockBytes: number) {
-    this.next = templateBytes(templates);
+    this.next = tableOffsets(templates).end;
     this.scratch = this.next + blockBytes + SPARE_BYTES;
     const wasm = webAssembly();
     this.memory = new wasm.Memory({ initial: Math.ceil((this.scratch + SPARE_BYTES) / PAGE_BYTES) });

@@ -1,6 +1,6 @@
 import { PERIOD_NAMES } from '../math/periods.js';
 import { HELD_PERIODS, MAX_POOLS_PER_PAGE, TAIL_PIECE, type PieceKind } from './piece-layout.js';
-import { renderedBound, renderStatsEntry } from './stats-packing.js';
+import { renderedBound, renderStatsEntry } from './spec-stats-packing.js';
 import { renderUpstreamStatsEntry, upstreamRenderedBound } from './upstream-stats-packing.js';
 import type { Wire } from './wire.js';
 
@@ -53,6 +53,12 @@ export interface PieceFormat {
 
 /** The live dialect's third piece, between the tokens and the stats. */
 export const MID_PIECE = 2;
+/** The live dialect's `feeTierIndex` to `tradeEnableTimestamp`, closing an item or a detail. */
+const LIVE_END_PIECE = 3;
+/** The live detail's `addressLookupTable`, between the locks and LIVE_END_PIECE. */
+const LIVE_LOOKUP_TABLE_PIECE = 4;
+/** The live detail's `priceHistory7d`, closing it. */
+const LIVE_HISTORY_PIECE = 5;
 /** The spec dialect's third piece: the fields its detail adds (docs/api.md §5.3), closing the detail. */
 export const SPEC_DETAIL_PIECE = 2;
 
@@ -103,8 +109,8 @@ export const PIECE_FORMATS: Readonly<Record<Wire, PieceFormat>> = {
     kinds: ['head', 'open', 'mid', 'close', 'plain', 'close'],
     packed: [true, true, true, true, true, true],
     mid: MID_PIECE,
-    itemEnd: [cut(TAIL_PIECE), cut(3)],
-    detailEnd: [cut(TAIL_PIECE), cut(4), cut(3, 1), cut(5)],
+    itemEnd: [cut(TAIL_PIECE), cut(LIVE_END_PIECE)],
+    detailEnd: [cut(TAIL_PIECE), cut(LIVE_LOOKUP_TABLE_PIECE), cut(LIVE_END_PIECE, 1), cut(LIVE_HISTORY_PIECE)],
     render: renderUpstreamStatsEntry,
     renderedBound: upstreamRenderedBound,
   }),

@@ -77,8 +77,6 @@ export function plainAddressLength(bytes: Uint8Array, start: number, end: number
  */
 export function addressInHead(bytes: Uint8Array, start: number, end: number): Uint8Array {
   const from = start + ADDRESS_AT;
-  const plain = plainAddressLength(bytes, start, end);
-  if (plain >= 0) return bytes.subarray(from, from + plain);
   let to = from;
   let escaped = false;
   for (; to < end && bytes[to] !== QUOTE; to++) {

@@ -22,7 +22,6 @@ const AFTER_B = Buffer.from(AFTER_TOKEN_B);
  */
 export class PieceReader {
   private readonly locks: Database.Statement;
-  private readonly live: boolean;
   private readonly entries: StatsEntries;
 
   constructor(
@@ -31,7 +30,6 @@ export class PieceReader {
     private readonly store: PieceStore,
     private readonly format: PieceFormat,
   ) {
-    this.live = format.wire === 'upstream';
     this.locks = db.prepare('SELECT name, locked_percentage FROM locks WHERE pool_id = ? ORDER BY name').raw();
     this.entries = new StatsEntries(db, store, format);
   }
@@ -52,7 +50,7 @@ export class PieceReader {
       name,
       lockedPercentage,
     }));
-    return this.live ? upstreamLockEntries(locks) : JSON.stringify(locks);
+    return this.format.wire === 'upstream' ? upstreamLockEntries(locks) : JSON.stringify(locks);
   }
 
   /**

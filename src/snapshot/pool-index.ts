@@ -50,15 +50,6 @@ function groupByToken(tokenA: Int32Array, tokenB: Int32Array, count: number): (t
     token >= 0 && token <= maxToken ? ids.subarray(starts[token], starts[token + 1]) : ids.subarray(0, 0);
 }
 
-/**
- * How many bytes of a pool's address its head (bytes[start..end)) holds as they are, from ADDRESS_AT
- * (RAW_FIRST_VALUE_AT when packed); 0 when it holds it otherwise (escaped, or packed but not raw).
- * Allocates nothing: it runs for every pool as the snapshot opens.
- */
-function heldLength(pieces: PieceStore, bytes: Uint8Array, start: number, end: number): number {
-  return Math.max(0, (pieces.format.packed[0] ? rawFirstLength : plainAddressLength)(bytes, start, end));
-}
-
 /** Pool `id`'s address decoded from its head, for the few a head does not hold as they are. */
 function decodedAddress(pieces: PieceStore, id: number): Buffer {
   const head = Buffer.from(pieceText(pieces, id, 0));
@@ -72,15 +63,19 @@ function decodedAddress(pieces: PieceStore, id: number): Buffer {
 function headAddresses(count: number, pieces: PieceStore): AddressSource {
   const lengths = new Uint16Array(count + 1);
   const decoded = new Map<number, Buffer>();
+  // How many bytes of the address a head holds as they are, from `at`; below 1 when it holds it otherwise
+  // (escaped, or packed but not raw). Allocates nothing: it runs for every pool as the snapshot opens.
+  const [heldLength, at] = pieces.format.packed[0]
+    ? [rawFirstLength, RAW_FIRST_VALUE_AT]
+    : [plainAddressLength, ADDRESS_AT];
   for (let id = 1; id <= count; id++) {
     const slot = pieces.slotOf[id]!;
     const bounds = pieces.bounds[blockOf(slot)]!;
     const first = firstBound(pieces, slot);
-    const length = heldLength(pieces, pieces.blocks[blockOf(slot)]!, bounds[first]!, bounds[first + 1]!);
+    const length = heldLength(pieces.blocks[blockOf(slot)]!, bounds[first]!, bounds[first + 1]!);
     if (length > 0 && length <= 0xffff) lengths[id] = length;
     else decoded.set(id, decodedAddress(pieces, id));
   }
-  const at = pieces.format.packed[0] ? RAW_FIRST_VALUE_AT : ADDRESS_AT;
   const start = (id: number): number => {
     if (lengths[id] === 0) return 0;
     const slot = pieces.slotOf[id]!;

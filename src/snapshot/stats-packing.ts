@@ -1,10 +1,9 @@
 import { PERIOD_NAMES } from '../math/periods.js';
 
 /**
- * How a pool's stats entries are stored: the four figures alone, two characters a byte, and the keys
- * written back when a page is rendered. An entry as served, `"24h":{"volume":"…","fees":"…",
- * "rewards":"…","yieldOverTvl":"…"}`, is some 60 bytes of keys around 45 of figures; stored this
- * way it takes about 25, so every period of 100k pools fits in memory at once (docs/performance.md §3).
+ * How a pool's stats entries are stored, in either dialect: the figures alone, two characters a byte,
+ * and the keys written back when a page is rendered (spec-stats-packing.ts and upstream-stats-packing.ts
+ * give each dialect's keys), so every period of 100k pools fits in memory at once (docs/performance.md §3).
  *
  * A packed entry is a run of nibbles: each figure's characters (0-9, `.`, `-`, `e`, `+`), each
  * figure ended by END, and a PAD to fill the last byte. An entry whose text is anything else (a
@@ -13,31 +12,28 @@ import { PERIOD_NAMES } from '../math/periods.js';
  * packs it from a record's figures).
  */
 
-/** The characters a packed figure may hold, a nibble each (shared with upstream-stats-packing.ts). */
+/** The characters a packed figure may hold, a nibble each. */
 export const CHARS = '0123456789.-e+';
 /** Ends a figure. */
-export const END = 14;
+const END = 14;
 const PAD = 15;
 /** First byte of an entry stored as its text: its high nibble is PAD, which no packed entry starts with. */
-export const RAW = 0xff;
+const RAW = 0xff;
 /** Keys as plain Uint8Arrays, which copyBytes writes into a page's scratch. */
 export const keyBytes = (text: string): Uint8Array => new Uint8Array(Buffer.from(text));
-const SEPARATORS = ['","fees":"', '","rewards":"', '","yieldOverTvl":"', '"}'].map(keyBytes);
 /** Each nibble's character, as a byte. */
-export const CHAR_BYTES = Uint8Array.from(CHARS, (char) => char.charCodeAt(0));
+const CHAR_BYTES = Uint8Array.from(CHARS, (char) => char.charCodeAt(0));
 /**
  * By stored byte: its two characters (the first in the high byte) when both its nibbles are
  * characters, else 0. Most of an entry's bytes are such pairs: one look-up writes both.
  */
-export const CHAR_PAIRS = Uint16Array.from({ length: 256 }, (_, byte) =>
+const CHAR_PAIRS = Uint16Array.from({ length: 256 }, (_, byte) =>
   byte >> 4 < END && (byte & 15) < END ? (CHAR_BYTES[byte >> 4]! << 8) | CHAR_BYTES[byte & 15]! : 0,
 );
 /** Per period (PERIOD_NAMES order): the text before its first figure, with the comma that precedes an entry. */
 export const OPENINGS = PERIOD_NAMES.map((period) => keyBytes(`,"${period}":{"volume":"`));
-/** The most bytes of keys a packed entry adds besides its figures. */
-const KEY_BYTES = Math.max(...OPENINGS.map((o) => o.length)) + SEPARATORS.reduce((sum, s) => sum + s.length, 0);
 
-/** An entry stored as its text, after the RAW byte (stats-packing.ts, upstream-stats-packing.ts). */
+/** An entry stored as its text, after the RAW byte. */
 export function rawEntry(text: string): Buffer {
   const stored = Buffer.allocUnsafe(1 + Buffer.byteLength(text));
   stored[0] = RAW;
@@ -73,16 +69,23 @@ export function packFigures(figures: readonly (string | null)[]): Buffer | null 
 /** Each packed character's nibble by char code; -1 for any other code below 128. */
 const NIBBLE_OF = Int8Array.from({ length: 128 }, (_, code) => CHARS.indexOf(String.fromCharCode(code)));
 
-/** The most bytes `renderStatsEntry` writes for a stored entry of `storedLength` bytes. */
-export function renderedBound(storedLength: number): number {
-  return KEY_BYTES + 2 * storedLength;
+/**
+ * The keys a dialect's entry puts around its figures: what ends figure i and opens the next
+ * (`close[i]`), and, from figure `nullableFrom` on, what ends one that has no characters (`closeNull[i]`:
+ * `null` and the same, written over the quote that opened the figure).
+ */
+export interface EntryKeys {
+  readonly close: readonly Uint8Array[];
+  readonly closeNull: readonly Uint8Array[];
+  readonly nullableFrom: number;
 }
 
 /**
- * Writes period `periodIndex`'s entry, stored at stored[from..to), into `out` at `at` as served, with
- * the comma before it: `,"24h":{…}`. Returns where it ended. `out` must hold renderedBound(to - from).
+ * Writes period `periodIndex`'s entry, stored at stored[from..to), into `out` at `at` as served with
+ * `keys` around its figures, the comma before it: `,"24h":{…}`. Returns where it ended.
  */
-export function renderStatsEntry(
+export function renderEntry(
+  keys: EntryKeys,
   stored: Uint8Array,
   from: number,
   to: number,
@@ -93,6 +96,7 @@ export function renderStatsEntry(
   if (stored[from] === RAW) return renderRaw(stored, from, to, out, at);
   at = copyBytes(OPENINGS[periodIndex]!, out, at);
   let figure = 0;
+  let start = at;
   for (let i = from; i < to; i++) {
     const pair = CHAR_PAIRS[stored[i]!]!;
     if (pair !== 0) {
@@ -105,15 +109,22 @@ export function renderStatsEntry(
     const high = stored[i]! >> 4;
     const low = stored[i]! & 15;
     if (high < END) out[at++] = CHAR_BYTES[high]!;
-    else at = copyBytes(SEPARATORS[figure++]!, out, at);
+    else start = at = endFigure(keys, figure++, start, out, at);
     if (low < END) out[at++] = CHAR_BYTES[low]!;
-    else if (low === END) at = copyBytes(SEPARATORS[figure++]!, out, at);
+    else if (low === END) start = at = endFigure(keys, figure++, start, out, at);
   }
   return at;
 }
 
+/** Ends figure `figure`, whose characters began at `start`, and opens the next; returns where it ended. */
+function endFigure(keys: EntryKeys, figure: number, start: number, out: Uint8Array, at: number): number {
+  return figure >= keys.nullableFrom && at === start
+    ? copyBytes(keys.closeNull[figure]!, out, at - 1)
+    : copyBytes(keys.close[figure]!, out, at);
+}
+
 /** An entry stored as its text (after the RAW byte), written comma first; returns where it ended. */
-export function renderRaw(stored: Uint8Array, from: number, to: number, out: Uint8Array, at: number): number {
+function renderRaw(stored: Uint8Array, from: number, to: number, out: Uint8Array, at: number): number {
   out[at] = 0x2c; // ','
   out.set(stored.subarray(from + 1, to), at + 1);
   return at + to - from;
@@ -123,7 +134,7 @@ export function renderRaw(stored: Uint8Array, from: number, to: number, out: Uin
  * Copies a key into `out` at `at`; returns where it ended. TypedArray.set beats a byte loop on keys of
  * 10 to 25 bytes: a live entry renders in three quarters of the time (docs/performance.md §9).
  */
-export function copyBytes(bytes: Uint8Array, out: Uint8Array, at: number): number {
+function copyBytes(bytes: Uint8Array, out: Uint8Array, at: number): number {
   out.set(bytes, at);
   return at + bytes.length;
 }

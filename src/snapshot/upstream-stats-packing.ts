@@ -1,14 +1,4 @@
-import {
-  CHAR_BYTES,
-  CHAR_PAIRS,
-  copyBytes,
-  END,
-  keyBytes,
-  OPENINGS,
-  packFigures,
-  RAW,
-  renderRaw,
-} from './stats-packing.js';
+import { keyBytes, OPENINGS, packFigures, renderEntry, type EntryKeys } from './stats-packing.js';
 
 /**
  * How a pool's live-dialect stats entries are stored: stats-packing.ts's scheme for ten figures, the
@@ -37,6 +27,8 @@ const opens = (figure: number): string => (figure >= FIGURES.length && figure < 
 const CLOSE = AFTER.map((after, i) => keyBytes(`${i >= FIGURES.length ? '"' : ''}${after}${opens(i + 1)}`));
 /** The same when figure i is a delta without characters: null, written over the quote that opened it. */
 const CLOSE_NULL = AFTER.map((after, i) => keyBytes(`null${after}${opens(i + 1)}`));
+/** The live keys: four figures, then six deltas, each of which may be null. */
+const UPSTREAM_KEYS: EntryKeys = { close: CLOSE, closeNull: CLOSE_NULL, nullableFrom: FIGURES.length };
 /**
  * The most bytes of keys an entry adds besides its figures' characters: a figure's CLOSE, or a delta's
  * CLOSE_NULL, which is written one byte back.
@@ -62,7 +54,7 @@ export function upstreamRenderedBound(storedLength: number): number {
 
 /**
  * Writes period `periodIndex`'s entry, stored at stored[from..to), into `out` at `at` as served, comma
- * first. Returns where it ended. `out` must hold upstreamRenderedBound(to - from).
+ * first (renderEntry). Returns where it ended. `out` must hold upstreamRenderedBound(to - from).
  */
 export function renderUpstreamStatsEntry(
   stored: Uint8Array,
@@ -72,31 +64,5 @@ export function renderUpstreamStatsEntry(
   out: Uint8Array,
   at: number,
 ): number {
-  if (stored[from] === RAW) return renderRaw(stored, from, to, out, at);
-  at = copyBytes(OPENINGS[periodIndex]!, out, at);
-  let figure = 0;
-  let start = at;
-  for (let i = from; i < to; i++) {
-    const pair = CHAR_PAIRS[stored[i]!]!;
-    if (pair !== 0) {
-      out[at] = pair >> 8;
-      out[at + 1] = pair & 0xff;
-      at += 2;
-      continue;
-    }
-    const high = stored[i]! >> 4;
-    const low = stored[i]! & 15;
-    if (high < END) out[at++] = CHAR_BYTES[high]!;
-    else start = at = endFigure(figure++, start, out, at);
-    if (low < END) out[at++] = CHAR_BYTES[low]!;
-    else if (low === END) start = at = endFigure(figure++, start, out, at);
-  }
-  return at;
-}
-
-/** Ends figure `figure`, whose characters began at `start`, and opens the next; returns where it ended. */
-function endFigure(figure: number, start: number, out: Uint8Array, at: number): number {
-  return figure >= FIGURES.length && at === start
-    ? copyBytes(CLOSE_NULL[figure]!, out, at - 1)
-    : copyBytes(CLOSE[figure]!, out, at);
+  return renderEntry(UPSTREAM_KEYS, stored, from, to, periodIndex, out, at);
 }

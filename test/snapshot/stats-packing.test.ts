@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PERIOD_NAMES } from '../../src/math/periods.js';
 import { statsEntryJson } from '../../src/snapshot/pool-pieces.js';
-import { renderedBound, renderStatsEntry } from '../../src/snapshot/stats-packing.js';
+import { renderedBound, renderStatsEntry } from '../../src/snapshot/spec-stats-packing.js';
 import { packStatsText } from '../helpers/stats-texts.js';
 import { entryText, PIECE_FORMATS } from '../../src/snapshot/piece-format.js';
 import { NO_DELTAS } from '../../src/snapshot/pool-record.js';
