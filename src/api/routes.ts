@@ -39,6 +39,20 @@ function poolId(snapshot: ServedSnapshot, raw: string): number {
   throw new ApiError(404, 'not_found', `no pool with address ${parseAddress(POOL_ADDRESS_PARAM.name, raw)}`);
 }
 
+/** `stats` values of pool details, parsed: a client repeats the few it sends on every detail it asks for. */
+const parsedStats = new Map<string, readonly Period[]>();
+
+/** The periods a detail's `stats` names; a bad value throws its 400 every time it comes. */
+function detailPeriods(raw: string): readonly Period[] {
+  let periods = parsedStats.get(raw);
+  if (periods === undefined) {
+    periods = POOL_DETAIL_QUERY.stats.parse('stats', raw) as Period[];
+    if (parsedStats.size >= 256) parsedStats.clear();
+    parsedStats.set(raw, periods);
+  }
+  return periods;
+}
+
 /** Every endpoint of docs/api.md §1.2; more specific paths come before the ones with a parameter. */
 export const ROUTES: readonly Route[] = [
   {
@@ -82,8 +96,7 @@ export const ROUTES: readonly Route[] = [
     answer: (snapshot, params, search, origin) => {
       const id = poolId(snapshot, params[POOL_ADDRESS_PARAM.segment]!);
       const stats = singleValue(search, 'stats');
-      const periods = stats === undefined ? [] : (POOL_DETAIL_QUERY.stats.parse('stats', stats) as Period[]);
-      return snapshot.poolDetail(id, periods, origin);
+      return snapshot.poolDetail(id, stats === undefined ? [] : detailPeriods(stats), origin);
     },
   },
   {

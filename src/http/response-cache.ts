@@ -3,6 +3,8 @@ import type { PreparedBody } from './send.js';
 
 /** The bytes a server's response cache holds unless told otherwise (MockServerOptions.cacheBytes). */
 export const DEFAULT_CACHE_BYTES = 24 * 1024 * 1024;
+/** Slots for the hashes of keys seen once: 256 KB. */
+const SEEN_SLOTS = 65_536;
 
 /**
  * Finished 200 responses by request (URL and encoding), least recently used evicted first, bounded
@@ -13,8 +15,12 @@ export const DEFAULT_CACHE_BYTES = 24 * 1024 * 1024;
  */
 export class ResponseCache {
   private readonly entries = new Map<string, PreparedBody>();
-  /** Hashes of keys seen once: a flood of long one-off URLs costs a number each, not its key. */
-  private readonly seenOnce = new Set<number>();
+  /**
+   * Hashes of keys seen once, each in the slot its low bits name: a flood of long one-off URLs costs
+   * no key, no garbage and no growing table, only a slot that a later key may take over (its request
+   * is then kept the next time it comes).
+   */
+  private readonly seenOnce = new Int32Array(SEEN_SLOTS);
   private bytes = 0;
 
   constructor(private readonly maxBytes: number) {}
@@ -31,12 +37,14 @@ export class ResponseCache {
   set(key: string, value: PreparedBody): void {
     if (value.payload.length > this.maxBytes / 8) return;
     // Two keys that share a hash only get a one-off response cached early, never a wrong answer.
-    const seen = fnv1a(key);
-    if (!this.seenOnce.delete(seen)) {
-      if (this.seenOnce.size >= 50_000) this.seenOnce.clear();
-      this.seenOnce.add(seen);
+    // A hash of 0 is taken as 1: 0 marks an empty slot.
+    const seen = fnv1a(key) | 0 || 1;
+    const slot = seen & (SEEN_SLOTS - 1);
+    if (this.seenOnce[slot] !== seen) {
+      this.seenOnce[slot] = seen;
       return;
     }
+    this.seenOnce[slot] = 0;
     const old = this.entries.get(key);
     if (old) this.bytes -= old.payload.length + key.length;
     this.entries.delete(key);

@@ -9,6 +9,7 @@ export interface Cursors {
 const LIST_OPEN = Buffer.from('{"data":[');
 const OBJECT_OPEN = Buffer.from('{"data":');
 const COMMA = Buffer.from(',');
+const EMPTY = new Uint8Array(0);
 /** A single object's meta in each dialect: the spec's two null cursors, the live API's null `cursor`. */
 const OBJECT_META: Readonly<Record<Wire, Buffer>> = {
   spec: Buffer.from(',"meta":{"next":null,"previous":null}}'),
@@ -25,18 +26,20 @@ function listMeta(page: Cursors, wire: Wire): string {
 }
 
 /**
- * The bytes of `chunks` in one buffer, copied once. Faster than Buffer.concat on the few hundred
- * small views of a page: no Buffer is made of each.
+ * The bytes of `chunks`, between `open` and `close`, in one buffer, copied once. Faster than
+ * Buffer.concat on the few hundred small views of a page: no Buffer is made of each.
  */
-function joined(chunks: readonly Uint8Array[]): Buffer {
-  let length = 0;
+function joined(chunks: readonly Uint8Array[], open: Uint8Array = EMPTY, close: Uint8Array = EMPTY): Buffer {
+  let length = open.length + close.length;
   for (const chunk of chunks) length += chunk.length;
   const body = Buffer.allocUnsafe(length);
-  let at = 0;
+  body.set(open, 0);
+  let at = open.length;
   for (const chunk of chunks) {
     body.set(chunk, at);
     at += chunk.length;
   }
+  body.set(close, at);
   return body;
 }
 
@@ -58,5 +61,5 @@ export function listBody(items: readonly (readonly Uint8Array[])[], page: Cursor
 /** The single-object wrapper around a JSON object (text, bytes or byte chunks): no cursors. */
 export function objectBody(json: string | Uint8Array | readonly Uint8Array[], wire: Wire = 'spec'): Buffer {
   const chunks = typeof json === 'string' ? [Buffer.from(json)] : json instanceof Uint8Array ? [json] : json;
-  return joined([OBJECT_OPEN, ...chunks, OBJECT_META[wire]]);
+  return joined(chunks, OBJECT_OPEN, OBJECT_META[wire]);
 }

@@ -2,6 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { AddressIndex } from '../../src/snapshot/address-index.js';
 import { addressInHead } from '../../src/snapshot/piece-layout.js';
+import { packTexts } from '../../src/snapshot/stored-arrays.js';
 import { seededRng } from '../helpers/seeded-rng.js';
 
 const lookups = suite('AddressIndex: ids by address and addresses by id');
@@ -76,5 +77,27 @@ lookups(
     assert.is(index.idOf('quote'), undefined);
   },
 );
+
+lookups('a probe reads an address only where the hash beside the id matches: once a hit, never a miss', () => {
+  const all = addresses(2000, 11);
+  const { bytes, ends } = packTexts(all);
+  let reads = 0;
+  const index = new AddressIndex({
+    count: all.length,
+    buffer: () => {
+      reads++;
+      return bytes;
+    },
+    start: (id) => ends[id - 1]!,
+    end: (id) => ends[id]!,
+  });
+  reads = 0;
+  all.forEach((address, i) => assert.is(index.idOf(address), i + 1));
+  assert.is(reads, all.length);
+  reads = 0;
+  const absent = addresses(300, 12).filter((a) => !all.includes(a));
+  for (const probe of absent) assert.is(index.idOf(probe), undefined);
+  assert.is(reads, 0);
+});
 
 lookups.run();
