@@ -9,6 +9,7 @@ import { openSnapshot } from '../snapshot/open-snapshot.js';
 import { collectBenchUrls } from './bench-urls.js';
 import { DEFAULT_CACHE_BYTES } from '../http/response-cache.js';
 import { walkAllPeriods } from './period-walk.js';
+import { pairedRounds } from './paired-rounds.js';
 import { runLoad, type LoadResult } from './run-load.js';
 import { measureStartup } from './startup.js';
 import { parseWire } from '../snapshot/wire.js';
@@ -97,7 +98,10 @@ if (!usable(defaultSnapshot)) await generateSnapshot({ ...DEFAULT_GENERATION, ou
 process.stdout.write('start-up of a fresh process on the default snapshot (5 runs)…\n');
 const startup = measureStartup(defaultSnapshot);
 process.stdout.write(`snapshot ${snapshot} (generation: ${generation}); collecting URLs…\n`);
-const urls = await collectBenchUrls(snapshot, 6000, 20000, wire);
+/** The detail load's rounds (paired-rounds.ts): each of 20,000 pools, all of them distinct. */
+const DETAIL_ROUNDS = 5;
+const DETAIL_PER_ROUND = 20_000;
+const urls = await collectBenchUrls(snapshot, 6000, DETAIL_ROUNDS * DETAIL_PER_ROUND, wire);
 const sizesFile = join(tmpdir(), `clmm-mock-bench-sizes-${process.pid}.json`);
 writeFileSync(sizesFile, JSON.stringify(urls.sizes));
 const bare = await startChild([join(root, 'dist/bench/bare-server.js'), sizesFile], /^\d+$/);
@@ -109,8 +113,7 @@ try {
   const walk = await walkAllPeriods(mock.origin);
   const coldMock = await runLoad(mock.origin, urls.cold, { once: true });
   const coldBare = await runLoad(bareOrigin, urls.cold, { once: true });
-  const detailMock = await runLoad(mock.origin, urls.detail, { once: true });
-  const detailBare = await runLoad(bareOrigin, urls.detail, { once: true });
+  const detail = await pairedRounds(mock.origin, bareOrigin, urls.detail, DETAIL_PER_ROUND);
   const tokensMock = await runLoad(mock.origin, urls.tokens, { once: true });
   const tokensBare = await runLoad(bareOrigin, urls.tokens, { once: true });
   const warmMock = await runLoad(mock.origin, urls.warm, { once: false, seconds: 8 });
@@ -127,13 +130,19 @@ try {
     '|---|---|---|---|---|---|---|',
     row(`cold list pages (${urls.cold.length} distinct, once each)`, coldMock, coldBare, '≥ 0.3×, p99 ≤ 10 ms'),
     row(`warm list pages (${urls.warm.length} URLs, repeated)`, warmMock, warmBare, '≥ 0.8×, p99 ≤ 3 ms'),
-    row(`pool detail (${urls.detail.length} distinct, once each)`, detailMock, detailBare, '≥ 0.6×'),
+    row(
+      `pool detail (${detail.ratios.length} rounds of ${DETAIL_PER_ROUND} distinct, once each: the median)`,
+      detail.mock,
+      detail.bare,
+      '≥ 0.6×',
+    ),
     row(`token by mint and protocol (${urls.tokens.length} distinct, once each)`, tokensMock, tokensBare, '≥ 0.6×'),
     '',
     `server RSS after the run, with every stats period asked for first and the response cache full ` +
       `(node ${SERVER_FLAGS ?? 'with defaults'}, as npm start runs it): ${rssMb(mock.child.pid!)} MB ` +
       `(target ≤ 250 MB); startup to first answer: ${mock.startupMs} ms (target < 1000 ms); ` +
       `generation of 100k pools + 20k tokens: ${generation} (target ≤ 30 s)`,
+    `pool detail, each round's ratio in the order they ran: ${detail.ratios.map((r) => r.toFixed(2)).join(', ')}`,
     `all-period walk before the loads (${walk.pages} pages of 50 pools with stats=5m,…,30d): ` +
       `slowest ${walk.slowestMs} ms (target ≤ 50 ms), median ${walk.medianMs} ms`,
     `in-process start-up on the default snapshot (fresh node, median of ${startup.runs}): ` +
