@@ -41,13 +41,16 @@ function poolId(snapshot: ServedSnapshot, raw: string): number {
 
 /** `stats` values of pool details, parsed: a client repeats the few it sends on every detail it asks for. */
 const parsedStats = new Map<string, readonly Period[]>();
+/** How many values are kept, and the longest kept: all ten periods take 33 characters. */
+const [KEPT_STATS, KEPT_STATS_LENGTH] = [256, 64];
 
 /** The periods a detail's `stats` names; a bad value throws its 400 every time it comes. */
 function detailPeriods(raw: string): readonly Period[] {
   let periods = parsedStats.get(raw);
   if (periods === undefined) {
-    periods = POOL_DETAIL_QUERY.stats.parse('stats', raw) as Period[];
-    if (parsedStats.size >= 256) parsedStats.clear();
+    periods = Object.freeze(POOL_DETAIL_QUERY.stats.parse('stats', raw) as Period[]);
+    if (raw.length > KEPT_STATS_LENGTH) return periods;
+    if (parsedStats.size >= KEPT_STATS) parsedStats.clear();
     parsedStats.set(raw, periods);
   }
   return periods;

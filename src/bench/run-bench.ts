@@ -9,7 +9,7 @@ import { openSnapshot } from '../snapshot/open-snapshot.js';
 import { collectBenchUrls } from './bench-urls.js';
 import { DEFAULT_CACHE_BYTES } from '../http/response-cache.js';
 import { walkAllPeriods } from './period-walk.js';
-import { pairedRounds } from './paired-rounds.js';
+import { pairedRounds, roundsLine } from './paired-rounds.js';
 import { runLoad, type LoadResult } from './run-load.js';
 import { measureStartup } from './startup.js';
 import { parseWire } from '../snapshot/wire.js';
@@ -98,9 +98,8 @@ if (!usable(defaultSnapshot)) await generateSnapshot({ ...DEFAULT_GENERATION, ou
 process.stdout.write('start-up of a fresh process on the default snapshot (5 runs)…\n');
 const startup = measureStartup(defaultSnapshot);
 process.stdout.write(`snapshot ${snapshot} (generation: ${generation}); collecting URLs…\n`);
-/** The detail load's rounds (paired-rounds.ts): each of 20,000 pools, all of them distinct. */
-const DETAIL_ROUNDS = 5;
-const DETAIL_PER_ROUND = 20_000;
+// The detail load's rounds (paired-rounds.ts): 20,000 pools each, every pool of the snapshot once.
+const [DETAIL_ROUNDS, DETAIL_PER_ROUND] = [5, 20_000];
 const urls = await collectBenchUrls(snapshot, 6000, DETAIL_ROUNDS * DETAIL_PER_ROUND, wire);
 const sizesFile = join(tmpdir(), `clmm-mock-bench-sizes-${process.pid}.json`);
 writeFileSync(sizesFile, JSON.stringify(urls.sizes));
@@ -131,7 +130,7 @@ try {
     row(`cold list pages (${urls.cold.length} distinct, once each)`, coldMock, coldBare, '≥ 0.3×, p99 ≤ 10 ms'),
     row(`warm list pages (${urls.warm.length} URLs, repeated)`, warmMock, warmBare, '≥ 0.8×, p99 ≤ 3 ms'),
     row(
-      `pool detail (${detail.ratios.length} rounds of ${DETAIL_PER_ROUND} distinct, once each: the median)`,
+      `pool detail (median of ${DETAIL_ROUNDS} rounds of ${DETAIL_PER_ROUND} distinct)`,
       detail.mock,
       detail.bare,
       '≥ 0.6×',
@@ -142,7 +141,7 @@ try {
       `(node ${SERVER_FLAGS ?? 'with defaults'}, as npm start runs it): ${rssMb(mock.child.pid!)} MB ` +
       `(target ≤ 250 MB); startup to first answer: ${mock.startupMs} ms (target < 1000 ms); ` +
       `generation of 100k pools + 20k tokens: ${generation} (target ≤ 30 s)`,
-    `pool detail, each round's ratio in the order they ran: ${detail.ratios.map((r) => r.toFixed(2)).join(', ')}`,
+    roundsLine('pool detail', detail),
     `all-period walk before the loads (${walk.pages} pages of 50 pools with stats=5m,…,30d): ` +
       `slowest ${walk.slowestMs} ms (target ≤ 50 ms), median ${walk.medianMs} ms`,
     `in-process start-up on the default snapshot (fresh node, median of ${startup.runs}): ` +

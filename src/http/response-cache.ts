@@ -9,8 +9,8 @@ const SEEN_SLOTS = 65_536;
 /**
  * Finished 200 responses by request (URL and encoding), least recently used evicted first, bounded
  * by total bytes. Sound because a snapshot never changes: the same request always has the same answer.
- * A response is kept only when its request comes a second time: a stream of one-off requests (a
- * crawl, a cold start) would otherwise churn the cache and the garbage collector for nothing.
+ * A response is kept only when its request comes again, usually the second time: a stream of one-off
+ * requests (a crawl, a cold start) would otherwise churn the cache and the garbage collector for nothing.
  * @example const cache = new ResponseCache(64 * 1024 * 1024); cache.get('br GET /v2/solana/pools');
  */
 export class ResponseCache {

@@ -2,8 +2,7 @@ import { Decimal } from 'decimal.js';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { expectedPools, servedStats, type Model, type PoolRow } from '../helpers/expected.js';
-import { assertError } from '../helpers/api-errors.js';
-import { addresses, call, okObject, okPage, type Json } from '../helpers/http.js';
+import { addresses, okObject, okPage, type Json } from '../helpers/http.js';
 import { serve } from '../helpers/server.js';
 
 const filters = suite('HTTP /pools filters: each filter returns exactly the computed pools (docs/api.md §3.5, §5)');
@@ -156,26 +155,6 @@ filters('stats on /pools/{address} equal the pool_stats rows of every period', a
     const detail = await okObject(`${served.url}/pools/${pool.address}?stats=${periods.join(',')}`);
     assert.equal(detail.stats, servedStats(pool, periods));
     assert.ok(new Decimal(detail.stats['5m'].volume).lte(detail.stats['30d'].volume));
-  }
-});
-
-filters("a detail's stats value, in 300 spellings one detail after another: each pool its own periods", async () => {
-  // More spellings than the parsed values the server keeps (256): each is still read for what it says.
-  for (let k = 0; k < 300; k++) {
-    const pool = served.model.pools[k % served.model.pools.length]!;
-    const periods = k % 2 === 0 ? ['24h'] : ['24h', '30d'];
-    const value = `${k % 2 === 0 ? '24h' : '30d,24h'}${',24h'.repeat(k >> 1)}`;
-    const detail = await okObject(`${served.url}/pools/${pool.address}?stats=${value}`);
-    assert.equal(detail.stats, servedStats(pool, periods), value);
-  }
-});
-
-filters('a bad stats value on a detail is a 400 every time it comes, before and after good ones', async () => {
-  const pool = served.model.pools[0]!.address;
-  for (const value of ['1y', '1y', '24h', '24h,1y', '1y', '24h,1y']) {
-    const reply = await call(`${served.url}/pools/${pool}?stats=${value}`);
-    if (value === '24h') assert.is(reply.status, 200);
-    else assertError(reply, 400, 'invalid_parameter', 'stats');
   }
 });
 

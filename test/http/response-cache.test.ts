@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ResponseCache } from '../../src/http/response-cache.js';
+import { fnv1a } from '../../src/snapshot/fnv1a.js';
 import type { PreparedBody } from '../../src/http/send.js';
 
 const cache = suite('ResponseCache: a response is kept from its second request, within a byte budget');
@@ -22,16 +23,36 @@ cache('a request seen once is not kept; the second time it is, and found after',
   assert.is(responses.size, 100 + 'identity /a'.length);
 });
 
-cache('a flood of one-off requests keeps nothing and leaves a repeated request its mark', () => {
+/** The slot of the seen-once table a key's mark takes: the low 16 bits of its hash, as the cache takes them. */
+const slotOf = (key: string): number => (fnv1a(key) | 0 || 1) & 0xffff;
+
+cache('a flood of one-off requests keeps nothing, and leaves the marks of other slots alone', () => {
   const responses = new ResponseCache(10_000_000);
-  responses.set('identity /repeated', body(10));
-  // Ten thousand one-offs between its two requests: the chance that one of them takes over its slot
-  // of 65,536 is 14%, but not for these keys (the hashes are fixed), so the second request keeps it.
-  for (let i = 0; i < 10_000; i++) responses.set(`identity /once/${i}`, body(10));
+  const repeated = 'identity /repeated';
+  responses.set(repeated, body(10));
+  const others = Array.from({ length: 10_000 }, (_, i) => `identity /once/${i}`).filter(
+    (key) => slotOf(key) !== slotOf(repeated),
+  );
+  for (const key of others) responses.set(key, body(10));
   assert.is(responses.size, 0);
-  responses.set('identity /repeated', body(10, 'r'));
-  assert.is(responses.get('identity /repeated')?.etag, '"r"');
-  for (let i = 0; i < 10_000; i += 1000) assert.is(responses.get(`identity /once/${i}`), undefined);
+  responses.set(repeated, body(10, 'r'));
+  assert.is(responses.get(repeated)?.etag, '"r"');
+  for (const key of others.slice(0, 100)) assert.is(responses.get(key), undefined);
+});
+
+cache('a request whose slot another took in between is kept the time after', () => {
+  const responses = new ResponseCache(10_000_000);
+  const repeated = 'identity /repeated';
+  let i = 0;
+  while (slotOf(`identity /mate/${i}`) !== slotOf(repeated)) i++;
+  const mate = `identity /mate/${i}`;
+  responses.set(repeated, body(10, '1'));
+  responses.set(mate, body(10));
+  responses.set(repeated, body(10, '2'));
+  assert.is(responses.get(repeated), undefined);
+  responses.set(repeated, body(10, '3'));
+  assert.is(responses.get(repeated)?.etag, '"3"');
+  assert.is(responses.get(mate), undefined);
 });
 
 cache('the least recently used go first when the budget is exceeded; a look-up counts as a use', () => {
