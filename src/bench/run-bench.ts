@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { DEFAULT_GENERATION } from '../generator/defaults.js';
 import { generateSnapshot } from '../generator/generate-snapshot.js';
 import { openSnapshot } from '../snapshot/open-snapshot.js';
 import { collectBenchUrls } from './bench-urls.js';
+import { rssMb, startBareServer, startMockServer, type ChildServer } from './child-servers.js';
 import { DEFAULT_CACHE_BYTES } from '../http/response-cache.js';
 import { walkAllPeriods } from './period-walk.js';
 import { pairedRounds, roundsLine } from './paired-rounds.js';
@@ -33,46 +33,6 @@ const SERVER_FLAGS = (/--max-semi-space-size=\d+/.exec(
   JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start as string,
 ) ?? [])[0];
 
-function startChild(args: string[], ready: RegExp): Promise<{ child: ChildProcess; line: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n').find((l) => ready.test(l));
-      if (line) resolve({ child, line });
-    });
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
-  });
-}
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-}
-
-async function startMock(): Promise<{ child: ChildProcess; origin: string; startupMs: number }> {
-  const started = performance.now();
-  const { child, line } = await startChild(
-    [
-      ...(SERVER_FLAGS ? [SERVER_FLAGS] : []),
-      join(root, 'dist/cli/main.js'),
-      'serve',
-      '--snapshot',
-      snapshot,
-      '--port',
-      '0',
-      '--wire',
-      wire,
-    ],
-    /^listening on /,
-  );
-  const origin = new URL(line.slice('listening on '.length)).origin;
-  while ((await fetch(`${origin}/v2/solana/protocol`).catch(() => null))?.status !== 200)
-    await new Promise((r) => setTimeout(r, 5));
-  return { child, origin, startupMs: Math.round(performance.now() - started) };
-}
-
 const row = (name: string, mock: LoadResult, bare: LoadResult, target: string): string =>
   `| ${name} | ${Math.round(mock.perSecond)} | ${Math.round(bare.perSecond)} | ` +
   `${(mock.perSecond / bare.perSecond).toFixed(2)}× | ${target} | ${mock.p99Ms} ms | ${mock.non2xx} |`;
@@ -97,19 +57,22 @@ if (!usable(snapshot)) {
 if (!usable(defaultSnapshot)) await generateSnapshot({ ...DEFAULT_GENERATION, out: defaultSnapshot, force: true });
 process.stdout.write('start-up of a fresh process on the default snapshot (5 runs)…\n');
 const startup = measureStartup(defaultSnapshot);
-process.stdout.write(`snapshot ${snapshot} (generation: ${generation}); collecting URLs…\n`);
+process.stdout.write(`snapshot ${snapshot} (generation: ${generation}); walking every period…\n`);
 // The detail load's rounds (paired-rounds.ts): 20,000 pools each, every pool of the snapshot once.
 const [DETAIL_ROUNDS, DETAIL_PER_ROUND] = [5, 20_000];
-const urls = await collectBenchUrls(snapshot, 6000, DETAIL_ROUNDS * DETAIL_PER_ROUND, wire);
-const sizesFile = join(tmpdir(), `clmm-mock-bench-sizes-${process.pid}.json`);
-writeFileSync(sizesFile, JSON.stringify(urls.sizes));
-const bare = await startChild([join(root, 'dist/bench/bare-server.js'), sizesFile], /^\d+$/);
-const bareOrigin = `http://127.0.0.1:${bare.line.trim()}`;
-const mock = await startMock();
+const mock = await startMockServer(root, snapshot, wire, SERVER_FLAGS);
+let bare: ChildServer | undefined;
 const lines: string[] = [];
 try {
-  // Every period first, as a crawler asks for them: what it costs, and the memory that stays.
+  // Every period first, as a crawler asks for them: what it costs, and the memory that stays. Before this
+  // process holds the loads' URLs: with them, its own collections paused the walk's client for 35 ms.
   const walk = await walkAllPeriods(mock.origin);
+  process.stdout.write('collecting URLs…\n');
+  const urls = await collectBenchUrls(snapshot, 6000, DETAIL_ROUNDS * DETAIL_PER_ROUND, wire);
+  const sizesFile = join(tmpdir(), `clmm-mock-bench-sizes-${process.pid}.json`);
+  writeFileSync(sizesFile, JSON.stringify(urls.sizes));
+  bare = await startBareServer(root, sizesFile);
+  const bareOrigin = bare.origin;
   const coldMock = await runLoad(mock.origin, urls.cold, { once: true });
   const coldBare = await runLoad(bareOrigin, urls.cold, { once: true });
   const detail = await pairedRounds(mock.origin, bareOrigin, urls.detail, DETAIL_PER_ROUND);
@@ -151,7 +114,7 @@ try {
   );
 } finally {
   mock.child.kill('SIGTERM');
-  bare.child.kill('SIGTERM');
+  bare?.child.kill('SIGTERM');
 }
 const table = `${lines.join('\n')}\n`;
 process.stdout.write(`\n${table}`);
