@@ -3,15 +3,32 @@ import { createMockServer } from '../http/create-mock-server.js';
 import type { Wire } from '../snapshot/wire.js';
 import { unwrap } from '../record/wire-envelope.js';
 
-/** The three loads of the benchmark, as paths with the body size the mock answers each with. */
+/** The benchmark's loads, as paths, with the body size the mock answers each with. */
 export interface BenchUrls {
-  cold: string[];
+  /** Cold list pages in rounds: each round an equal share of every listing's pages, every page once. */
+  cold: string[][];
   warm: string[];
-  detail: string[];
+  /** Pool details in rounds, every pool once. */
+  detail: string[][];
   /** Every token by mint and the four protocol endpoints, each once. */
   tokens: string[];
   sizes: Record<string, number>;
 }
+
+/** How many rounds each once-each load runs in (paired-rounds.ts), and how large they are. */
+export interface BenchRounds {
+  cold: number;
+  /** Pages of each listing a cold round holds, at most: a listing with fewer shares its own out. */
+  coldPerListing: number;
+  detail: number;
+  detailPerRound: number;
+}
+
+/** `items` in `count` runs of near-equal length, in order. */
+const shares = <T>(items: readonly T[], count: number): T[][] =>
+  Array.from({ length: count }, (_, r) =>
+    items.slice(Math.floor((r * items.length) / count), Math.floor(((r + 1) * items.length) / count)),
+  );
 
 /**
  * Eight listings whose pages differ: `sortBy=volume24h` would repeat the default listing's pages from
@@ -34,33 +51,32 @@ const LISTINGS = [
  * afterwards) and picks pool addresses for the detail load, and every token for the token load; the
  * sizes are those of bodies in `wire`, the dialect measured.
  */
-export async function collectBenchUrls(
-  snapshot: string,
-  coldCount: number,
-  detailCount: number,
-  wire: Wire = 'spec',
-): Promise<BenchUrls> {
+export async function collectBenchUrls(snapshot: string, rounds: BenchRounds, wire: Wire = 'spec'): Promise<BenchUrls> {
   const server = await createMockServer({ snapshot, port: 0, cacheBytes: 0, wire });
   const base = new URL(server.url).pathname;
   const sizes: Record<string, number> = {};
-  const cold: string[] = [];
+  const cold: string[][] = Array.from({ length: rounds.cold }, () => []);
   try {
-    const perListing = Math.ceil(coldCount / LISTINGS.length);
     for (const listing of LISTINGS) {
+      const pages: string[] = [];
       let path: string | null = `${base}/${listing}`;
-      for (let page = 0; page < perListing && path; page++) {
+      while (pages.length < rounds.cold * rounds.coldPerListing && path) {
         const body: string = await (await fetch(`${new URL(server.url).origin}${path}`)).text();
         // Each cold page once: a page another listing already reached would be answered from the cache.
         if (path in sizes)
           throw new Error(`${path} is reached by two bench listings; the cold load must not repeat it`);
         sizes[path] = Buffer.byteLength(body);
-        cold.push(path);
+        pages.push(path);
         const { next } = unwrap(JSON.parse(body), path);
         path = next ? `${base}/pools?next=${encodeURIComponent(next)}` : null;
       }
+      shares(pages, rounds.cold).forEach((share, r) => cold[r]!.push(...share));
     }
     const db = new Database(snapshot, { readonly: true });
-    const addresses = db.prepare('SELECT address FROM pools ORDER BY id LIMIT ?').pluck().all(detailCount) as string[];
+    const addresses = db
+      .prepare('SELECT address FROM pools ORDER BY id LIMIT ?')
+      .pluck()
+      .all(rounds.detail * rounds.detailPerRound) as string[];
     const mints = db.prepare('SELECT address FROM tokens ORDER BY id').pluck().all() as string[];
     db.close();
     const tokens = [
@@ -76,10 +92,11 @@ export async function collectBenchUrls(
       detail.slice(0, 200).reduce((sum, p) => sum + sizes[p]!, 0) / Math.min(200, detail.length),
     );
     for (const path of detail) sizes[path] ??= detailSize;
+    const allCold = cold.flat();
     return {
       cold,
-      warm: cold.filter((_, i) => i % Math.max(1, Math.floor(cold.length / 100)) === 0).slice(0, 100),
-      detail,
+      warm: allCold.filter((_, i) => i % Math.max(1, Math.floor(allCold.length / 100)) === 0).slice(0, 100),
+      detail: shares(detail, rounds.detail),
       tokens,
       sizes,
     };

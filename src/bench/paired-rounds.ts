@@ -16,31 +16,29 @@ async function round(first: string, second: string, slice: readonly string[]): P
 }
 
 /**
- * Runs `paths` in rounds of `perRound` distinct paths, each once, against both servers on the same
- * slice, so a burst of noise on a shared machine weighs on one round rather than on the figure. The
- * servers take turns at going first (the mock in the first round), so neither always runs in what is
- * left of the other's work. Every round is as long as a single load of `perRound` paths: short slices
- * would let autocannon's start and pauses weigh on the faster server's share (docs/performance.md §1).
- * The median round is reported; with an odd count it is a round that ran, not an average.
- * @example const detail = await pairedRounds(mockOrigin, bareOrigin, detailPaths, 20_000);
+ * Runs each round's paths, each once, against both servers, so a burst of noise on a shared machine
+ * weighs on one round rather than on the figure. The servers take turns at going first (the mock in
+ * the first round), so neither always runs in what is left of the other's work. A round should last
+ * a second or more: in short ones autocannon's start and pauses weigh on the faster server's share
+ * (docs/performance.md §1). The median round is reported; with an odd count it is a round that ran.
+ * @example const detail = await pairedRounds(mockOrigin, bareOrigin, [firstPaths, secondPaths, thirdPaths]);
  */
 export async function pairedRounds(
   mockOrigin: string,
   bareOrigin: string,
-  paths: readonly string[],
-  perRound: number,
+  rounds: readonly (readonly string[])[],
 ): Promise<PairedRounds> {
-  const rounds: { mock: LoadResult; bare: LoadResult; ratio: number }[] = [];
-  for (let start = 0; start + perRound <= paths.length; start += perRound) {
-    const slice = paths.slice(start, start + perRound);
-    const mockFirst = rounds.length % 2 === 0;
-    const [a, b] = await round(mockFirst ? mockOrigin : bareOrigin, mockFirst ? bareOrigin : mockOrigin, slice);
+  if (rounds.length === 0 || rounds.some((paths) => paths.length === 0))
+    throw new Error(`rounds of ${rounds.map((paths) => paths.length).join(', ') || 'nothing'}: a round needs paths`);
+  const results: { mock: LoadResult; bare: LoadResult; ratio: number }[] = [];
+  for (const paths of rounds) {
+    const mockFirst = results.length % 2 === 0;
+    const [a, b] = await round(mockFirst ? mockOrigin : bareOrigin, mockFirst ? bareOrigin : mockOrigin, paths);
     const [mock, bare] = mockFirst ? [a, b] : [b, a];
-    rounds.push({ mock, bare, ratio: mock.perSecond / bare.perSecond });
+    results.push({ mock, bare, ratio: mock.perSecond / bare.perSecond });
   }
-  if (rounds.length === 0) throw new Error(`${paths.length} paths make no round of ${perRound}`);
-  const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)]!;
-  return { mock: median.mock, bare: median.bare, ratios: rounds.map((r) => r.ratio) };
+  const median = [...results].sort((a, b) => a.ratio - b.ratio)[Math.floor(results.length / 2)]!;
+  return { mock: median.mock, bare: median.bare, ratios: results.map((r) => r.ratio) };
 }
 
 /**

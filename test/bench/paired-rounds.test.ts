@@ -18,44 +18,53 @@ async function loggingServer(name: string, log: string[]): Promise<{ server: Ser
 
 const close = (server: Server): Promise<void> => new Promise((resolve) => server.close(() => resolve()));
 
-rounds('each whole round asks its paths once of each server, the two taking turns at going first', async () => {
+rounds('each round asks its paths once of each server, the two taking turns at going first', async () => {
   const log: string[] = [];
   const mock = await loggingServer('mock', log);
   const bare = await loggingServer('bare', log);
   try {
-    const paths = Array.from({ length: 130 }, (_, i) => `/p/${i}`);
-    const result = await pairedRounds(mock.origin, bare.origin, paths, 40);
-    // Three rounds of 40 (the last 10 paths make no round): mock then bare, bare then mock, mock then bare.
+    // Rounds of 40, 30 and 50 paths: mock then bare, bare then mock, mock then bare.
+    const sizes = [40, 30, 50];
+    const paths = sizes.map((size, r) => Array.from({ length: size }, (_, i) => `/r${r}/${i}`));
+    const result = await pairedRounds(mock.origin, bare.origin, paths);
     assert.is(log.length, 240);
     const order = [
       ['mock', 'bare'],
       ['bare', 'mock'],
       ['mock', 'bare'],
     ];
-    order.forEach(([first, second], round) => {
-      const slice = paths.slice(40 * round, 40 * (round + 1));
-      const block = log.slice(80 * round, 80 * (round + 1));
-      assert.equal(block.slice(0, 40).sort(), slice.map((p) => `${first} ${p}`).sort(), `round ${round}`);
-      assert.equal(block.slice(40).sort(), slice.map((p) => `${second} ${p}`).sort(), `round ${round}`);
+    let at = 0;
+    order.forEach(([first, second], r) => {
+      const size = sizes[r]!;
+      assert.equal(log.slice(at, at + size).sort(), paths[r]!.map((p) => `${first} ${p}`).sort(), `round ${r}`);
+      at += size;
+      assert.equal(log.slice(at, at + size).sort(), paths[r]!.map((p) => `${second} ${p}`).sort(), `round ${r}`);
+      at += size;
     });
     assert.is(result.ratios.length, 3);
-    assert.is(result.mock.requests, 40);
-    assert.is(result.bare.requests, 40);
     const median = [...result.ratios].sort((a, b) => a - b)[1]!;
     assert.is(result.mock.perSecond / result.bare.perSecond, median);
+    assert.is(result.mock.requests, result.bare.requests);
+    assert.ok(sizes.includes(result.mock.requests));
   } finally {
     await close(mock.server);
     await close(bare.server);
   }
 });
 
-rounds('fewer paths than a round is an error that says so', async () => {
-  try {
-    await pairedRounds('http://127.0.0.1:1', 'http://127.0.0.1:1', ['/a', '/b'], 3);
-    assert.unreachable('no error');
-  } catch (error) {
-    assert.instance(error, Error);
-    assert.is((error as Error).message, '2 paths make no round of 3');
+rounds('no rounds, or a round without paths, is an error that says so', async () => {
+  const cases: [string[][], string][] = [
+    [[], 'rounds of nothing: a round needs paths'],
+    [[['/a'], []], 'rounds of 1, 0: a round needs paths'],
+  ];
+  for (const [given, message] of cases) {
+    try {
+      await pairedRounds('http://127.0.0.1:1', 'http://127.0.0.1:1', given);
+      assert.unreachable('no error');
+    } catch (error) {
+      assert.instance(error, Error);
+      assert.is((error as Error).message, message);
+    }
   }
 });
 
