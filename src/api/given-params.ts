@@ -7,21 +7,23 @@ export function singleValue(
   name: string,
   aliases: readonly string[] = [],
 ): string | undefined {
-  if (aliases.length === 0) {
-    // Most parameters have no alias (a detail's `stats`, on every request): one look-up, and no arrays
-    // but the values'.
-    if (!search.has(name)) return undefined;
-    const values = search.getAll(name);
-    if (values.length > 1) throw repeatedParameter(name, Array<string>(values.length).fill(name));
-    return values[0];
+  // Asked some twenty times a listing and on every detail, mostly of absent parameters: one pass over
+  // the names, and arrays only for a name that is there, and for the error.
+  let value: string | undefined;
+  let given = 0;
+  for (let i = -1; i < aliases.length; i++) {
+    const n = i < 0 ? name : aliases[i]!;
+    if (!search.has(n)) continue;
+    const values = search.getAll(n);
+    value ??= values[0];
+    given += values.length;
   }
-  // A listing reads some twenty parameters and most are absent: answer that, aliases and all, without
-  // building arrays.
-  if (!search.has(name) && !aliases.some((alias) => search.has(alias))) return undefined;
-  const values = [name, ...aliases].flatMap((n) => search.getAll(n).map((v) => [n, v] as const));
-  const names = values.map(([n]) => n);
-  if (names.length > 1) throw repeatedParameter(name, names);
-  return values[0]?.[1];
+  if (given > 1)
+    throw repeatedParameter(
+      name,
+      [name, ...aliases].flatMap((n) => search.getAll(n).map(() => n)),
+    );
+  return value;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { PERIOD_NAMES } from '../math/periods.js';
 import { HELD_PERIODS, MAX_POOLS_PER_PAGE, TAIL_PIECE, type PieceKind } from './piece-layout.js';
-import { renderedBound, renderStatsEntry } from './spec-stats-packing.js';
-import { renderUpstreamStatsEntry, upstreamRenderedBound } from './upstream-stats-packing.js';
+import { SPEC_ENTRIES } from './spec-stats-packing.js';
+import type { EntryCodec } from './stats-packing.js';
+import { UPSTREAM_ENTRIES } from './upstream-stats-packing.js';
 import type { Wire } from './wire.js';
 
 /** A stored piece an item or a detail adds after its stats entries, without its last `cut` bytes. */
@@ -17,7 +18,7 @@ export interface PieceCut {
  * a detail's own included, so no page or detail reads a table unless it names a period the blocks do
  * not hold.
  */
-export interface PieceFormat {
+export interface PieceFormat extends EntryCodec {
   readonly wire: Wire;
   readonly table: 'piece_blocks' | 'upstream_piece_blocks';
   /** Where the templates of its packed pieces are stored (template-packing.ts). */
@@ -45,10 +46,6 @@ export interface PieceFormat {
   readonly restTable: 'rest_stats' | 'upstream_rest_stats';
   /** Bounds a pool takes in a block: where each piece starts, and where the last ends. */
   readonly stride: number;
-  /** Writes a stored entry, comma first, into `out` at `at`; returns where it ended. */
-  render(stored: Uint8Array, from: number, to: number, periodIndex: number, out: Uint8Array, at: number): number;
-  /** The most bytes `render` writes for a stored entry of this length. */
-  renderedBound(storedLength: number): number;
 }
 
 /** The live dialect's third piece, between the tokens and the stats. */
@@ -98,8 +95,7 @@ export const PIECE_FORMATS: Readonly<Record<Wire, PieceFormat>> = {
     mid: -1,
     itemEnd: [cut(TAIL_PIECE)],
     detailEnd: [cut(TAIL_PIECE, 1), cut(SPEC_DETAIL_PIECE)],
-    render: renderStatsEntry,
-    renderedBound,
+    ...SPEC_ENTRIES,
   }),
   upstream: pieceFormat({
     wire: 'upstream',
@@ -111,8 +107,7 @@ export const PIECE_FORMATS: Readonly<Record<Wire, PieceFormat>> = {
     mid: MID_PIECE,
     itemEnd: [cut(TAIL_PIECE), cut(LIVE_END_PIECE)],
     detailEnd: [cut(TAIL_PIECE), cut(LIVE_LOOKUP_TABLE_PIECE), cut(LIVE_END_PIECE, 1), cut(LIVE_HISTORY_PIECE)],
-    render: renderUpstreamStatsEntry,
-    renderedBound: upstreamRenderedBound,
+    ...UPSTREAM_ENTRIES,
   }),
 };
 

@@ -9,7 +9,6 @@ export interface Cursors {
 const LIST_OPEN = Buffer.from('{"data":[');
 const OBJECT_OPEN = Buffer.from('{"data":');
 const COMMA = Buffer.from(',');
-const EMPTY = new Uint8Array(0);
 /** A single object's meta in each dialect: the spec's two null cursors, the live API's null `cursor`. */
 const OBJECT_META: Readonly<Record<Wire, Buffer>> = {
   spec: Buffer.from(',"meta":{"next":null,"previous":null}}'),
@@ -29,7 +28,7 @@ function listMeta(page: Cursors, wire: Wire): string {
  * The bytes of `chunks`, between `open` and `close`, in one buffer, copied once. Faster than
  * Buffer.concat on the few hundred small views of a page: no Buffer is made of each.
  */
-function joined(chunks: readonly Uint8Array[], open: Uint8Array = EMPTY, close: Uint8Array = EMPTY): Buffer {
+function joined(chunks: readonly Uint8Array[], open: Uint8Array, close: Uint8Array): Buffer {
   let length = open.length + close.length;
   for (const chunk of chunks) length += chunk.length;
   const body = Buffer.allocUnsafe(length);
@@ -49,13 +48,12 @@ function joined(chunks: readonly Uint8Array[], open: Uint8Array = EMPTY, close: 
  * @example listBody([[Buffer.from('{"a":1}')]], { next: null, previous: null }) // {"data":[{"a":1}],"meta":{…}}
  */
 export function listBody(items: readonly (readonly Uint8Array[])[], page: Cursors, wire: Wire = 'spec'): Buffer {
-  const chunks: Uint8Array[] = [LIST_OPEN];
+  const chunks: Uint8Array[] = [];
   items.forEach((item, i) => {
     if (i > 0) chunks.push(COMMA);
     for (const chunk of item) chunks.push(chunk);
   });
-  chunks.push(Buffer.from(listMeta(page, wire)));
-  return joined(chunks);
+  return joined(chunks, LIST_OPEN, Buffer.from(listMeta(page, wire)));
 }
 
 /** The single-object wrapper around a JSON object (text, bytes or byte chunks): no cursors. */

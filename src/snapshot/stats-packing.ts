@@ -80,11 +80,37 @@ export interface EntryKeys {
   readonly nullableFrom: number;
 }
 
+/** How a dialect's stored stats entries render (entryCodec). */
+export interface EntryCodec {
+  /**
+   * Writes period `periodIndex`'s entry, stored at stored[from..to), into `out` at `at` as served, comma
+   * first: `,"24h":{…}`. Returns where it ended. `out` must hold renderedBound(to - from) from `at`.
+   */
+  render(stored: Uint8Array, from: number, to: number, periodIndex: number, out: Uint8Array, at: number): number;
+  /** The most bytes `render` writes for a stored entry of `storedLength` bytes. */
+  renderedBound(storedLength: number): number;
+}
+
 /**
- * Writes period `periodIndex`'s entry, stored at stored[from..to), into `out` at `at` as served with
- * `keys` around its figures, the comma before it: `,"24h":{…}`. Returns where it ended.
+ * The codec of entries with `keys` around their figures. Its bound is the longest opening, each
+ * figure's close (a null one's written a byte back, over its opening quote) and two characters a stored byte.
+ * @example entryCodec(SPEC_KEYS).render(stored, 0, stored.length, 7, out, 0) // ,"24h":{"volume":"…",…}
  */
-export function renderEntry(
+export function entryCodec(keys: EntryKeys): EntryCodec {
+  const closes = keys.close.reduce(
+    (sum, close, i) =>
+      sum + (i < keys.nullableFrom ? close.length : Math.max(close.length, keys.closeNull[i]!.length - 1)),
+    0,
+  );
+  const keyBytes = Math.max(...OPENINGS.map((o) => o.length)) + closes;
+  return {
+    render: (stored, from, to, periodIndex, out, at) => renderEntry(keys, stored, from, to, periodIndex, out, at),
+    renderedBound: (storedLength) => keyBytes + 2 * storedLength,
+  };
+}
+
+/** Writes an entry as EntryCodec.render says, with `keys` around its figures. */
+function renderEntry(
   keys: EntryKeys,
   stored: Uint8Array,
   from: number,

@@ -1,4 +1,4 @@
-import { keyBytes, OPENINGS, packFigures, renderEntry, type EntryKeys } from './stats-packing.js';
+import { entryCodec, keyBytes, packFigures, type EntryCodec, type EntryKeys } from './stats-packing.js';
 
 /**
  * How a pool's live-dialect stats entries are stored: stats-packing.ts's scheme for ten figures, the
@@ -30,14 +30,6 @@ const CLOSE_NULL = AFTER.map((after, i) => keyBytes(`null${after}${opens(i + 1)}
 /** The live keys: four figures, then six deltas, each of which may be null. */
 const UPSTREAM_KEYS: EntryKeys = { close: CLOSE, closeNull: CLOSE_NULL, nullableFrom: FIGURES.length };
 /**
- * The most bytes of keys an entry adds besides its figures' characters: a figure's CLOSE, or a delta's
- * CLOSE_NULL, which is written one byte back.
- */
-const KEY_BYTES =
-  Math.max(...OPENINGS.map((o) => o.length)) +
-  CLOSE.reduce((sum, close, i) => sum + (i < FIGURES.length ? close.length : CLOSE_NULL[i]!.length - 1), 0);
-
-/**
  * An entry's ten values packed (the four figures, then the six deltas, null or not), or null when one
  * does not fit the packed form (an empty-string delta, a character outside it).
  * @example packUpstreamFigures(['1', '0', '0', '0', null, null, null, null, null, '-0.5'])
@@ -47,22 +39,5 @@ export function packUpstreamFigures(values: readonly (string | null)[]): Buffer 
   return packFigures(values);
 }
 
-/** The most bytes `renderUpstreamStatsEntry` writes for a stored entry of `storedLength` bytes. */
-export function upstreamRenderedBound(storedLength: number): number {
-  return KEY_BYTES + 2 * storedLength;
-}
-
-/**
- * Writes period `periodIndex`'s entry, stored at stored[from..to), into `out` at `at` as served, comma
- * first (renderEntry). Returns where it ended. `out` must hold upstreamRenderedBound(to - from).
- */
-export function renderUpstreamStatsEntry(
-  stored: Uint8Array,
-  from: number,
-  to: number,
-  periodIndex: number,
-  out: Uint8Array,
-  at: number,
-): number {
-  return renderEntry(UPSTREAM_KEYS, stored, from, to, periodIndex, out, at);
-}
+/** How live entries render. */
+export const UPSTREAM_ENTRIES: EntryCodec = entryCodec(UPSTREAM_KEYS);

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PERIOD_NAMES } from '../../src/math/periods.js';
 import { statsEntryJson } from '../../src/snapshot/pool-pieces.js';
-import { renderedBound, renderStatsEntry } from '../../src/snapshot/spec-stats-packing.js';
+import { SPEC_ENTRIES } from '../../src/snapshot/spec-stats-packing.js';
 import { packStatsText } from '../helpers/stats-texts.js';
 import { entryText, PIECE_FORMATS } from '../../src/snapshot/piece-format.js';
 import { NO_DELTAS } from '../../src/snapshot/pool-record.js';
@@ -72,11 +72,11 @@ packing('entries render side by side into one buffer, within the bound, at any o
   );
   const stored = texts.map((text, k) => packStatsText(k, text));
   const joined = Buffer.concat(stored);
-  const out = new Uint8Array(3 + stored.reduce((sum, s) => sum + renderedBound(s.length), 0));
+  const out = new Uint8Array(3 + stored.reduce((sum, s) => sum + SPEC_ENTRIES.renderedBound(s.length), 0));
   let at = 3;
   let from = 0;
   stored.forEach((s, k) => {
-    at = renderStatsEntry(joined, from, (from += s.length), k, out, at);
+    at = SPEC_ENTRIES.render(joined, from, (from += s.length), k, out, at);
   });
   assert.is(Buffer.from(out.subarray(3, at)).toString(), texts.map((t) => `,${t}`).join(''));
 });
