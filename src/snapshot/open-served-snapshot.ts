@@ -97,7 +97,7 @@ function served(db: Database.Database, path: string, wire: Wire): ServedSnapshot
       return walkOrder({ order, accept: everything }, position, size, tokenId);
     },
     poolPage: (ids, periods, origin, cursors) =>
-      listBody(pieces.poolItems(ids, periodsOf(periods), servedTokens.at(origin)), cursors, wire),
+      pieces.poolPage(ids, periodsOf(periods), servedTokens.at(origin), cursors),
     tokenPage(ids, origin, cursors) {
       const at = servedTokens.at(origin);
       return listBody(
@@ -106,8 +106,7 @@ function served(db: Database.Database, path: string, wire: Wire): ServedSnapshot
         wire,
       );
     },
-    poolDetail: (id, periods, origin) =>
-      objectBody(pieces.poolDetail(id, periodsOf(periods), servedTokens.at(origin)), wire),
+    poolDetail: (id, periods, origin) => pieces.poolDetail(id, periodsOf(periods), servedTokens.at(origin)),
     token: (id, origin) => objectBody(servedTokens.at(origin).json(id), wire),
     protocol: () => protocolBody,
     exchangeToken: (origin) =>

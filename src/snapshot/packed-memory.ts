@@ -1,4 +1,7 @@
-import { renderModule, SPARE_BYTES, type RenderLayout } from './render-module.js';
+import { entryModule, entryTablesBytes, writeEntryTables } from './entry-module.js';
+import { renderModule, type RenderLayout } from './render-module.js';
+import type { EntryKeys } from './stats-packing.js';
+import { SPARE_BYTES } from './wasm-assembly.js';
 import type { Templates } from './packed-piece.js';
 import { NIBBLE_CHARS, PACKED_LIMIT, RAW_LONG, RAW_SHORT } from './template-packing.js';
 
@@ -56,14 +59,16 @@ const PAGE_BYTES = 65536;
 
 /**
  * Pieces packed against templates (template-packing.ts), held in the memory of the WebAssembly module
- * that renders them (render-module.ts), with the templates, and a scratch area they are rendered into.
+ * that renders them (render-module.ts), with the templates, the keys of the stats entries the blocks
+ * hold (rendered by entry-module.ts), and a scratch area they are rendered into.
  * A JavaScript renderer took a page of 50 live pools from 120 µs to 230; this one renders about as fast
- * as a page copies stored text (docs/performance.md §9). Blocks are placed first, then `finish` sizes
- * the scratch area; the memory never grows after that, so views of `bytes` stay valid.
+ * as a page copies stored text (docs/performance.md §9). Blocks are placed first; then the scratch area
+ * holds each response as it is written (body-area.ts), and `reserve` grows it when a response needs more
+ * room than any before: the memory then moves, and views of `bytes` taken before are empty.
  * @example
- * const memory = new PackedMemory(templates, blockBytes);
+ * const memory = new PackedMemory(templates, blockBytes, UPSTREAM_ENTRIES.keys);
  * const at = memory.place(block);
- * memory.finish(64 * 1024);
+ * memory.reserve(64 * 1024);
  * const end = memory.render(at + bounds[0], memory.scratch); // memory.bytes[memory.scratch..end): the head
  */
 export class PackedMemory {
@@ -71,21 +76,27 @@ export class PackedMemory {
   readonly scratch: number;
   private readonly memory: WebAssemblyMemory;
   private readonly renderPiece: (src: number, dst: number) => number;
+  private readonly renderEntry: (src: number, end: number, period: number, dst: number) => number;
   private next: number;
   private all: Uint8Array;
 
-  constructor(templates: Templates, blockBytes: number) {
-    this.next = tableOffsets(templates).end;
+  constructor(templates: Templates, blockBytes: number, keys: EntryKeys) {
+    const entryTablesAt = tableOffsets(templates).end;
+    this.next = entryTablesAt + entryTablesBytes(keys);
     this.scratch = this.next + blockBytes + SPARE_BYTES;
     const wasm = webAssembly();
     this.memory = new wasm.Memory({ initial: Math.ceil((this.scratch + SPARE_BYTES) / PAGE_BYTES) });
     this.all = new Uint8Array(this.memory.buffer);
     writeTemplates(templates, this.all);
-    const instance = new wasm.Instance(new wasm.Module(renderModule(LAYOUT)), { env: { memory: this.memory } });
-    this.renderPiece = instance.exports.render as (src: number, dst: number) => number;
+    const entryLayout = writeEntryTables(keys, this.all, entryTablesAt);
+    const env = { env: { memory: this.memory } };
+    const exported = (bytes: Uint8Array): Record<string, unknown> =>
+      new wasm.Instance(new wasm.Module(bytes), env).exports;
+    this.renderPiece = exported(renderModule(LAYOUT)).render as PackedMemory['renderPiece'];
+    this.renderEntry = exported(entryModule(entryLayout)).entry as PackedMemory['renderEntry'];
   }
 
-  /** All of it: blocks are views of it, taken once it is `finish`ed. */
+  /** All of it: blocks are views of it, taken again whenever `reserve` moves it. */
   get bytes(): Uint8Array {
     return this.all;
   }
@@ -99,20 +110,34 @@ export class PackedMemory {
     return at;
   }
 
-  /** Makes room for `scratchBytes` of renderings (and what the last may write past its end). */
-  finish(scratchBytes: number): void {
+  /**
+   * Makes room for `scratchBytes` of writing from `scratch` (and what a rendering writes past its end);
+   * returns true when that grew the memory, which moves it: views of `bytes` must be taken again.
+   */
+  reserve(scratchBytes: number): boolean {
     const needed = Math.ceil((this.scratch + scratchBytes + SPARE_BYTES) / PAGE_BYTES);
     const pages = this.memory.buffer.byteLength / PAGE_BYTES;
-    if (needed > pages) this.memory.grow(needed - pages);
+    if (needed <= pages) return false;
+    this.memory.grow(needed - pages);
     this.all = new Uint8Array(this.memory.buffer);
+    return true;
   }
 
   /**
    * Writes the text of the piece at `at` (a block's offset plus the piece's bound) at `dst` in the
-   * scratch area; returns where it ends. The caller keeps within the scratch area `finish` sized
-   * (packed-piece.ts's renderedLength says what each piece takes).
+   * scratch area; returns where it ends. The caller keeps within the room it reserved (packed-piece.ts's
+   * renderedLength says what each piece takes).
    */
   render(at: number, dst: number): number {
     return this.renderPiece(at, dst);
+  }
+
+  /**
+   * Writes the text of the stats entry stored at [at, end) (stats-packing.ts) for period `period`
+   * (PERIOD_NAMES order), comma first, at `dst` in the scratch area; returns where it ends. The caller
+   * keeps within the room it reserved (the format's renderedBound says what an entry takes).
+   */
+  entry(at: number, end: number, period: number, dst: number): number {
+    return this.renderEntry(at, end, period, dst);
   }
 }

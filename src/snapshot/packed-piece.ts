@@ -52,9 +52,9 @@ export function renderedLength(templates: Templates, stored: Uint8Array, from: n
 }
 
 /**
- * The widest text one pool's packed pieces render to in a block (`packed` says which of a pool's first
- * pieces are packed; `stride` bounds a pool). Throws when one of them is not a piece the templates
- * render, so that a request never meets one.
+ * The widest text one pool's first pieces (those before its stats entries, `packed` saying which are
+ * packed) take in a block, the packed ones rendered; `stride` bounds a pool. Throws when a packed one is
+ * not a piece the templates render, so that a request never meets one.
  */
 export function widestPool(
   templates: Templates,
@@ -68,7 +68,10 @@ export function widestPool(
   for (let first = 0; first < bounds.length - 1; first += stride) {
     let width = 0;
     for (let k = 0; k < packed.length; k++) {
-      if (!packed[k]) continue;
+      if (!packed[k]) {
+        width += bounds[first + k + 1]! - bounds[first + k]!;
+        continue;
+      }
       const length = renderedLength(templates, data, bounds[first + k]!, bounds[first + k + 1]!);
       if (length < 0) throw new Error(`piece block ${block} holds a piece its templates do not render`);
       width += length;

@@ -28,7 +28,7 @@ export interface PieceFormat extends EntryCodec {
   /** Whether each of those pieces is stored packed against a template (else as its text). */
   readonly packed: readonly boolean[];
   /**
-   * What renders the packed pieces (piece-renderer.ts): WebAssembly, over blocks copied into its memory,
+   * What renders the packed pieces (body-area.ts): WebAssembly, over blocks copied into its memory,
    * where list items have them; JavaScript, over blocks held as read, where only a detail has one.
    */
   readonly renderer: 'webassembly' | 'javascript';
@@ -68,7 +68,7 @@ type Stated = Omit<PieceFormat, 'fixed' | 'stride' | 'renderer' | 'held'>;
 /**
  * A format from what it states: the pieces before the stats are its `kinds`, then an entry per held
  * period; and a format whose list items render packed pieces renders them in WebAssembly, one whose
- * only packed pieces are a detail's in JavaScript (piece-renderer.ts).
+ * only packed pieces are a detail's in JavaScript (body-area.ts).
  */
 function pieceFormat(stated: Stated): PieceFormat {
   const fixed = stated.kinds.length;

@@ -1,16 +1,17 @@
 import type Database from 'better-sqlite3';
 import { BLOCK_SHIFT, POOLS_PER_BLOCK } from './piece-layout.js';
-import { packedPoolsPerResponse, PIECE_FORMATS, type PieceFormat } from './piece-format.js';
+import { memoryArea, scriptArea, type BodyArea } from './body-area.js';
+import { PIECE_FORMATS, type PieceFormat } from './piece-format.js';
 import { readTemplates, renderedLength, renderPiece, widestPool, type Templates } from './packed-piece.js';
 import { PackedMemory } from './packed-memory.js';
-import { memoryRenderer, scriptRenderer, type PieceRenderer } from './piece-renderer.js';
 import { storedBlocks } from './stored-blocks.js';
 
 /**
  * Every pool's pieces in memory, held as the snapshot stores them (piece-blocks.ts): blocks of pools in
  * the layout order, each pool's pieces side by side, details and the stats of the periods they hold
  * included. A format whose pages render packed pieces has each block copied, as it is read, into the
- * WebAssembly memory that renders them (packed-memory.ts); the other keeps each block as SQLite hands
+ * WebAssembly memory that renders them (packed-memory.ts), whose views of them are taken again when
+ * that memory grows (body-area.ts); the other keeps each block as SQLite hands
  * it over, never copied: opening reads each block once and makes no garbage, so a server holds the
  * pieces of 100k pools in their own size. Pool `id`'s k-th piece lies in blocks[b] at
  * [bounds[b][i + k], bounds[b][i + k + 1]) for b and i from `locate(id)`.
@@ -26,8 +27,10 @@ export interface PieceStore {
   format: PieceFormat;
   /** The templates the packed ones render against (template-packing.ts). */
   templates: Templates;
-  /** What renders the packed ones for a response (piece-renderer.ts). */
-  renderer: PieceRenderer;
+  /** The most bytes a pool's pieces before its stats entries take as text (packed ones rendered). */
+  widest: number;
+  /** Where a response of pools is written, its packed pieces rendered in place (body-area.ts). */
+  area: BodyArea;
 }
 
 /** The block holding layout slot `slot`. */
@@ -85,7 +88,7 @@ export function readPieceStore(
   if (layout.length !== count) throw new Error(`the layout order holds ${layout.length} pools, not ${count}`);
   const { stride, table, packed: packedPieces } = format;
   const templates = readTemplates(storedTemplates(db, format));
-  const memory = renderer === 'webassembly' ? new PackedMemory(templates, blockBytes(db, table)) : null;
+  const memory = renderer === 'webassembly' ? new PackedMemory(templates, blockBytes(db, table), format.keys) : null;
   const slotOf = new Int32Array(count + 1).fill(-1);
   layout.forEach((id, slot) => (slotOf[id] = slot));
   const blocks: Uint8Array[] = [];
@@ -103,12 +106,10 @@ export function readPieceStore(
       buffers.push(data);
     }
   }
-  const scratch = widest * packedPoolsPerResponse(format);
-  const store = { blocks, buffers, bounds, slotOf, format, templates };
-  if (!memory) return { ...store, renderer: scriptRenderer(templates, blocks, scratch) };
-  memory.finish(scratch);
+  const store = { blocks, buffers, bounds, slotOf, format, templates, widest };
+  if (!memory) return { ...store, area: scriptArea(templates, blocks, format) };
   holdPacked(store, memory, blockAt);
-  return { ...store, renderer: memoryRenderer(memory, blockAt) };
+  return { ...store, area: memoryArea(memory, blockAt, () => holdPacked(store, memory, blockAt)) };
 }
 
 /** The texts of a format's templates, in id order (TemplatePacker numbers them so). */
@@ -120,8 +121,9 @@ const blockBytes = (db: Database.Database, table: string): number =>
   db.prepare(`SELECT coalesce(sum(length(data)), 0) FROM ${table}`).pluck().get() as number;
 
 /**
- * Views of the packed memory's blocks, each at blockAt[block], taken once it is finished (it does not
- * move after that): plain Uint8Arrays, whose views cost half a Buffer's, and Buffers for reading text.
+ * Views of the packed memory's blocks, each at blockAt[block], taken (again) where the memory is now:
+ * plain Uint8Arrays, whose views cost half a Buffer's, and Buffers for reading text. The arrays are the
+ * store's own, filled in place, so that whoever reads them by index finds the new views.
  */
 function holdPacked(
   store: { blocks: Uint8Array[]; buffers: Buffer[]; bounds: Uint32Array[] },
@@ -129,6 +131,8 @@ function holdPacked(
   blockAt: readonly number[],
 ): void {
   const { bytes } = memory;
+  store.blocks.length = 0;
+  store.buffers.length = 0;
   store.bounds.forEach((bounds, block) => {
     const at = blockAt[block]!;
     const length = bounds[bounds.length - 1]!;

@@ -6,13 +6,19 @@ export interface Cursors {
   previous: string | null;
 }
 
+/** The bytes a body puts before its data and after it. */
+export interface Envelope {
+  readonly open: Uint8Array;
+  readonly close: Uint8Array;
+}
+
 const LIST_OPEN = Buffer.from('{"data":[');
 const OBJECT_OPEN = Buffer.from('{"data":');
 const COMMA = Buffer.from(',');
-/** A single object's meta in each dialect: the spec's two null cursors, the live API's null `cursor`. */
-const OBJECT_META: Readonly<Record<Wire, Buffer>> = {
-  spec: Buffer.from(',"meta":{"next":null,"previous":null}}'),
-  upstream: Buffer.from(',"meta":{"cursor":null}}'),
+/** A single object's envelope in each dialect: the spec's two null cursors, the live API's null `cursor`. */
+const OBJECT_ENVELOPES: Readonly<Record<Wire, Envelope>> = {
+  spec: { open: OBJECT_OPEN, close: Buffer.from(',"meta":{"next":null,"previous":null}}') },
+  upstream: { open: OBJECT_OPEN, close: Buffer.from(',"meta":{"cursor":null}}') },
 };
 
 /** A page's meta: the spec's `meta.next`, or the live API's `meta.cursor.next` (previous first). */
@@ -23,6 +29,19 @@ function listMeta(page: Cursors, wire: Wire): string {
     ? `],"meta":{"next":${next},"previous":${previous}}}`
     : `],"meta":{"cursor":{"previous":${previous},"next":${next}}}}`;
 }
+
+/**
+ * The envelope of a list (docs/api.md §1.3, or §9.1 in the live dialect) whose items are joined by
+ * commas between its `open` and `close`.
+ * @example listEnvelope({ next: null, previous: null }, 'spec').close // ],"meta":{"next":null,"previous":null}}
+ */
+export const listEnvelope = (page: Cursors, wire: Wire): Envelope => ({
+  open: LIST_OPEN,
+  close: Buffer.from(listMeta(page, wire)),
+});
+
+/** The envelope of a single object, with no cursors. */
+export const objectEnvelope = (wire: Wire): Envelope => OBJECT_ENVELOPES[wire];
 
 /**
  * The bytes of `chunks`, between `open` and `close`, in one buffer, copied once. Faster than
@@ -53,11 +72,12 @@ export function listBody(items: readonly (readonly Uint8Array[])[], page: Cursor
     if (i > 0) chunks.push(COMMA);
     for (const chunk of item) chunks.push(chunk);
   });
-  return joined(chunks, LIST_OPEN, Buffer.from(listMeta(page, wire)));
+  const { open, close } = listEnvelope(page, wire);
+  return joined(chunks, open, close);
 }
 
 /** The single-object wrapper around a JSON object (text, bytes or byte chunks): no cursors. */
 export function objectBody(json: string | Uint8Array | readonly Uint8Array[], wire: Wire = 'spec'): Buffer {
   const chunks = typeof json === 'string' ? [Buffer.from(json)] : json instanceof Uint8Array ? [json] : json;
-  return joined(chunks, OBJECT_OPEN, OBJECT_META[wire]);
+  return joined(chunks, OBJECT_ENVELOPES[wire].open, OBJECT_ENVELOPES[wire].close);
 }

@@ -10,6 +10,8 @@ export interface OriginTokens {
   json(id: number): Uint8Array[];
   /** The summary embedded in pools as tokenA and tokenB. */
   summary(id: number): Uint8Array;
+  /** The most bytes a summary takes. */
+  widestSummary: number;
   /** The `/protocol/token` object. */
   exchangeToken: Buffer;
 }
@@ -19,6 +21,13 @@ export interface OriginTokens {
  * container's name).
  */
 const MAX_ORIGINS = 4;
+
+/** The longest of the texts that end at `ends` (the first starting at ends[0]). */
+function widest(ends: Uint32Array): number {
+  let most = 0;
+  for (let i = 1; i < ends.length; i++) most = Math.max(most, ends[i]! - ends[i - 1]!);
+  return most;
+}
 
 /** One origin's summaries, and what it serves. */
 interface OriginCopy {
@@ -69,6 +78,7 @@ export class ServedTokens {
     const view: OriginTokens = {
       json: (id) => spliced((this.json ??= readTokenTexts(this.db, this.jsonKind, this.count)), id - 1, bytes),
       summary: (id) => summaries.bytes.subarray(summaries.ends[id - 1], summaries.ends[id]),
+      widestSummary: widest(summaries.ends),
       exchangeToken: Buffer.from(this.exchangeToken.replaceAll(LOGO_ORIGIN_PLACEHOLDER, origin)),
     };
     const copy = { summaries, view };

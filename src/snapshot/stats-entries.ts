@@ -7,16 +7,14 @@ import { restEntryLength, RestStats } from './rest-stats.js';
 const PERIOD_INDEX = new Map(PERIOD_NAMES.map((period, i) => [period, i]));
 
 /**
- * A page's stats entries of the periods asked for, pool by pool, rendered into a scratch buffer kept
- * from page to page, so a page allocates no memory for them: each pool's are one chunk, valid until
- * the next page (the caller joins them into the body at once). Entries the blocks hold are rendered
- * from them; the others from each pool's stored row (rest-stats.ts), read once a page.
+ * A page's stats entries of the periods asked for, pool by pool, rendered into the response where it
+ * is written (body-area.ts). Entries the blocks hold are rendered from them; the others from each
+ * pool's stored row (rest-stats.ts), read once a page.
  * @example
- * entries.start(ids, ['24h', '1h']);
- * ids.forEach((id, i) => chunks.push(entries.render(i, blockBytes, bounds, first)!));
+ * const bound = entries.start(ids, ['24h', '1h']);
+ * ids.forEach((id, i) => (at = entries.write(i, block, bounds, first, out, at)));
  */
 export class StatsEntries {
-  private scratch = new Uint8Array(16 * 1024);
   private readonly rest: RestStats;
   private indexes: number[] = [];
   /** Per period asked for: its piece in the blocks, or -1 when it lies in the pools' rows. */
@@ -24,7 +22,6 @@ export class StatsEntries {
   /** Per pool and period asked for in the rows: the pool's row, and where the entry starts in it. */
   private rows: Buffer[] = [];
   private starts = new Int32Array(0);
-  private at = 0;
 
   constructor(
     db: Database.Database,
@@ -34,8 +31,11 @@ export class StatsEntries {
     this.rest = new RestStats(db, format, store.slotOf);
   }
 
-  /** Lays out a page: the entries of `periods` for the pools `ids`, rendered by `render` in that order. */
-  start(ids: readonly number[], periods: readonly Period[]): void {
+  /**
+   * Lays out a page: the entries of `periods` for the pools `ids`, written by `write` in that order.
+   * Returns the most bytes they take.
+   */
+  start(ids: readonly number[], periods: readonly Period[]): number {
     const { format } = this;
     this.indexes = periods.map((period) => PERIOD_INDEX.get(period)!);
     this.pieces = this.indexes.map((i) => statsPieceOf(format, i));
@@ -59,30 +59,32 @@ export class StatsEntries {
         }
       }
     }
-    if (this.scratch.length < size) this.scratch = new Uint8Array(2 ** Math.ceil(Math.log2(size)));
-    this.at = 0;
+    return size;
   }
 
   /**
-   * Pool i's entries (of the page `start` laid out) as one chunk, the first without its comma (the
-   * stats object's brace comes before it); null when no period was asked for. `bytes`, `bounds` and
-   * `first` place the pool in its block.
+   * Writes pool i's entries (of the page `start` laid out) into `out` at `at`, the first without its
+   * comma (the stats object's brace comes before it, at at - 1); returns where they end. `block`,
+   * `bounds` and `first` place the pool in its block. The entries the blocks hold render where the
+   * response is written (body-area.ts); `out` holds it.
    */
-  render(i: number, bytes: Uint8Array, bounds: Uint32Array, first: number): Uint8Array | null {
-    const { format, pieces, indexes, scratch: out } = this;
-    if (pieces.length === 0) return null;
-    let at = this.at;
-    const from = at + 1;
+  write(i: number, block: number, bounds: Uint32Array, first: number, out: Uint8Array, at: number): number {
+    const { format, pieces, indexes } = this;
+    const { area } = this.store;
+    if (pieces.length === 0) return at;
+    // Each entry renders comma first: the first one's comma goes over the brace, put back after.
+    const brace = out[at - 1]!;
+    let end = at - 1;
     for (let p = 0; p < pieces.length; p++) {
       const k = pieces[p]!;
-      if (k >= 0) at = format.render(bytes, bounds[first + k]!, bounds[first + k + 1]!, indexes[p]!, out, at);
+      if (k >= 0) end = area.entry(block, bounds[first + k]!, bounds[first + k + 1]!, indexes[p]!, end);
       else {
         const row = this.rows[i]!;
         const start = this.starts[i * pieces.length + p]!;
-        at = format.render(row, start, start + restEntryLength(row, start), indexes[p]!, out, at);
+        end = format.render(row, start, start + restEntryLength(row, start), indexes[p]!, out, end);
       }
     }
-    this.at = at;
-    return out.subarray(from, at);
+    out[at - 1] = brace;
+    return end;
   }
 }

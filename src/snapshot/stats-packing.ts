@@ -89,6 +89,8 @@ export interface EntryCodec {
   render(stored: Uint8Array, from: number, to: number, periodIndex: number, out: Uint8Array, at: number): number;
   /** The most bytes `render` writes for a stored entry of `storedLength` bytes. */
   renderedBound(storedLength: number): number;
+  /** The keys it writes around the figures (entry-module.ts renders with them too). */
+  readonly keys: EntryKeys;
 }
 
 /**
@@ -104,6 +106,7 @@ export function entryCodec(keys: EntryKeys): EntryCodec {
   );
   const keyBytes = Math.max(...OPENINGS.map((o) => o.length)) + closes;
   return {
+    keys,
     render: (stored, from, to, periodIndex, out, at) => renderEntry(keys, stored, from, to, periodIndex, out, at),
     renderedBound: (storedLength) => keyBytes + 2 * storedLength,
   };

@@ -42,9 +42,10 @@ function rendered(texts: readonly string[]): string[] {
   const memory = new PackedMemory(
     templates,
     stored.reduce((sum, piece) => sum + piece.length, 0),
+    PIECE_FORMATS.upstream.keys,
   );
   const at = stored.map((piece) => memory.place(piece));
-  memory.finish(texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0));
+  memory.reserve(texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0));
   let dst = memory.scratch;
   const ends = stored.map((piece, i) => {
     const length = Buffer.byteLength(texts[i]!);
@@ -107,9 +108,9 @@ packing('a raw value of no bytes, which the packer never writes, renders as one'
   const packer = new TemplatePacker();
   packer.pack('{"a":"x"');
   const templates = readTemplates(packer.templates);
-  const memory = new PackedMemory(templates, 3);
+  const memory = new PackedMemory(templates, 3, PIECE_FORMATS.upstream.keys);
   const at = memory.place(Buffer.of(0, 0, 0x80));
-  memory.finish(16);
+  memory.reserve(16);
   assert.is(renderedLength(templates, Buffer.of(0, 0, 0x80), 0, 3), 7);
   const end = memory.render(at, memory.scratch);
   assert.is(Buffer.from(memory.bytes.subarray(memory.scratch, end)).toString(), '{"a":""');
@@ -193,21 +194,28 @@ packing('a packed piece its templates do not render makes the snapshot fail to o
   assert.throws(() => liveStore(10, damage), /piece block 0 holds a piece its templates do not render/);
 });
 
-packing("a response's packed pieces for the most pools a page holds fit the scratch space, each intact", () => {
+packing("a response's pieces for the most pools a page holds render in its area, each intact; room grows", () => {
   const count = MAX_POOLS_PER_PAGE + 30;
   const store = liveStore(count);
-  const { renderer, bounds, format } = store;
+  const { area, bounds, format, widest } = store;
   // The widest pools (the longest texts) first, as a page of them would render.
-  const width = (id: number): number => fixedTexts(id).join('').length;
+  const width = (id: number): number => Buffer.byteLength(storedTexts(id).join(''));
   const ids = Array.from({ length: count }, (_, i) => i + 1)
     .sort((l, r) => width(r) - width(l))
     .slice(0, MAX_POOLS_PER_PAGE);
-  renderer.reset();
-  const chunks = ids.flatMap((id) => {
+  assert.is(widest, width(ids[0]!));
+  // Room for the page takes more than the memory held: it grows, and the store's views follow it.
+  const before = store.blocks[0]!;
+  const out = area.reserve(widest * ids.length);
+  assert.is.not(store.blocks[0], before);
+  assert.is(pieceText(store, ids[0]!, 0), storedTexts(ids[0]!)[0]);
+  let at = area.start;
+  const ends = ids.flatMap((id) => {
     const { block, first } = locate(store, id);
-    return format.packed.map((_, k) => [id, k, renderer.render(block, bounds[block]![first + k]!, 0)] as const);
+    return format.packed.map((_, k) => [id, k, at, (at = area.render(block, bounds[block]![first + k]!, at))] as const);
   });
-  for (const [id, k, chunk] of chunks) assert.is(Buffer.from(chunk).toString(), storedTexts(id)[k]);
+  assert.ok(at - area.start <= widest * ids.length);
+  for (const [id, k, from, end] of ends) assert.is(Buffer.from(out.subarray(from, end)).toString(), storedTexts(id)[k]);
 });
 
 packing('pools are found by address whether their head holds it raw, packed or escaped', () => {
