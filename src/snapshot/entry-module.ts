@@ -1,4 +1,4 @@
-import { CHARS, OPENINGS, type EntryKeys } from './stats-packing.js';
+import type { EntryLayout } from './entry-tables.js';
 import {
   ADD,
   AND,
@@ -31,14 +31,13 @@ import {
  * The WebAssembly module that renders stored stats entries (stats-packing.ts) as stats-packing.ts's
  * renderEntry does, byte for byte, written out instruction by instruction (wasm-assembly.ts): one
  * function, `entry(src, end, period, dst)`, over the memory a dialect's blocks are held in
- * (packed-memory.ts). In JavaScript a live entry took some 0.8 µs, a dozen of them a page of 50 pools'
- * worth of keys copied one call each (docs/performance.md §9).
+ * (packed-memory.ts). In JavaScript a live entry took some 0.8 µs within a page, its dozen keys copied a
+ * call each (docs/performance.md §9).
  *
- * The memory holds, from `chars`, the 16 characters a nibble stands for; an entry key table (for each
- * period in PERIOD_NAMES order its opening, then each figure's close, then each figure's close when
- * null, each as a little-endian u32 offset and length) and the keys' bytes. `entry` reads the stored
- * entry at [src, end) and writes its text at `dst`, comma first, returning where it ends; like
- * render-module.ts's, its copies may write up to seven bytes past the end.
+ * The memory holds the nibbles' characters and the keys an entry is rendered with, laid out as
+ * entry-tables.ts writes them. `entry` reads the stored entry at [src, end) and writes its text at
+ * `dst`, comma first, returning where it ends; like render-module.ts's, its copies may write up to seven
+ * bytes past the end.
  * The instruction tables are laid out a statement a line, which the formatter would undo.
  */
 
@@ -47,15 +46,6 @@ const [SRC, END_AT, PERIOD, DST, BYTE, NIB, FIGURE, START, KEY, I] = [0, 1, 2, 3
 const LOCALS = 6;
 /** A nibble that ends a figure, and the first byte of an entry stored as its text (stats-packing.ts). */
 const [END_NIBBLE, RAW, COMMA] = [14, 0xff, 0x2c];
-
-/** Where the module finds its tables, and from which figure a figure may be null. */
-export interface EntryLayout {
-  chars: number;
-  openings: number;
-  closes: number;
-  closeNulls: number;
-  nullableFrom: number;
-}
 
 /** Copies the key whose offset and length lie at KEY, and steps DST past it. */
 // prettier-ignore
@@ -89,7 +79,12 @@ const endFigure = (layout: EntryLayout): number[] => [
 const RAW_ENTRY = [
   ...get(SRC), ...load8(0), ...i32(RAW), EQ, ...IF,
   ...get(DST), ...i32(COMMA), ...store8(0),
-  ...copy([...get(DST), ...i32(1), ADD], [...get(SRC), ...i32(1), ADD], [...get(END_AT), ...get(SRC), SUB, ...i32(1), SUB], I),
+  ...copy(
+    [...get(DST), ...i32(1), ADD],
+    [...get(SRC), ...i32(1), ADD],
+    [...get(END_AT), ...get(SRC), SUB, ...i32(1), SUB],
+    I,
+  ),
   ...get(DST), ...get(END_AT), ADD, ...get(SRC), SUB, RETURN,
   END,
 ];
@@ -121,30 +116,4 @@ const body = (layout: EntryLayout): number[] => [
  */
 export function entryModule(layout: EntryLayout): Uint8Array {
   return wasmModule('entry', 4, LOCALS, body(layout));
-}
-
-/** The keys' texts in table order: the openings, each figure's close, each figure's null close. */
-const keyTexts = (keys: EntryKeys): Uint8Array[] => [...OPENINGS, ...keys.close, ...keys.closeNull];
-
-/** The bytes the tables of `keys` take (entryTables). */
-export const entryTablesBytes = (keys: EntryKeys): number =>
-  CHARS.length + 2 + keyTexts(keys).reduce((sum, text) => sum + 8 + text.length, 0);
-
-/** Writes the tables of `keys` into `bytes` from `at` (entryTablesBytes of them); returns where they lie. */
-export function writeEntryTables(keys: EntryKeys, bytes: Uint8Array, at: number): EntryLayout {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
-  const texts = keyTexts(keys);
-  const chars = at;
-  bytes.set(Buffer.from(CHARS), chars);
-  const openings = chars + CHARS.length + 2;
-  let textAt = openings + 8 * texts.length;
-  texts.forEach((text, i) => {
-    view.setUint32(openings + 8 * i, textAt, true);
-    view.setUint32(openings + 8 * i + 4, text.length, true);
-    bytes.set(text, textAt);
-    textAt += text.length;
-  });
-  const closes = openings + 8 * OPENINGS.length;
-  const nullableFrom = Math.min(keys.nullableFrom, 0x7fffffff);
-  return { chars, openings, closes, closeNulls: closes + 8 * keys.close.length, nullableFrom };
 }

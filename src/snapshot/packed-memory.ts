@@ -1,4 +1,5 @@
-import { entryModule, entryTablesBytes, writeEntryTables } from './entry-module.js';
+import { entryModule } from './entry-module.js';
+import { entryTablesBytes, writeEntryTables } from './entry-tables.js';
 import { renderModule, type RenderLayout } from './render-module.js';
 import type { EntryKeys } from './stats-packing.js';
 import { SPARE_BYTES } from './wasm-assembly.js';

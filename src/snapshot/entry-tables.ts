@@ -1,0 +1,44 @@
+import { CHARS, OPENINGS, type EntryKeys } from './stats-packing.js';
+
+/**
+ * The tables entry-module.ts renders stats entries with, in the memory that holds a dialect's blocks
+ * (packed-memory.ts): from `chars`, the 16 characters a nibble stands for (stats-packing.ts's CHARS);
+ * then, for each period in PERIOD_NAMES order its opening, for each figure its close, and for each
+ * figure its close when null, a little-endian u32 offset and length; then the keys' bytes.
+ * @example const layout = writeEntryTables(UPSTREAM_ENTRIES.keys, memory, at);
+ */
+
+/** Where the module finds its tables, and from which figure a figure may be null. */
+export interface EntryLayout {
+  chars: number;
+  openings: number;
+  closes: number;
+  closeNulls: number;
+  nullableFrom: number;
+}
+
+/** The keys' texts in table order: the openings, each figure's close, each figure's null close. */
+const keyTexts = (keys: EntryKeys): Uint8Array[] => [...OPENINGS, ...keys.close, ...keys.closeNull];
+
+/** The bytes the tables of `keys` take (writeEntryTables). */
+export const entryTablesBytes = (keys: EntryKeys): number =>
+  CHARS.length + 2 + keyTexts(keys).reduce((sum, text) => sum + 8 + text.length, 0);
+
+/** Writes the tables of `keys` into `bytes` from `at` (entryTablesBytes of them); returns where they lie. */
+export function writeEntryTables(keys: EntryKeys, bytes: Uint8Array, at: number): EntryLayout {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+  const texts = keyTexts(keys);
+  const chars = at;
+  bytes.set(Buffer.from(CHARS), chars);
+  const openings = chars + CHARS.length + 2;
+  let textAt = openings + 8 * texts.length;
+  texts.forEach((text, i) => {
+    view.setUint32(openings + 8 * i, textAt, true);
+    view.setUint32(openings + 8 * i + 4, text.length, true);
+    bytes.set(text, textAt);
+    textAt += text.length;
+  });
+  const closes = openings + 8 * OPENINGS.length;
+  const nullableFrom = Math.min(keys.nullableFrom, 0x7fffffff);
+  return { chars, openings, closes, closeNulls: closes + 8 * keys.close.length, nullableFrom };
+}
