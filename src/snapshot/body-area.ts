@@ -50,7 +50,7 @@ export function memoryArea(memory: PackedMemory, blockAt: readonly number[], mov
   };
 }
 
-/** An area of its own over blocks held as they were read, made when the first response is written. */
+/** An area of its own over blocks held as they were read, its bytes made when the first response is written. */
 export function scriptArea(templates: Templates, blocks: readonly Uint8Array[], entries: EntryCodec): BodyArea {
   let bytes = new Uint8Array(0);
   return {

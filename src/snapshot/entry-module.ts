@@ -24,6 +24,7 @@ import {
   SHR_U,
   store8,
   SUB,
+  UNREACHABLE,
   wasmModule,
 } from './wasm-assembly.js';
 
@@ -60,9 +61,13 @@ const char = (layout: EntryLayout): number[] => [
   ...increment(DST, i32(1)),
 ];
 
-/** Ends figure FIGURE, which began at START: its close, or its null close over its opening quote. */
+/**
+ * Ends figure FIGURE, which began at START: its close, or its null close over its opening quote. A
+ * figure past the keys' traps (a damaged entry), as the JavaScript renderer throws.
+ */
 // prettier-ignore
 const endFigure = (layout: EntryLayout): number[] => [
+  ...get(FIGURE), ...i32(layout.figures), GE_U, ...IF, UNREACHABLE, END,
   ...get(FIGURE), ...i32(layout.nullableFrom), GE_U, ...get(DST), ...get(START), EQ, AND, ...IF,
   ...get(FIGURE), ...i32(3), SHL, ...i32(layout.closeNulls), ADD, ...set(KEY),
   ...get(DST), ...i32(1), SUB, ...set(DST),

@@ -8,12 +8,13 @@ import { CHARS, OPENINGS, type EntryKeys } from './stats-packing.js';
  * @example const layout = writeEntryTables(UPSTREAM_ENTRIES.keys, memory, at);
  */
 
-/** Where the module finds its tables, and from which figure a figure may be null. */
+/** Where the module finds its tables, how many figures an entry has, and from which one a figure may be null. */
 export interface EntryLayout {
   chars: number;
   openings: number;
   closes: number;
   closeNulls: number;
+  figures: number;
   nullableFrom: number;
 }
 
@@ -40,5 +41,6 @@ export function writeEntryTables(keys: EntryKeys, bytes: Uint8Array, at: number)
   });
   const closes = openings + 8 * OPENINGS.length;
   const nullableFrom = Math.min(keys.nullableFrom, 0x7fffffff);
-  return { chars, openings, closes, closeNulls: closes + 8 * keys.close.length, nullableFrom };
+  const figures = keys.close.length;
+  return { chars, openings, closes, closeNulls: closes + 8 * figures, figures, nullableFrom };
 }

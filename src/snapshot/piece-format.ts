@@ -1,5 +1,5 @@
 import { PERIOD_NAMES } from '../math/periods.js';
-import { HELD_PERIODS, MAX_POOLS_PER_PAGE, TAIL_PIECE, type PieceKind } from './piece-layout.js';
+import { HELD_PERIODS, TAIL_PIECE, type PieceKind } from './piece-layout.js';
 import { SPEC_ENTRIES } from './spec-stats-packing.js';
 import type { EntryCodec } from './stats-packing.js';
 import { UPSTREAM_ENTRIES } from './upstream-stats-packing.js';
@@ -110,15 +110,6 @@ export const PIECE_FORMATS: Readonly<Record<Wire, PieceFormat>> = {
     ...UPSTREAM_ENTRIES,
   }),
 };
-
-/**
- * The most pools whose packed pieces one response renders: a page's when list items have them (the
- * live dialect's, rendered in WebAssembly), else one, a detail's (the spec's).
- * @example packedPoolsPerResponse(PIECE_FORMATS.spec) // 1
- */
-export function packedPoolsPerResponse(format: PieceFormat): number {
-  return format.renderer === 'webassembly' ? MAX_POOLS_PER_PAGE : 1;
-}
 
 /**
  * The piece holding period `periodIndex`'s (PERIOD_NAMES order) stats entry in `format`'s blocks; -1

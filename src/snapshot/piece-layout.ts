@@ -8,16 +8,16 @@ import type { Period } from '../math/periods.js';
  * with the requested periods' entries, then `tail` (the live dialect's in two pieces); a detail adds
  * its own pieces (the spec's fields before the closing brace; the live lookup table between the two
  * tail pieces and the price history at the end). The snapshot stores each piece with the separator
- * that follows or precedes it (`storedPiece`), so that the server joins an item from a few byte chunks
- * and never edits them.
+ * that follows or precedes it (`storedPiece`), so that the server writes an item as a few pieces one
+ * after the other (piece-reader.ts) and edits none of them.
  */
 
 /** Pools per stored block: a block loads in one read, and a page of a listing touches few of them. */
 export const BLOCK_SHIFT = 12;
 export const POOLS_PER_BLOCK = 1 << BLOCK_SHIFT;
 /**
- * The most pools a page joins (served-snapshot.ts's poolPage, and so the most a listing of pools may
- * ask for): a format's packed pieces have room laid out for this many to render (piece-store.ts).
+ * The most pools a page holds (served-snapshot.ts's poolPage, and so the most a listing of pools may
+ * ask for).
  */
 export const MAX_POOLS_PER_PAGE = 1000;
 
@@ -96,7 +96,7 @@ export const AFTER_TOKEN_B = ',"stats":{';
  * adds its own piece); the live dialect's `mid` ends by opening the stats object; an `open` piece
  * begins by closing the stats, a `close` piece ends by closing the item or detail, a `plain` one is
  * as it is. Stats entries are stored packed and rendered with a leading comma, the first one of an item
- * read from its second byte (stats-packing.ts).
+ * written over the stats object's brace, which is then put back (stats-entries.ts).
  */
 export type PieceKind = 'head' | 'tail' | 'mid' | 'open' | 'close' | 'plain';
 

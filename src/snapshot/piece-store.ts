@@ -17,8 +17,12 @@ import { storedBlocks } from './stored-blocks.js';
  * [bounds[b][i + k], bounds[b][i + k + 1]) for b and i from `locate(id)`.
  */
 export interface PieceStore {
+  /**
+   * The blocks. In a packed memory they are views of it that a growing `area` empties and replaces
+   * (body-area.ts): take one by index each time, never keep it across a response.
+   */
   blocks: Uint8Array[];
-  /** The same blocks as Buffers, for reading text out of them (addresses: pool-index.ts). */
+  /** The same blocks as Buffers, for reading text out of them (addresses: pool-index.ts); the same holds. */
   buffers: Buffer[];
   bounds: Uint32Array[];
   /** Pool id → its slot in the layout order. */
@@ -47,7 +51,8 @@ export function locate(store: PieceStore, id: number): { block: number; first: n
 }
 
 /**
- * Pool `id`'s k-th piece as stored, without its first `skip` and last `cut` bytes: a view, never a copy
+ * Pool `id`'s k-th piece as stored, without its first `skip` and last `cut` bytes: a view, never a copy,
+ * valid until a response grows the area (PieceStore.blocks)
  * (a packed piece's stored bytes, not its text: pieceText renders it).
  * @example Buffer.from(pieceOf(store, 7, 0)).toString() // '{"address":…,"tokenA":'
  */
@@ -59,7 +64,7 @@ export function pieceOf(store: PieceStore, id: number, k: number, skip = 0, cut 
 
 /**
  * Pool `id`'s k-th piece as text, rendered when it is packed (into a buffer of its own, never the
- * renderer's scratch a response may be using): for checks and `inspect --verify` (stats entries are
+ * area a response is written in): for checks and `inspect --verify` (stats entries are
  * packed their own way: piece-format.ts's entryText).
  * @example pieceText(store, 7, 0) // '{"address":…,"tokenA":'
  */

@@ -43,7 +43,7 @@ export const [BLOCK, LOOP, IF] = [
   [0x03, 0x40],
   [0x04, 0x40],
 ];
-export const [ELSE, END, BR, BR_IF, RETURN] = [0x05, 0x0b, 0x0c, 0x0d, 0x0f];
+export const [UNREACHABLE, ELSE, END, BR, BR_IF, RETURN] = [0x00, 0x05, 0x0b, 0x0c, 0x0d, 0x0f];
 export const increment = (local: number, by: number[]): number[] => [...get(local), ...by, ADD, ...set(local)];
 
 /** dst[0..length) = src[0..length), eight bytes at a time, counting in local `i`. */

@@ -3,7 +3,8 @@ import * as assert from 'uvu/assert';
 import { PERIOD_NAMES } from '../../src/math/periods.js';
 import { readTemplates } from '../../src/snapshot/packed-piece.js';
 import { PackedMemory } from '../../src/snapshot/packed-memory.js';
-import { PIECE_FORMATS } from '../../src/snapshot/piece-format.js';
+import { entryText, PIECE_FORMATS } from '../../src/snapshot/piece-format.js';
+import { packFigures } from '../../src/snapshot/stats-packing.js';
 import type { Wire } from '../../src/snapshot/wire.js';
 import { rng } from '../helpers/math-samples.js';
 import { packStatsText, packUpstreamText } from '../helpers/stats-texts.js';
@@ -27,7 +28,7 @@ function figure(random: ReturnType<typeof rng>, odd: boolean): string {
 }
 
 /** An entry's served text (without its comma) for period k in `wire`, deltas null one time in three. */
-function entryText(random: ReturnType<typeof rng>, wire: Wire, k: number): string {
+function servedEntry(random: ReturnType<typeof rng>, wire: Wire, k: number): string {
   const odd = random.int(0, 9) === 0 ? random.int(0, wire === 'spec' ? 3 : 9) : -1;
   const entry: Record<string, string | null> = {};
   ['volume', 'fees', 'rewards', 'yieldOverTvl'].forEach((key, f) => (entry[key] = figure(random, odd === f)));
@@ -43,7 +44,7 @@ for (const wire of ['spec', 'upstream'] as const) {
   rendering(`${wire}: 3,000 entries over every period, packed or kept as text, null deltas or not`, () => {
     const random = rng(`entry-module-${wire}`);
     const format = PIECE_FORMATS[wire];
-    const texts = Array.from({ length: 3000 }, (_, i) => entryText(random, wire, i % PERIOD_NAMES.length));
+    const texts = Array.from({ length: 3000 }, (_, i) => servedEntry(random, wire, i % PERIOD_NAMES.length));
     const stored = texts.map((text, i) => (wire === 'spec' ? packStatsText : packUpstreamText)(i % 10, text));
     const raw = stored.filter((entry) => entry[0] === 0xff).length;
     assert.ok(raw > 100 && raw < 600, `${raw} entries kept as text`);
@@ -76,6 +77,18 @@ rendering('the memory grows when more room is reserved than it holds, its blocks
   assert.ok(memory.bytes.length >= before + 4 * 1024 * 1024, `${memory.bytes.length}`);
   const end = memory.entry(at, at + stored.length, 3, memory.scratch + 4 * 1024 * 1024 - 200);
   assert.is(Buffer.from(memory.bytes.subarray(end - text.length - 1, end)).toString(), `,${text}`);
+});
+
+rendering('an entry with a figure more than its keys (a damaged block) throws, in WebAssembly as in JavaScript', () => {
+  for (const wire of ['spec', 'upstream'] as const) {
+    const format = PIECE_FORMATS[wire];
+    const stored = packFigures(Array.from({ length: format.keys.close.length + 1 }, (_, i) => `${i}`))!;
+    const memory = new PackedMemory(readTemplates([]), stored.length, format.keys);
+    const at = memory.place(stored);
+    memory.reserve(4 * format.renderedBound(stored.length));
+    assert.throws(() => memory.entry(at, at + stored.length, 7, memory.scratch), /unreachable/, wire);
+    assert.throws(() => entryText(format, stored, 7), TypeError, wire);
+  }
 });
 
 rendering.run();
