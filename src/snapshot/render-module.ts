@@ -35,12 +35,11 @@ import {
  * The memory holds a 16-byte table of NIBBLE_CHARS at `table`, a directory at `directory` (for each
  * template id, where its runs' list starts and how many runs it has, two little-endian u32), each runs'
  * list (offset and length of each literal run), the literals, the stats entries' keys (entry-tables.ts),
- * the pieces and scratch space. `render`
- * reads the piece at `src` (its template id, then its values as template-packing.ts stores them) and
- * writes its text at `dst`, returning where the text ends. Runs and raw values are copied eight bytes at
- * a time (a page's pieces come in short runs, where `memory.copy` costs a call each), so a rendering may
- * write up to seven bytes past its end: the scratch space keeps SPARE_BYTES (wasm-assembly.ts) beyond
- * what it holds.
+ * the pieces and scratch space. `render` reads the piece at `src` (its template id, then its values as
+ * template-packing.ts stores them) and writes its text at `dst`, returning where the text ends. Runs and
+ * raw values are copied eight bytes at a time (a page's pieces come in short runs, where `memory.copy`
+ * costs a call each), so a rendering may write up to seven bytes past its end: the scratch space keeps
+ * SPARE_BYTES (wasm-assembly.ts) beyond what it holds.
  * The instruction tables are laid out a statement a line, which the formatter would undo.
  */
 
