@@ -6,6 +6,7 @@ import {
   BR,
   BR_IF,
   copy,
+  copyText,
   ELSE,
   END,
   EQ,
@@ -14,7 +15,6 @@ import {
   i32,
   IF,
   increment,
-  load,
   load8,
   LOOP,
   LT_U,
@@ -48,13 +48,6 @@ const LOCALS = 6;
 /** A nibble that ends a figure, and the first byte of an entry stored as its text (stats-packing.ts). */
 const [END_NIBBLE, RAW, COMMA] = [14, 0xff, 0x2c];
 
-/** Copies the key whose offset and length lie at KEY, and steps DST past it. */
-// prettier-ignore
-const KEY_COPY = [
-  ...copy(get(DST), [...get(KEY), ...load(0)], [...get(KEY), ...load(4)], I),
-  ...increment(DST, [...get(KEY), ...load(4)]),
-];
-
 /** Writes the character of NIB. */
 const char = (layout: EntryLayout): number[] => [
   ...[...get(DST), ...get(NIB), ...load8(layout.chars), ...store8(0)],
@@ -74,7 +67,7 @@ const endFigure = (layout: EntryLayout): number[] => [
   ELSE,
   ...get(FIGURE), ...i32(3), SHL, ...i32(layout.closes), ADD, ...set(KEY),
   END,
-  ...KEY_COPY,
+  ...copyText(DST, KEY, I),
   ...increment(FIGURE, i32(1)),
   ...get(DST), ...set(START),
 ];
@@ -99,7 +92,7 @@ const RAW_ENTRY = [
 const body = (layout: EntryLayout): number[] => [
   ...RAW_ENTRY,
   ...get(PERIOD), ...i32(3), SHL, ...i32(layout.openings), ADD, ...set(KEY),
-  ...KEY_COPY,
+  ...copyText(DST, KEY, I),
   ...get(DST), ...set(START),
   ...BLOCK, ...LOOP,
   ...get(SRC), ...get(END_AT), GE_U, BR_IF, 1,

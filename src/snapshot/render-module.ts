@@ -5,6 +5,7 @@ import {
   BR,
   BR_IF,
   copy,
+  copyText,
   ELSE,
   END,
   EQ,
@@ -50,8 +51,7 @@ const LOCALS = 8;
 /** Copies the next literal run and steps to the one after it. */
 // prettier-ignore
 const NEXT_RUN = [
-  ...copy(get(DST), [...get(RUNS), ...load(0)], [...get(RUNS), ...load(4)], I),
-  ...increment(DST, [...get(RUNS), ...load(4)]),
+  ...copyText(DST, RUNS, I),
   ...increment(RUNS, i32(8)),
   ...get(LEFT), ...i32(1), SUB, ...set(LEFT),
 ];

@@ -58,6 +58,15 @@ export const copy = (dst: number[], src: number[], length: number[], i: number):
 ];
 
 /**
+ * Copies the text whose offset and length (two little-endian u32) lie at the address in local `at` to
+ * the address in local `dst`, and steps `dst` past it: a template's literal run, an entry's key.
+ */
+export const copyText = (dst: number, at: number, i: number): number[] => [
+  ...copy(get(dst), [...get(at), ...load(0)], [...get(at), ...load(4)], i),
+  ...increment(dst, [...get(at), ...load(4)]),
+];
+
+/**
  * The bytes of a module of one function, exported as `name`, with `params` i32 parameters, `locals`
  * i32 locals and an i32 result, over a memory it imports as `env.memory`.
  * @example new WebAssembly.Instance(new WebAssembly.Module(wasmModule('f', 2, 0, code)), { env: { memory } })
