@@ -10,7 +10,7 @@ import type { Wire } from '../snapshot/wire.js';
 import type { ResponseCache } from './response-cache.js';
 import { CHAIN } from '../api/route-paths.js';
 import { unknownChain, type Route } from '../api/routes.js';
-import { chooseEncoding, prepareBody, sendJson, sendPrepared } from './send.js';
+import { chooseEncoding, prepareBody, sendJson, sendPrepared, type PreparedBody } from './send.js';
 
 /** The query string of a request as URLSearchParams. */
 function searchOf(req: IncomingMessage): URLSearchParams {
@@ -42,6 +42,22 @@ export function apiTags(cursorKey: string, wire: Wire = 'spec'): (origin: string
 }
 
 /**
+ * Hands a body's memory back to the snapshot (ServedSnapshot.recycle) once nothing reads it: at once
+ * when what is sent is a compressed copy, after the response is written when it is the body itself
+ * (a socket may hold it until the client reads), never when the response cache keeps it.
+ */
+function recycleWhenSent(
+  snapshot: ServedSnapshot,
+  body: Buffer,
+  sent: PreparedBody,
+  kept: boolean,
+  res: ServerResponse,
+): void {
+  if (sent.payload !== body) snapshot.recycle(body);
+  else if (!kept) res.once('finish', () => snapshot.recycle(body));
+}
+
+/**
  * The handler of one API route: checks chain and method, then answers from the response cache or
  * computes the body once, prepares it in the client's encoding and keeps it for the next identical
  * request. `originOf` names where the client reached the server: token logo URLs point there; `tagOf`
@@ -70,8 +86,10 @@ export function apiHandler(
     const key = `${encoding} ${origin} ${req.url}`;
     let prepared = cache.get(key);
     if (!prepared) {
-      prepared = prepareBody(answer(), encoding, tagOf(origin, req.url));
-      cache.set(key, prepared);
+      const body = answer();
+      prepared = prepareBody(body, encoding, tagOf(origin, req.url));
+      const kept = cache.set(key, prepared);
+      if (typeof body !== 'string') recycleWhenSent(snapshot, body, prepared, kept, res);
     }
     sendPrepared(req, res, prepared);
   };

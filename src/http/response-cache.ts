@@ -34,15 +34,16 @@ export class ResponseCache {
     return hit;
   }
 
-  set(key: string, value: PreparedBody): void {
-    if (value.payload.length > this.maxBytes / 8) return;
+  /** Offers `value` for `key`; returns whether it is kept (a body kept must not be handed back: body-buffers.ts). */
+  set(key: string, value: PreparedBody): boolean {
+    if (value.payload.length > this.maxBytes / 8) return false;
     // Two keys that share a hash only get a one-off response cached early, never a wrong answer.
     // A hash of 0 is taken as 1: 0 marks an empty slot.
     const seen = fnv1a(key) | 0 || 1;
     const slot = seen & (SEEN_SLOTS - 1);
     if (this.seenOnce[slot] !== seen) {
       this.seenOnce[slot] = seen;
-      return;
+      return false;
     }
     this.seenOnce[slot] = 0;
     const old = this.entries.get(key);
@@ -55,6 +56,7 @@ export class ResponseCache {
       this.entries.delete(oldest);
       this.bytes -= entry.payload.length + oldest.length;
     }
+    return this.entries.has(key);
   }
 
   /** Bytes held (payloads and keys). */

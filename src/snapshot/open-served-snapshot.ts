@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { BodyBuffers } from './body-buffers.js';
 import { openSnapshot, readSnapshotFacts } from './open-snapshot.js';
 import { PIECE_FORMATS } from './piece-format.js';
 import { PIECE_LAYOUT } from './piece-layout.js';
@@ -22,6 +23,8 @@ const single = (db: Database.Database, sql: string): string => db.prepare(sql).p
 const everything = (): boolean => true;
 /** The live API sends these periods when a request names none (docs/api.md §9.2); the spec sends none. */
 const LIVE_PERIODS: readonly Period[] = ['24h', '7d', '30d'];
+/** The memory of sent pool bodies kept for later ones (body-buffers.ts): ten connections' pages, and more. */
+const BODY_BYTES_KEPT = 8 * 1024 * 1024;
 
 /**
  * Opens a snapshot for serving in one dialect (`spec` unless told), read-only, with statements
@@ -60,7 +63,8 @@ function served(db: Database.Database, path: string, wire: Wire): ServedSnapshot
   const protocolBody = wrapped(single(db, `SELECT ${column('json')} FROM protocol`));
   const circulatingBody = wrapped(single(db, `SELECT ${column('circulating_json')} FROM exchange_token`));
   const totalBody = wrapped(single(db, `SELECT ${column('total_json')} FROM exchange_token`));
-  const pieces = new PieceReader(db, pools, store, format);
+  const bodies = new BodyBuffers(BODY_BYTES_KEPT);
+  const pieces = new PieceReader(db, pools, store, format, bodies);
   // Pieces and token texts are in memory; what is still read (locks, the entries of periods the blocks
   // do not hold) is read by key, so a small page cache serves as well as SQLite's 16 MB default.
   db.pragma('cache_size = -2048');
@@ -115,6 +119,7 @@ function served(db: Database.Database, path: string, wire: Wire): ServedSnapshot
     totalSupply: () => totalBody,
     locks: (id) => pieces.lockEntries(id),
     prepare: (origin) => void servedTokens.at(origin),
+    recycle: (body) => bodies.recycle(body),
     close: () => db.close(),
   };
 }

@@ -75,5 +75,10 @@ export interface ServedSnapshot {
   locks(id: number): string;
   /** Lays out what answers at `origin` need (its token JSON) before the first request from there. */
   prepare(origin: string): void;
+  /**
+   * Hands back a body this snapshot answered with, once it is sent and nothing keeps it: its memory
+   * serves a later body (body-buffers.ts). Any other buffer is left alone.
+   */
+  recycle(body: Uint8Array): void;
   close(): void;
 }
