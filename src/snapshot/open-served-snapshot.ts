@@ -24,7 +24,7 @@ const everything = (): boolean => true;
 /** The live API sends these periods when a request names none (docs/api.md §9.2); the spec sends none. */
 const LIVE_PERIODS: readonly Period[] = ['24h', '7d', '30d'];
 /** The memory of sent pool bodies kept for later ones (body-buffers.ts): ten connections' pages, and more. */
-const BODY_BYTES_KEPT = 8 * 1024 * 1024;
+const BODY_BYTES_KEPT = 4 * 1024 * 1024;
 
 /**
  * Opens a snapshot for serving in one dialect (`spec` unless told), read-only, with statements
