@@ -24,8 +24,6 @@ export function listPools(
   }
   const result = snapshot.walkPools(poolWalk(snapshot, params), request.position, request.size);
   if (!result) throw invalidCursor('cursor refers to a row this snapshot does not have');
-  const cursors = pageCursors(snapshot.cursorKey, spec, { ...params, size: request.size }, result, (id) =>
-    snapshot.poolAddress(id),
-  );
+  const cursors = pageCursors(snapshot.cursorKey, request.listing, result, (id) => snapshot.poolAddress(id));
   return snapshot.poolPage(result.ids, params.stats, origin, cursors);
 }

@@ -1,20 +1,13 @@
-import type { Position, ServedSnapshot, WalkResult } from '../snapshot/served-snapshot.js';
+import type { ServedSnapshot, WalkResult } from '../snapshot/served-snapshot.js';
 import { invalidCursor, invalidParameter } from '../errors/api-error.js';
-import { resolveListing, type ListingSpec } from './listing-request.js';
+import { resolveListing } from './listing-request.js';
 import { pageCursors } from './page.js';
-import { TOKEN_SEARCH_SPEC, TOKENS_SPEC, type TokenParams } from './token-params.js';
+import { TOKEN_SEARCH_SPEC, TOKENS_SPEC } from './token-params.js';
 
-interface TokenListing {
-  spec: ListingSpec<TokenParams>;
-  params: TokenParams;
-  size: number;
-  position: Position;
-}
-
-function page(snapshot: ServedSnapshot, origin: string, listing: TokenListing, result: WalkResult | null): Buffer {
+/** The body of a page of tokens walked for the listing whose cursor text is `listing` (carriedListing). */
+function page(snapshot: ServedSnapshot, origin: string, listing: string, result: WalkResult | null): Buffer {
   if (!result) throw invalidCursor('cursor refers to a row this snapshot does not have');
-  const { spec, params, size } = listing;
-  const cursors = pageCursors(snapshot.cursorKey, spec, { ...params, size }, result, (id) => snapshot.tokenAddress(id));
+  const cursors = pageCursors(snapshot.cursorKey, listing, result, (id) => snapshot.tokenAddress(id));
   return snapshot.tokenPage(result.ids, origin, cursors);
 }
 
@@ -24,11 +17,11 @@ function page(snapshot: ServedSnapshot, origin: string, listing: TokenListing, r
  * @example listTokens(snapshot, new URLSearchParams('sort_by=volume_24h&sort_direction=desc&size=20'), origin)
  */
 export function listTokens(snapshot: ServedSnapshot, search: URLSearchParams, origin: string): Buffer {
-  const { params, size, position } = resolveListing(TOKENS_SPEC, search, snapshot.cursorKey);
+  const { params, size, position, listing } = resolveListing(TOKENS_SPEC, search, snapshot.cursorKey);
   const named = params.tokens?.flatMap((a) => snapshot.tokenId(a) ?? []);
   const walk = { sortBy: params.sort_by, direction: params.sort_direction, ...(named ? { among: named } : {}) };
   const result = snapshot.walkTokens(walk, position, size);
-  return page(snapshot, origin, { spec: TOKENS_SPEC, params, size, position }, result);
+  return page(snapshot, origin, listing, result);
 }
 
 /**
@@ -57,8 +50,8 @@ function searchOrder(snapshot: ServedSnapshot, q: string): number[] {
  * @example searchTokens(snapshot, new URLSearchParams('q=usd'), origin)
  */
 export function searchTokens(snapshot: ServedSnapshot, search: URLSearchParams, origin: string): Buffer {
-  const { params, size, position } = resolveListing(TOKEN_SEARCH_SPEC, search, snapshot.cursorKey);
+  const { params, size, position, listing } = resolveListing(TOKEN_SEARCH_SPEC, search, snapshot.cursorKey);
   if (!params.q) throw invalidParameter('q', 'q is required: part of a token symbol, name or address');
   const result = snapshot.walkTokenList(searchOrder(snapshot, params.q), position, size);
-  return page(snapshot, origin, { spec: TOKEN_SEARCH_SPEC, params, size, position }, result);
+  return page(snapshot, origin, listing, result);
 }

@@ -1,6 +1,13 @@
 import { PAGING } from './paging-params.js';
 import { invalidCursor, invalidParameter } from '../errors/api-error.js';
-import { decodeCursor, type Position } from './cursor.js';
+import { openCursor, readPayload, type CursorPosition, type OpenedCursor, type Position } from './cursor.js';
+import {
+  carriedListing,
+  continuation,
+  keepContinuation,
+  keptContinuation,
+  type Continuation,
+} from './carried-params.js';
 import type { ParamSchema } from './formats.js';
 import { givenParams, singleValue } from './given-params.js';
 import { parseInteger } from './param-parsers.js';
@@ -47,6 +54,8 @@ export interface ListingRequest<P> {
   params: P;
   size: number;
   position: Position;
+  /** The listing text of the page's cursors (carriedListing). */
+  listing: string;
 }
 
 function readCursor(search: URLSearchParams): { cursor: string; forward: boolean } | undefined {
@@ -58,40 +67,6 @@ function readCursor(search: URLSearchParams): { cursor: string; forward: boolean
   if (next) return { cursor: next, forward: true };
   if (previous) return { cursor: previous, forward: false };
   return undefined;
-}
-
-/** A carried value written back as the query parameter it came from. */
-function asRaw(value: unknown): string | undefined {
-  if (value === null) return undefined;
-  if (Array.isArray(value)) return value.join(',');
-  return typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number'
-    ? String(value)
-    : undefined;
-}
-
-/**
- * Re-validates what a cursor carries through the same parsers as a request, so a well-signed cursor
- * with odd contents is still a 400, never a 500 or a listing no request could ask for.
- */
-function checkCarried<P extends object>(
-  spec: ListingSpec<P>,
-  carried: Record<string, unknown>,
-): Record<string, unknown> {
-  const params = spec.params as Readonly<Record<string, ParamSpec | undefined>>;
-  for (const [name, value] of Object.entries(carried)) {
-    const raw = asRaw(value);
-    let reparsed: unknown;
-    try {
-      if (name === 'size') reparsed = raw === undefined ? undefined : parseInteger('size', raw, 1, spec.maxSize);
-      else if (params[name]) reparsed = raw === undefined ? null : params[name].parse(name, raw);
-    } catch {
-      throw invalidCursor(`cursor carries an invalid ${name}`);
-    }
-    if (!(name in params) && name !== 'size') throw invalidCursor(`cursor carries an unknown parameter ${name}`);
-    if (JSON.stringify(reparsed) !== JSON.stringify(value)) throw invalidCursor(`cursor carries an invalid ${name}`);
-  }
-  if (typeof carried.size !== 'number') throw invalidCursor('cursor carries no size');
-  return carried;
 }
 
 /**
@@ -109,20 +84,19 @@ export function resolveListing<P extends object>(
   const size = rawSize === undefined ? undefined : parseInteger(PAGING.size.name, rawSize, 1, spec.maxSize);
   const cursor = readCursor(search);
   if (!cursor) {
-    return { params: { ...spec.defaults, ...given }, size: size ?? spec.defaultSize, position: { kind: 'first' } };
+    const params = { ...spec.defaults, ...given } as P;
+    const pageSize = size ?? spec.defaultSize;
+    return { params, size: pageSize, position: { kind: 'first' }, listing: carriedListing(spec, params, pageSize) };
   }
-  const state = decodeCursor(cursorKey, cursor.cursor);
-  if (state.endpoint !== spec.endpoint)
-    throw invalidCursor(`cursor belongs to /${state.endpoint}, not /${spec.endpoint}`);
-  if ((state.position.kind === 'after') !== cursor.forward) {
+  const { listing, position } = continued(spec, openCursor(cursorKey, cursor.cursor));
+  if ((position.kind === 'after') !== cursor.forward) {
     throw invalidCursor(
-      `this cursor walks ${state.position.kind === 'after' ? 'forward: send it as next' : 'back: send it as previous'}`,
+      `this cursor walks ${position.kind === 'after' ? 'forward: send it as next' : 'back: send it as previous'}`,
     );
   }
-  const baseline = spec.carriedDefaults ?? spec.defaults;
-  const omitted = baseline as Readonly<Record<string, unknown>>;
+  const omitted = (spec.carriedDefaults ?? spec.defaults) as Readonly<Record<string, unknown>>;
   for (const [name, value] of Object.entries(given)) {
-    const carried = name in state.params ? state.params[name] : omitted[name];
+    const carried = name in listing.carried ? listing.carried[name] : omitted[name];
     if (JSON.stringify(value) !== JSON.stringify(carried)) {
       throw invalidCursor(
         `${name} differs from the listing this cursor continues (${JSON.stringify(carried)}); ` +
@@ -130,6 +104,31 @@ export function resolveListing<P extends object>(
       );
     }
   }
-  const carried = checkCarried(spec, state.params);
-  return { params: { ...baseline, ...carried }, size: size ?? (carried.size as number), position: state.position };
+  if (size === undefined || size === listing.size) {
+    listing.next ??= carriedListing(spec, listing.params, listing.size);
+    return { params: listing.params as P, size: listing.size, position, listing: listing.next };
+  }
+  return { params: listing.params as P, size, position, listing: carriedListing(spec, listing.params, size) };
+}
+
+/**
+ * The listing an authenticated cursor continues, and where: read from its text and checked the first time
+ * (readPayload, continuation), then kept by that text (keptContinuation).
+ */
+function continued<P extends object>(
+  spec: ListingSpec<P>,
+  opened: OpenedCursor,
+): { listing: Continuation<P>; position: CursorPosition } {
+  const kept = opened.listing === undefined ? undefined : keptContinuation(spec, opened.listing);
+  if (kept && opened.position) return { listing: kept, position: opened.position };
+  const state = readPayload(opened.payload);
+  if (state.endpoint !== spec.endpoint)
+    throw invalidCursor(`cursor belongs to /${state.endpoint}, not /${spec.endpoint}`);
+  const listing = continuation(spec, state.params);
+  const { position } = state;
+  const cut = opened.position;
+  // Kept only when the text as cut says what the whole payload says.
+  if (opened.listing !== undefined && cut?.kind === position.kind && cut.address === position.address)
+    keepContinuation(spec, opened.listing, listing);
+  return { listing, position };
 }
