@@ -72,12 +72,34 @@ function checkCarried<P extends object>(spec: ListingSpec<P>, carried: Record<st
   if (typeof carried.size !== 'number') throw invalidCursor('cursor carries no size');
 }
 
-/** The listing `carried` (a cursor's parameters, as read) continues: checked, then with the carried defaults. */
+/** Parameters sent with a cursor must equal what it carries (or, where it carries none, the carried defaults). */
+export function checkGiven(
+  spec: ListingSpec,
+  given: Record<string, unknown>,
+  carried: Readonly<Record<string, unknown>>,
+): void {
+  const omitted = (spec.carriedDefaults ?? spec.defaults) as Readonly<Record<string, unknown>>;
+  for (const [name, value] of Object.entries(given)) {
+    const sent = name in carried ? carried[name] : omitted[name];
+    if (JSON.stringify(value) !== JSON.stringify(sent)) {
+      throw invalidCursor(
+        `${name} differs from the listing this cursor continues (${JSON.stringify(sent)}); ` +
+          `send the cursor alone or with the same ${name}`,
+      );
+    }
+  }
+}
+
+/**
+ * The listing `carried` (a cursor's parameters, as read) continues: checked, then with the carried
+ * defaults. Frozen, lists included: the pages of a listing share it.
+ */
 export function continuation<P extends object>(
   spec: ListingSpec<P>,
   carried: Record<string, unknown>,
 ): Continuation<P> {
   checkCarried(spec, carried);
+  for (const value of Object.values(carried)) if (Array.isArray(value)) Object.freeze(value);
   const params = Object.freeze({ ...(spec.carriedDefaults ?? spec.defaults), ...carried }) as Readonly<P>;
   return { carried: Object.freeze(carried), params, size: carried.size as number };
 }

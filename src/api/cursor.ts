@@ -60,7 +60,8 @@ function cut(payload: string): { listing: string; position: CursorPosition } | u
   if (open < 5 || !payload.endsWith('"]')) return undefined;
   const address = payload.slice(open + 1, -2);
   const kind = payload.slice(open - 5, open);
-  if (address.includes('\\') || (kind !== ',"a",' && kind !== ',"b",')) return undefined;
+  // JSON.parse would read an escape, or refuse a control character: such a payload is read whole.
+  if (/[\\\u0000-\u001f]/.test(address) || (kind !== ',"a",' && kind !== ',"b",')) return undefined;
   return { listing: payload.slice(0, open - 5), position: { kind: kind[2] === 'a' ? 'after' : 'before', address } };
 }
 

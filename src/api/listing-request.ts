@@ -3,6 +3,7 @@ import { invalidCursor, invalidParameter } from '../errors/api-error.js';
 import { openCursor, readPayload, type CursorPosition, type OpenedCursor, type Position } from './cursor.js';
 import {
   carriedListing,
+  checkGiven,
   continuation,
   keepContinuation,
   keptContinuation,
@@ -51,7 +52,8 @@ export interface ListingSpec<P extends object = object> {
 }
 
 export interface ListingRequest<P> {
-  params: P;
+  /** Shared by the pages of a listing: read, never changed. */
+  params: Readonly<P>;
   size: number;
   position: Position;
   /** The listing text of the page's cursors (carriedListing). */
@@ -84,51 +86,52 @@ export function resolveListing<P extends object>(
   const size = rawSize === undefined ? undefined : parseInteger(PAGING.size.name, rawSize, 1, spec.maxSize);
   const cursor = readCursor(search);
   if (!cursor) {
-    const params = { ...spec.defaults, ...given } as P;
+    const params: Readonly<P> = { ...spec.defaults, ...given };
     const pageSize = size ?? spec.defaultSize;
     return { params, size: pageSize, position: { kind: 'first' }, listing: carriedListing(spec, params, pageSize) };
   }
-  const { listing, position } = continued(spec, openCursor(cursorKey, cursor.cursor));
+  const opened = openCursor(cursorKey, cursor.cursor);
+  const kept = opened.listing === undefined ? undefined : keptContinuation(spec, opened.listing);
+  const { carried, position } =
+    kept && opened.position ? { carried: kept.carried, position: opened.position } : readCarried(spec, opened);
   if ((position.kind === 'after') !== cursor.forward) {
     throw invalidCursor(
       `this cursor walks ${position.kind === 'after' ? 'forward: send it as next' : 'back: send it as previous'}`,
     );
   }
-  const omitted = (spec.carriedDefaults ?? spec.defaults) as Readonly<Record<string, unknown>>;
-  for (const [name, value] of Object.entries(given)) {
-    const carried = name in listing.carried ? listing.carried[name] : omitted[name];
-    if (JSON.stringify(value) !== JSON.stringify(carried)) {
-      throw invalidCursor(
-        `${name} differs from the listing this cursor continues (${JSON.stringify(carried)}); ` +
-          `send the cursor alone or with the same ${name}`,
-      );
-    }
-  }
+  checkGiven(spec, given, carried);
+  const listing = kept ?? continued(spec, opened, carried, position);
   if (size === undefined || size === listing.size) {
     listing.next ??= carriedListing(spec, listing.params, listing.size);
-    return { params: listing.params as P, size: listing.size, position, listing: listing.next };
+    return { params: listing.params, size: listing.size, position, listing: listing.next };
   }
-  return { params: listing.params as P, size, position, listing: carriedListing(spec, listing.params, size) };
+  return { params: listing.params, size, position, listing: carriedListing(spec, listing.params, size) };
+}
+
+/** What an authenticated payload carries, and where it continues, read whole; another endpoint's is a 400. */
+function readCarried(
+  spec: ListingSpec,
+  opened: OpenedCursor,
+): { carried: Readonly<Record<string, unknown>>; position: CursorPosition } {
+  const state = readPayload(opened.payload);
+  if (state.endpoint !== spec.endpoint)
+    throw invalidCursor(`cursor belongs to /${state.endpoint}, not /${spec.endpoint}`);
+  return { carried: state.params, position: state.position };
 }
 
 /**
- * The listing an authenticated cursor continues, and where: read from its text and checked the first time
- * (readPayload, continuation), then kept by that text (keptContinuation).
+ * The listing a cursor read whole continues, checked (continuation); kept by its listing text when the
+ * text as cut says what the whole payload says, so the walk's next pages neither read nor check it again.
  */
 function continued<P extends object>(
   spec: ListingSpec<P>,
   opened: OpenedCursor,
-): { listing: Continuation<P>; position: CursorPosition } {
-  const kept = opened.listing === undefined ? undefined : keptContinuation(spec, opened.listing);
-  if (kept && opened.position) return { listing: kept, position: opened.position };
-  const state = readPayload(opened.payload);
-  if (state.endpoint !== spec.endpoint)
-    throw invalidCursor(`cursor belongs to /${state.endpoint}, not /${spec.endpoint}`);
-  const listing = continuation(spec, state.params);
-  const { position } = state;
+  carried: Readonly<Record<string, unknown>>,
+  position: CursorPosition,
+): Continuation<P> {
+  const listing = continuation(spec, carried);
   const cut = opened.position;
-  // Kept only when the text as cut says what the whole payload says.
   if (opened.listing !== undefined && cut?.kind === position.kind && cut.address === position.address)
     keepContinuation(spec, opened.listing, listing);
-  return { listing, position };
+  return listing;
 }

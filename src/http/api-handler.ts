@@ -43,18 +43,12 @@ export function apiTags(cursorKey: string, wire: Wire = 'spec'): (origin: string
 
 /**
  * Hands a body's memory back to the snapshot (ServedSnapshot.recycle) once nothing reads it: at once
- * when what is sent is a compressed copy, after the response is written when it is the body itself
- * (a socket may hold it until the client reads), never when the response cache keeps it.
+ * when what is sent is a copy (compressed, or the one the response cache keeps), else once the response
+ * is written, since a socket may hold the body until the client reads.
  */
-function recycleWhenSent(
-  snapshot: ServedSnapshot,
-  body: Buffer,
-  sent: PreparedBody,
-  kept: boolean,
-  res: ServerResponse,
-): void {
+function recycleWhenSent(snapshot: ServedSnapshot, body: Buffer, sent: PreparedBody, res: ServerResponse): void {
   if (sent.payload !== body) snapshot.recycle(body);
-  else if (!kept) res.once('finish', () => snapshot.recycle(body));
+  else res.once('finish', () => snapshot.recycle(body));
 }
 
 /**
@@ -88,8 +82,11 @@ export function apiHandler(
     if (!prepared) {
       const body = answer();
       prepared = prepareBody(body, encoding, tagOf(origin, req.url));
-      const kept = cache.set(key, prepared);
-      if (typeof body !== 'string') recycleWhenSent(snapshot, body, prepared, kept, res);
+      // The cache keeps a copy of its own, in memory of the body's size: never memory handed out again.
+      if (prepared.payload === body && cache.keeps(key, body.length))
+        prepared = { ...prepared, payload: Buffer.from(body) };
+      cache.set(key, prepared);
+      if (typeof body !== 'string') recycleWhenSent(snapshot, body, prepared, res);
     }
     sendPrepared(req, res, prepared);
   };

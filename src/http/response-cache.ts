@@ -7,6 +7,12 @@ export const DEFAULT_CACHE_BYTES = 24 * 1024 * 1024;
 const SEEN_SLOTS = 65_536;
 
 /**
+ * The mark a key leaves in the seen-once table. Two keys that share a hash only get a one-off response
+ * cached early, never a wrong answer. A hash of 0 is taken as 1: 0 marks an empty slot.
+ */
+const markOf = (key: string): number => fnv1a(key) | 0 || 1;
+
+/**
  * Finished 200 responses by request (URL and encoding), least recently used evicted first, bounded
  * by total bytes. Sound because a snapshot never changes: the same request always has the same answer.
  * A response is kept only when its request comes again, usually the second time: a stream of one-off
@@ -34,16 +40,22 @@ export class ResponseCache {
     return hit;
   }
 
-  /** Offers `value` for `key`; returns whether it is kept (a body kept must not be handed back: body-buffers.ts). */
-  set(key: string, value: PreparedBody): boolean {
-    if (value.payload.length > this.maxBytes / 8) return false;
-    // Two keys that share a hash only get a one-off response cached early, never a wrong answer.
-    // A hash of 0 is taken as 1: 0 marks an empty slot.
-    const seen = fnv1a(key) | 0 || 1;
+  /**
+   * Whether `set` would keep a value of `bytes` for `key` now: its request came before. What it keeps is
+   * then made memory of its own, apart from the memory a snapshot hands out again (api-handler.ts).
+   */
+  keeps(key: string, bytes: number): boolean {
+    const seen = markOf(key);
+    return bytes <= this.maxBytes / 8 && this.seenOnce[seen & (SEEN_SLOTS - 1)] === seen;
+  }
+
+  set(key: string, value: PreparedBody): void {
+    if (value.payload.length > this.maxBytes / 8) return;
+    const seen = markOf(key);
     const slot = seen & (SEEN_SLOTS - 1);
     if (this.seenOnce[slot] !== seen) {
       this.seenOnce[slot] = seen;
-      return false;
+      return;
     }
     this.seenOnce[slot] = 0;
     const old = this.entries.get(key);
@@ -56,7 +68,6 @@ export class ResponseCache {
       this.entries.delete(oldest);
       this.bytes -= entry.payload.length + oldest.length;
     }
-    return this.entries.has(key);
   }
 
   /** Bytes held (payloads and keys). */

@@ -14,12 +14,16 @@ const body = (size: number, tag = 'x'): PreparedBody => ({
 
 cache('a request seen once is not kept; the second time it is, and found after', () => {
   const responses = new ResponseCache(10_000);
-  assert.is(responses.set('identity /a', body(100)), false, 'set says it keeps nothing');
+  assert.is(responses.keeps('identity /a', 100), false, 'the first time, it would keep nothing');
+  responses.set('identity /a', body(100));
   assert.is(responses.get('identity /a'), undefined);
   assert.is(responses.size, 0);
   const second = body(100, 'a');
-  assert.is(responses.set('identity /a', second), true, 'set says it keeps it');
+  assert.is(responses.keeps('identity /a', 100), true, 'the second time, it would keep it');
+  assert.is(responses.keeps('identity /b', 100), false, 'another request');
+  responses.set('identity /a', second);
   assert.is(responses.get('identity /a'), second);
+  assert.is(responses.keeps('identity /a', 100), false, 'once kept, its mark is gone');
   assert.is(responses.size, 100 + 'identity /a'.length);
 });
 
@@ -78,7 +82,10 @@ cache('the least recently used go first when the budget is exceeded; a look-up c
 
 cache('a payload over an eighth of the budget is never kept; a budget of 0 keeps nothing', () => {
   const responses = new ResponseCache(800);
-  for (let i = 0; i < 3; i++) assert.is(responses.set('big', body(101)), false);
+  for (let i = 0; i < 3; i++) {
+    responses.set('big', body(101));
+    assert.is(responses.keeps('big', 101), false);
+  }
   assert.is(responses.get('big'), undefined);
   for (let i = 0; i < 3; i++) responses.set('fits', body(100));
   assert.ok(responses.get('fits'));
