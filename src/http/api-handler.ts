@@ -42,13 +42,23 @@ export function apiTags(cursorKey: string, wire: Wire = 'spec'): (origin: string
 }
 
 /**
- * Hands a body's memory back to the snapshot (ServedSnapshot.recycle) once nothing reads it: at once
- * when what is sent is a copy (compressed, or the one the response cache keeps), else once the response
- * is written, since a socket may hold the body until the client reads.
+ * What is sent of a body whose memory the snapshot hands out again (ServedSnapshot.reuses), and the body
+ * handed back once nothing reads it: the response cache, when it will keep the response (`kept`), keeps
+ * a copy of its own, in memory of the body's size; the body goes back at once when a copy is sent
+ * (compressed, or the cache's), else once the response is written, since a socket may hold it until
+ * the client reads.
  */
-function recycleWhenSent(snapshot: ServedSnapshot, body: Buffer, sent: PreparedBody, res: ServerResponse): void {
+function handBack(
+  snapshot: ServedSnapshot,
+  body: Buffer,
+  prepared: PreparedBody,
+  kept: boolean,
+  res: ServerResponse,
+): PreparedBody {
+  const sent = prepared.payload === body && kept ? { ...prepared, payload: Buffer.from(body) } : prepared;
   if (sent.payload !== body) snapshot.recycle(body);
   else res.once('finish', () => snapshot.recycle(body));
+  return sent;
 }
 
 /**
@@ -82,11 +92,9 @@ export function apiHandler(
     if (!prepared) {
       const body = answer();
       prepared = prepareBody(body, encoding, tagOf(origin, req.url));
-      // The cache keeps a copy of its own, in memory of the body's size: never memory handed out again.
-      if (prepared.payload === body && cache.keeps(key, body.length))
-        prepared = { ...prepared, payload: Buffer.from(body) };
+      if (typeof body !== 'string' && snapshot.reuses(body))
+        prepared = handBack(snapshot, body, prepared, cache.keeps(key, body.length), res);
       cache.set(key, prepared);
-      if (typeof body !== 'string') recycleWhenSent(snapshot, body, prepared, res);
     }
     sendPrepared(req, res, prepared);
   };

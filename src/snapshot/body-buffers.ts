@@ -35,6 +35,11 @@ export class BodyBuffers {
     return Buffer.from(memory, 0, length);
   }
 
+  /** Whether `body` is in memory this pool handed out and has not had back: a body to `recycle` once sent. */
+  handedOut(body: Uint8Array): boolean {
+    return body.buffer instanceof ArrayBuffer && this.out.has(body.buffer);
+  }
+
   /** Hands back a body `take` made, once nothing reads it any more; any other buffer is left alone. */
   recycle(body: Uint8Array): void {
     const memory = body.buffer;

@@ -119,6 +119,7 @@ function served(db: Database.Database, path: string, wire: Wire): ServedSnapshot
     totalSupply: () => totalBody,
     locks: (id) => pieces.lockEntries(id),
     prepare: (origin) => void servedTokens.at(origin),
+    reuses: (body) => bodies.handedOut(body),
     recycle: (body) => bodies.recycle(body),
     close: () => db.close(),
   };

@@ -76,8 +76,13 @@ export interface ServedSnapshot {
   /** Lays out what answers at `origin` need (its token JSON) before the first request from there. */
   prepare(origin: string): void;
   /**
+   * Whether `body` (one this snapshot answered with) is in memory it hands out again, to be handed back
+   * with `recycle`: large pool bodies are (body-buffers.ts).
+   */
+  reuses(body: Uint8Array): boolean;
+  /**
    * Hands back a body this snapshot answered with, once it is sent and nothing keeps it: its memory
-   * serves a later body (body-buffers.ts). Any other buffer is left alone.
+   * serves a later body. Any other buffer is left alone.
    */
   recycle(body: Uint8Array): void;
   close(): void;

@@ -25,6 +25,7 @@ buffers('a small body is made as Node makes small buffers, and handing it back k
   const bodies = new BodyBuffers(8 * 1024 * KB);
   const body = bodies.take(16 * KB - 1);
   assert.is(body.length, 16 * KB - 1);
+  assert.is(bodies.handedOut(body), false);
   bodies.recycle(body);
   assert.is(bodies.keptBytes, 0);
 });
@@ -32,7 +33,9 @@ buffers('a small body is made as Node makes small buffers, and handing it back k
 buffers("a body's memory handed back serves the next body of its size, not one of another size", () => {
   const bodies = new BodyBuffers(8 * 1024 * KB);
   const first = bodies.take(100_000);
+  assert.is(bodies.handedOut(first), true, 'handed out');
   bodies.recycle(first);
+  assert.is(bodies.handedOut(first), false, 'handed back');
   assert.is(bodies.keptBytes, 128 * KB);
   assert.not.ok(bodies.take(200_000).buffer === first.buffer, 'a 256 kB body');
   const again = bodies.take(70_000);
@@ -53,6 +56,7 @@ buffers('memory handed back twice is handed out once: two bodies never share it'
 buffers('a buffer it did not hand out is left alone', () => {
   const bodies = new BodyBuffers(8 * 1024 * KB);
   const foreign = Buffer.alloc(128 * KB);
+  assert.is(bodies.handedOut(foreign), false);
   bodies.recycle(foreign);
   bodies.recycle(new Uint8Array(new SharedArrayBuffer(128 * KB)));
   assert.is(bodies.keptBytes, 0);
