@@ -19,11 +19,18 @@ const [KEPT, KEPT_LENGTH] = [256, 1024];
 const CONTINUATIONS = new WeakMap<ListingSpec, Map<string, Continuation<object>>>();
 const DEFAULTS_JSON = new WeakMap<ListingSpec, Readonly<Record<string, string>>>();
 
-/** What a spec's cursors leave out, as JSON, made once: every first page compares its parameters with it. */
+/** What a cursor that leaves a parameter out means (ListingSpec.carriedDefaults). */
+const baseline = (spec: ListingSpec): Readonly<Record<string, unknown>> =>
+  (spec.carriedDefaults ?? spec.defaults) as Readonly<Record<string, unknown>>;
+
+/**
+ * What a spec's cursors leave out, as JSON, made once: first pages, and parameters sent with a cursor,
+ * are compared with it.
+ */
 function defaultsJson(spec: ListingSpec): Readonly<Record<string, string>> {
   let json = DEFAULTS_JSON.get(spec);
   if (!json) {
-    const omitted = Object.entries(spec.carriedDefaults ?? spec.defaults);
+    const omitted = Object.entries(baseline(spec));
     DEFAULTS_JSON.set(spec, (json = Object.fromEntries(omitted.map(([name, value]) => [name, JSON.stringify(value)]))));
   }
   return json;
@@ -78,12 +85,12 @@ export function checkGiven(
   given: Record<string, unknown>,
   carried: Readonly<Record<string, unknown>>,
 ): void {
-  const omitted = (spec.carriedDefaults ?? spec.defaults) as Readonly<Record<string, unknown>>;
+  const omitted = defaultsJson(spec);
   for (const [name, value] of Object.entries(given)) {
-    const sent = name in carried ? carried[name] : omitted[name];
-    if (JSON.stringify(value) !== JSON.stringify(sent)) {
+    const sent = name in carried ? JSON.stringify(carried[name]) : omitted[name];
+    if (JSON.stringify(value) !== sent) {
       throw invalidCursor(
-        `${name} differs from the listing this cursor continues (${JSON.stringify(sent)}); ` +
+        `${name} differs from the listing this cursor continues (${sent}); ` +
           `send the cursor alone or with the same ${name}`,
       );
     }
@@ -100,7 +107,7 @@ export function continuation<P extends object>(
 ): Continuation<P> {
   checkCarried(spec, carried);
   for (const value of Object.values(carried)) if (Array.isArray(value)) Object.freeze(value);
-  const params = Object.freeze({ ...(spec.carriedDefaults ?? spec.defaults), ...carried }) as Readonly<P>;
+  const params = Object.freeze({ ...baseline(spec), ...carried }) as Readonly<P>;
   return { carried: Object.freeze(carried), params, size: carried.size as number };
 }
 

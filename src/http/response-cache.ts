@@ -28,6 +28,8 @@ export class ResponseCache {
    */
   private readonly seenOnce = new Int32Array(SEEN_SLOTS);
   private bytes = 0;
+  private markedKey = '';
+  private mark = markOf('');
 
   constructor(private readonly maxBytes: number) {}
 
@@ -45,13 +47,13 @@ export class ResponseCache {
    * then made memory of its own, apart from the memory a snapshot hands out again (api-handler.ts).
    */
   keeps(key: string, bytes: number): boolean {
-    const seen = markOf(key);
+    const seen = this.markOf(key);
     return bytes <= this.maxBytes / 8 && this.seenOnce[seen & (SEEN_SLOTS - 1)] === seen;
   }
 
   set(key: string, value: PreparedBody): void {
     if (value.payload.length > this.maxBytes / 8) return;
-    const seen = markOf(key);
+    const seen = this.markOf(key);
     const slot = seen & (SEEN_SLOTS - 1);
     if (this.seenOnce[slot] !== seen) {
       this.seenOnce[slot] = seen;
@@ -68,6 +70,15 @@ export class ResponseCache {
       this.entries.delete(oldest);
       this.bytes -= entry.payload.length + oldest.length;
     }
+  }
+
+  /** The mark of `key`, kept for the last key marked: `keeps` and `set` ask for the same one in turn. */
+  private markOf(key: string): number {
+    if (key !== this.markedKey) {
+      this.markedKey = key;
+      this.mark = markOf(key);
+    }
+    return this.mark;
   }
 
   /** Bytes held (payloads and keys). */

@@ -6,12 +6,12 @@ import { SPARE_BYTES } from './wasm-assembly.js';
 /**
  * Where a response of pools is written, piece after piece, before it is copied out in one go
  * (piece-reader.ts), and where a format's packed pieces (template-packing.ts) and the stats entries its
- * blocks hold (stats-packing.ts) render in place: a page
- * builds no list of chunks and copies each byte into its body once. The live dialect's area is the
- * scratch of the WebAssembly memory its blocks are held in, rendered into by WebAssembly
- * (render-module.ts, entry-module.ts); the spec's, whose packed pieces are a detail's own, a buffer of
- * its own, rendered into in JavaScript (piece-format.ts). Both are kept from
- * response to response and grow, when one needs it, to the largest asked for.
+ * blocks hold (stats-packing.ts) render in place: a page builds no list of chunks and copies each byte
+ * into its body once. The live dialect's area is the scratch of the WebAssembly memory its blocks are
+ * held in, rendered into by WebAssembly (render-module.ts, entry-module.ts); the spec's, whose packed
+ * pieces are a detail's own, a buffer of its own, rendered into in JavaScript (packed-piece.ts,
+ * stats-packing.ts). Both are kept from response to response and grow, when one needs it, to the
+ * largest asked for.
  * @example
  * const out = area.reserve(bound);
  * let at = area.start;

@@ -2,9 +2,6 @@ import type { EntryLayout } from './entry-tables.js';
 import {
   ADD,
   AND,
-  BLOCK,
-  BR,
-  BR_IF,
   copy,
   copyText,
   ELSE,
@@ -16,7 +13,6 @@ import {
   IF,
   increment,
   load8,
-  LOOP,
   LT_U,
   RETURN,
   set,
@@ -24,6 +20,7 @@ import {
   SHR_U,
   store8,
   SUB,
+  until,
   UNREACHABLE,
   wasmModule,
 } from './wasm-assembly.js';
@@ -50,7 +47,10 @@ const [END_NIBBLE, RAW, COMMA] = [14, 0xff, 0x2c];
 
 /** Writes the character of NIB. */
 const char = (layout: EntryLayout): number[] => [
-  ...[...get(DST), ...get(NIB), ...load8(layout.chars), ...store8(0)],
+  ...get(DST),
+  ...get(NIB),
+  ...load8(layout.chars),
+  ...store8(0),
   ...increment(DST, i32(1)),
 ];
 
@@ -94,17 +94,15 @@ const body = (layout: EntryLayout): number[] => [
   ...get(PERIOD), ...i32(3), SHL, ...i32(layout.openings), ADD, ...set(KEY),
   ...copyText(DST, KEY, I),
   ...get(DST), ...set(START),
-  ...BLOCK, ...LOOP,
-  ...get(SRC), ...get(END_AT), GE_U, BR_IF, 1,
-  ...get(SRC), ...load8(0), ...set(BYTE), ...increment(SRC, i32(1)),
-  ...get(BYTE), ...i32(4), SHR_U, ...set(NIB),
-  ...get(NIB), ...i32(END_NIBBLE), LT_U, ...IF, ...char(layout), ELSE, ...endFigure(layout), END,
-  ...get(BYTE), ...i32(15), AND, ...set(NIB),
-  ...get(NIB), ...i32(END_NIBBLE), LT_U, ...IF, ...char(layout), ELSE,
-  ...get(NIB), ...i32(END_NIBBLE), EQ, ...IF, ...endFigure(layout), END,
-  END,
-  BR, 0,
-  END, END,
+  ...until([...get(SRC), ...get(END_AT), GE_U], [
+    ...get(SRC), ...load8(0), ...set(BYTE), ...increment(SRC, i32(1)),
+    ...get(BYTE), ...i32(4), SHR_U, ...set(NIB),
+    ...get(NIB), ...i32(END_NIBBLE), LT_U, ...IF, ...char(layout), ELSE, ...endFigure(layout), END,
+    ...get(BYTE), ...i32(15), AND, ...set(NIB),
+    ...get(NIB), ...i32(END_NIBBLE), LT_U, ...IF, ...char(layout), ELSE,
+    ...get(NIB), ...i32(END_NIBBLE), EQ, ...IF, ...endFigure(layout), END,
+    END,
+  ]),
   ...get(DST),
 ];
 

@@ -1,4 +1,5 @@
 import { CHARS, OPENINGS, type EntryKeys } from './stats-packing.js';
+import { writeTexts } from './wasm-assembly.js';
 
 /**
  * The tables entry-module.ts renders stats entries with, in the memory that holds a dialect's blocks
@@ -27,18 +28,11 @@ export const entryTablesBytes = (keys: EntryKeys): number =>
 
 /** Writes the tables of `keys` into `bytes` from `at` (entryTablesBytes of them); returns where they lie. */
 export function writeEntryTables(keys: EntryKeys, bytes: Uint8Array, at: number): EntryLayout {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
   const texts = keyTexts(keys);
   const chars = at;
   bytes.set(Buffer.from(CHARS), chars);
   const openings = chars + CHARS.length + 2;
-  let textAt = openings + 8 * texts.length;
-  texts.forEach((text, i) => {
-    view.setUint32(openings + 8 * i, textAt, true);
-    view.setUint32(openings + 8 * i + 4, text.length, true);
-    bytes.set(text, textAt);
-    textAt += text.length;
-  });
+  writeTexts(bytes, openings, openings + 8 * texts.length, texts);
   const closes = openings + 8 * OPENINGS.length;
   const nullableFrom = Math.min(keys.nullableFrom, 0x7fffffff);
   const figures = keys.close.length;

@@ -2,7 +2,7 @@ import { entryModule } from './entry-module.js';
 import { entryTablesBytes, writeEntryTables } from './entry-tables.js';
 import { renderModule, type RenderLayout } from './render-module.js';
 import type { EntryKeys } from './stats-packing.js';
-import { SPARE_BYTES } from './wasm-assembly.js';
+import { SPARE_BYTES, writeTexts } from './wasm-assembly.js';
 import type { Templates } from './packed-piece.js';
 import { NIBBLE_CHARS, PACKED_LIMIT, RAW_LONG, RAW_SHORT } from './template-packing.js';
 
@@ -40,20 +40,16 @@ function tableOffsets(templates: Templates): { runsAt: number; literalsAt: numbe
 
 /** Writes the templates' tables into `bytes` as LAYOUT says. */
 function writeTemplates(templates: Templates, bytes: Uint8Array): void {
-  let { runsAt: runAt, literalsAt: literalAt } = tableOffsets(templates);
+  const { runsAt, literalsAt } = tableOffsets(templates);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
   bytes.set(Buffer.from(NIBBLE_CHARS), LAYOUT.table);
+  let runAt = runsAt;
   templates.literals.forEach((runs, id) => {
     view.setUint32(LAYOUT.directory + 8 * id, runAt, true);
     view.setUint32(LAYOUT.directory + 8 * id + 4, runs.length, true);
-    for (const run of runs) {
-      view.setUint32(runAt, literalAt, true);
-      view.setUint32(runAt + 4, run.length, true);
-      bytes.set(run, literalAt);
-      runAt += 8;
-      literalAt += run.length;
-    }
+    runAt += 8 * runs.length;
   });
+  writeTexts(bytes, runsAt, literalsAt, templates.literals.flat());
 }
 
 const PAGE_BYTES = 65536;

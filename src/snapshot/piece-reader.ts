@@ -20,12 +20,11 @@ const COMMA = 0x2c;
  * Pool responses in one dialect, written from pieces held in memory (piece-layout.ts gives the layout,
  * piece-format.ts the dialect's pieces) straight into the area a response is written in (body-area.ts),
  * then copied out once: a page of 50 pools makes no list of chunks, and its packed pieces and entries
- * render where they belong. Every
- * pool's pieces, its detail's own and the stats entries its blocks hold load when the snapshot opens,
- * side by side, pools in the default listing order (piece-store.ts), so no request waits for a load
- * (docs/performance.md §3); a page or a detail reads no table unless it names a period the blocks do
- * not hold (stats-entries.ts). The lock endpoint reads its rows, by primary key, with a statement
- * prepared once.
+ * render where they belong. Every pool's pieces, its detail's own and the stats entries its blocks hold
+ * load when the snapshot opens, side by side, pools in the default listing order (piece-store.ts), so no
+ * request waits for a load (docs/performance.md §3); a page or a detail reads no table unless it names a
+ * period the blocks do not hold (stats-entries.ts). The lock endpoint reads its rows, by primary key,
+ * with a statement prepared once.
  */
 export class PieceReader {
   private readonly locks: Database.Statement;

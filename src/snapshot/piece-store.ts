@@ -51,9 +51,9 @@ export function locate(store: PieceStore, id: number): { block: number; first: n
 }
 
 /**
- * Pool `id`'s k-th piece as stored, without its first `skip` and last `cut` bytes: a view, never a copy,
- * valid until a response grows the area (PieceStore.blocks)
- * (a packed piece's stored bytes, not its text: pieceText renders it).
+ * Pool `id`'s k-th piece as stored, without its first `skip` and last `cut` bytes (a packed piece's
+ * stored bytes, not its text: pieceText renders it): a view, never a copy, valid until a response grows
+ * the area (PieceStore.blocks).
  * @example Buffer.from(pieceOf(store, 7, 0)).toString() // '{"address":…,"tokenA":'
  */
 export function pieceOf(store: PieceStore, id: number, k: number, skip = 0, cut = 0): Uint8Array {

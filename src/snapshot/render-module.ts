@@ -1,9 +1,6 @@
 import {
   ADD,
   AND,
-  BLOCK,
-  BR,
-  BR_IF,
   copy,
   copyText,
   ELSE,
@@ -18,13 +15,13 @@ import {
   load,
   load8,
   LOAD16,
-  LOOP,
   LT_U,
   set,
   SHL,
   SHR_U,
   store8,
   SUB,
+  until,
   wasmModule,
 } from './wasm-assembly.js';
 
@@ -60,13 +57,12 @@ const NEXT_RUN = [
 // prettier-ignore
 const nibbles = (table: number): number[] => [
   ...get(SRC), ...get(KIND), ...i32(1), ADD, ...i32(1), SHR_U, ADD, ...set(END_AT),
-  ...BLOCK, ...LOOP,
-  ...get(SRC), ...get(END_AT), GE_U, BR_IF, 1,
-  ...get(SRC), ...load8(0), ...set(BYTE),
-  ...get(DST), ...get(BYTE), ...i32(4), SHR_U, ...load8(table), ...store8(0),
-  ...get(DST), ...get(BYTE), ...i32(15), AND, ...load8(table), ...store8(1),
-  ...increment(DST, i32(2)), ...increment(SRC, i32(1)), BR, 0,
-  END, END,
+  ...until([...get(SRC), ...get(END_AT), GE_U], [
+    ...get(SRC), ...load8(0), ...set(BYTE),
+    ...get(DST), ...get(BYTE), ...i32(4), SHR_U, ...load8(table), ...store8(0),
+    ...get(DST), ...get(BYTE), ...i32(15), AND, ...load8(table), ...store8(1),
+    ...increment(DST, i32(2)), ...increment(SRC, i32(1)),
+  ]),
   ...get(DST), ...get(KIND), ...i32(1), AND, SUB, ...set(DST),
 ];
 
@@ -98,16 +94,15 @@ const body = (layout: RenderLayout): number[] => [
   ...get(DIR), ...load(0), ...set(RUNS), ...get(DIR), ...load(4), ...set(LEFT),
   ...increment(SRC, i32(2)),
   ...NEXT_RUN,
-  ...BLOCK, ...LOOP,
-  ...get(LEFT), EQZ, BR_IF, 1,
-  ...get(SRC), ...load8(0), ...set(KIND), ...increment(SRC, i32(1)),
-  ...get(KIND), ...i32(layout.packedLimit), LT_U, ...IF,
-  ...nibbles(layout.table),
-  ELSE,
-  ...raw(layout.rawShort, layout.rawLong),
-  END,
-  ...NEXT_RUN, BR, 0,
-  END, END,
+  ...until([...get(LEFT), EQZ], [
+    ...get(SRC), ...load8(0), ...set(KIND), ...increment(SRC, i32(1)),
+    ...get(KIND), ...i32(layout.packedLimit), LT_U, ...IF,
+    ...nibbles(layout.table),
+    ELSE,
+    ...raw(layout.rawShort, layout.rawLong),
+    END,
+    ...NEXT_RUN,
+  ]),
   ...get(DST),
 ];
 

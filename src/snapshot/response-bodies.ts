@@ -79,5 +79,6 @@ export function listBody(items: readonly (readonly Uint8Array[])[], page: Cursor
 /** The single-object wrapper around a JSON object (text, bytes or byte chunks): no cursors. */
 export function objectBody(json: string | Uint8Array | readonly Uint8Array[], wire: Wire = 'spec'): Buffer {
   const chunks = typeof json === 'string' ? [Buffer.from(json)] : json instanceof Uint8Array ? [json] : json;
-  return joined(chunks, OBJECT_ENVELOPES[wire].open, OBJECT_ENVELOPES[wire].close);
+  const { open, close } = objectEnvelope(wire);
+  return joined(chunks, open, close);
 }

@@ -19,7 +19,7 @@ const END = 14;
 const PAD = 15;
 /** First byte of an entry stored as its text: its high nibble is PAD, which no packed entry starts with. */
 const RAW = 0xff;
-/** Keys as plain Uint8Arrays, which copyBytes writes into a page's scratch. */
+/** Keys as plain Uint8Arrays, which copyBytes writes where a response is written (body-area.ts). */
 export const keyBytes = (text: string): Uint8Array => new Uint8Array(Buffer.from(text));
 /** Each nibble's character, as a byte. */
 const CHAR_BYTES = Uint8Array.from(CHARS, (char) => char.charCodeAt(0));

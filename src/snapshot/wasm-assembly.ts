@@ -46,16 +46,42 @@ export const [BLOCK, LOOP, IF] = [
 export const [UNREACHABLE, ELSE, END, BR, BR_IF, RETURN] = [0x00, 0x05, 0x0b, 0x0c, 0x0d, 0x0f];
 export const increment = (local: number, by: number[]): number[] => [...get(local), ...by, ADD, ...set(local)];
 
+/**
+ * Runs `body` again and again until `exit` (checked first) leaves 1: a loop in a block, so that within
+ * `body`, outside any block of its own, `BR, 0` goes round again and `BR, 1` leaves.
+ */
+// prettier-ignore
+export const until = (exit: number[], body: number[]): number[] => [
+  ...BLOCK, ...LOOP,
+  ...exit, BR_IF, 1,
+  ...body, BR, 0,
+  END, END,
+];
+
 /** dst[0..length) = src[0..length), eight bytes at a time, counting in local `i`. */
 // prettier-ignore
 export const copy = (dst: number[], src: number[], length: number[], i: number): number[] => [
   ...i32(0), ...set(i),
-  ...BLOCK, ...LOOP,
-  ...get(i), ...length, GE_U, BR_IF, 1,
-  ...dst, ...get(i), ADD, ...src, ...get(i), ADD, ...MOVE64,
-  ...increment(i, i32(8)), BR, 0,
-  END, END,
+  ...until([...get(i), ...length, GE_U], [
+    ...dst, ...get(i), ADD, ...src, ...get(i), ADD, ...MOVE64,
+    ...increment(i, i32(8)),
+  ]),
 ];
+
+/**
+ * Writes `texts` as copyText reads them: from `tableAt`, each one's offset and length (two little-endian
+ * u32); from `textAt`, their bytes one after another. Returns where the bytes end.
+ */
+export function writeTexts(bytes: Uint8Array, tableAt: number, textAt: number, texts: readonly Uint8Array[]): number {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+  texts.forEach((text, i) => {
+    view.setUint32(tableAt + 8 * i, textAt, true);
+    view.setUint32(tableAt + 8 * i + 4, text.length, true);
+    bytes.set(text, textAt);
+    textAt += text.length;
+  });
+  return textAt;
+}
 
 /**
  * Copies the text whose offset and length (two little-endian u32) lie at the address in local `at` to
