@@ -7,6 +7,8 @@ const limited = suite('chaos over HTTP: rate limit');
 
 limited('exactly n pass per window, then 429 with headers and body; it recovers after the window', async () => {
   await withServer({ ...SMALL_SERVER, chaos: { rateLimit: '5/1s' } }, async ({ server }) => {
+    // Only a clock can show a window: eight requests in a row take some 20 ms, a fiftieth of the window, so a
+    // machine many times slower still sends them all inside it; the wait after is a lower bound.
     const responses = [];
     for (let i = 0; i < 8; i++) responses.push(await fetch(`${server.url}/protocol`));
     assert.equal(
