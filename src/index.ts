@@ -33,6 +33,7 @@ export type { ExportEntry, ExportIndex } from './export/export-snapshot.js';
 export type { OpenApiDocument, OpenApiOptions };
 export { DEFAULT_AS_OF } from './generator/defaults.js';
 export { RecordError } from './record/record-error.js';
+export type { MarketFile, MarketPool, MarketToken } from './generator/declared/market-file.js';
 export { SnapshotError } from './snapshot/snapshot-error.js';
 export type * from './api/api-types.js';
 

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { DEFAULT_AS_OF, DEFAULT_GENERATION, MAX_COUNT, MIN_TOKENS } from '../generator/defaults.js';
 import { UsageError } from './fail.js';
+import { marketUsage, readMarketOption } from './market-option.js';
 import { interruptible } from './interruptible.js';
 import { terminalProgress } from './progress.js';
 
@@ -33,6 +34,16 @@ function writableOut(out: string, force: boolean): string {
     if (error instanceof UsageError) throw error;
   }
   return out;
+}
+
+interface GenerateArgs {
+  seed: string;
+  pools: string;
+  tokens: string;
+  out: string;
+  asOf: string;
+  force: boolean;
+  market?: string;
 }
 
 /** `clmm-mock generate`: parses and checks the flags, runs generateSnapshot, prints one summary line. */
@@ -72,9 +83,16 @@ export const generateCommand = {
         describe: 'The instant the data describes (ISO 8601 UTC), e.g. --as-of 2026-01-01T00:00:00Z',
       })
       .option('force', { type: 'boolean', default: false, describe: 'Overwrite --out if it exists, e.g. --force' })
+      .option('market', {
+        type: 'string',
+        requiresArg: true,
+        describe:
+          'A market file of tokens and pools to serve as declared (docs/market-file.md), e.g. --market market.json',
+      })
       .example('$0 generate --out snapshots/default.sqlite', 'the default snapshot: seed 42, 2000 pools, 500 tokens')
-      .example('$0 generate --seed 7 --pools 500 --tokens 200 --out snapshots/demo.sqlite', ''),
-  handler: async (argv: { seed: string; pools: string; tokens: string; out: string; asOf: string; force: boolean }) => {
+      .example('$0 generate --seed 7 --pools 500 --tokens 200 --out snapshots/demo.sqlite', '')
+      .example('$0 generate --market market.json --out snapshots/mine.sqlite', 'with the tokens and pools you declare'),
+  handler: async (argv: GenerateArgs) => {
     const seed = integer('seed', argv.seed, 0, 2 ** 32 - 1);
     const pools = integer('pools', argv.pools, 0, MAX_COUNT);
     const tokens = integer(
@@ -98,8 +116,10 @@ export const generateCommand = {
     const progress = terminalProgress('generating pools');
     const started = performance.now();
     const { generateSnapshot } = await import('../generator/generate-snapshot.js');
+    const market = argv.market === undefined ? undefined : await readMarketOption(argv.market);
     const summary = await interruptible(out, progress, (signal) =>
       generateSnapshot({
+        market,
         seed,
         pools,
         tokens,
@@ -108,7 +128,7 @@ export const generateCommand = {
         force: argv.force,
         signal,
         onProgress: progress.report,
-      }),
+      }).catch(marketUsage(argv.market ?? '')),
     );
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     process.stdout.write(

@@ -44,6 +44,9 @@ export const inspectCommand = {
         `tokens          ${facts.tokens}`,
         `pools           ${facts.pools}`,
         `positions       ${facts.positions}`,
+        ...facts.declared.map(
+          (d, i) => `${i === 0 ? 'declared' : ''}`.padEnd(16) + `${d.entry} ${d.what} at ${d.address}`,
+        ),
       ];
       process.stdout.write(`${lines.join('\n')}\n`);
       if (argv.market) {

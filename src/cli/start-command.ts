@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { Argv } from 'yargs';
@@ -5,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_GENERATION, GENERATOR_VERSION } from '../generator/defaults.js';
 import { openSnapshot, readSnapshotFacts } from '../snapshot/open-snapshot.js';
 import { SnapshotError } from '../snapshot/snapshot-error.js';
+import type { MarketFile } from '../generator/declared/market-file.js';
+import { marketUsage, readMarketOption } from './market-option.js';
 import { terminalProgress } from './progress.js';
 import { parsePort, runServer } from './run-server.js';
 import { WIRE_OPTION, wireOf } from './wire-option.js';
@@ -42,6 +45,12 @@ export function staleReason(path: string): string | null {
   }
 }
 
+/** Where `start --market` keeps a market's snapshot: beside the default one, named by the file's content. */
+function marketSnapshotPath(market: MarketFile): string {
+  const hash = createHash('sha256').update(JSON.stringify(market)).digest('hex').slice(0, 12);
+  return join(dirname(defaultSnapshotPath()), `market-${hash}.sqlite`);
+}
+
 /**
  * `clmm-mock start` (what `npm start` runs): the default snapshot on PORT (default 8080), generated first if absent.
  */
@@ -53,24 +62,36 @@ export const startCommand = {
   builder: (yargs: Argv) =>
     yargs
       .option('wire', { ...WIRE_OPTION, describe: `${WIRE_OPTION.describe} (default: CLMM_MOCK_WIRE, else spec)` })
+      .option('market', {
+        type: 'string',
+        requiresArg: true,
+        describe:
+          'Serve the default market with the tokens and pools a market file declares (docs/market-file.md), ' +
+          'generated beside the default snapshot and again whenever the file changes, e.g. --market market.json',
+      })
       .example('$0 start', 'http://127.0.0.1:8080/v2/solana')
       .example('$0 start --wire upstream', "the live API's dialect, for apps written against it")
+      .example('$0 start --market market.json', 'the default market with your tokens and pools in it')
       .example('PORT=9000 $0 start', 'another port (PORT=0 takes a free one); the first line printed names the URL'),
-  handler: async (argv: { wire?: string }) => {
+  handler: async (argv: { wire?: string; market?: string }) => {
     const wire = wireOf(argv.wire);
     const port = parsePort(process.env.PORT ?? '8080', 'PORT');
-    const snapshot = defaultSnapshotPath();
+    const market = argv.market === undefined ? null : await readMarketOption(argv.market);
+    const snapshot = market ? marketSnapshotPath(market) : defaultSnapshotPath();
     const reason = staleReason(snapshot);
     if (reason) {
       const { seed, pools, tokens } = DEFAULT_GENERATION;
       const shownPath = relative(process.cwd(), snapshot) || snapshot;
-      process.stdout.write(`${reason}: seed ${seed}, ${pools} pools, ${tokens} tokens at ${shownPath}\n`);
+      const what = market ? ` and ${argv.market}` : '';
+      process.stdout.write(`${reason}: seed ${seed}, ${pools} pools, ${tokens} tokens${what} at ${shownPath}\n`);
       mkdirSync(dirname(snapshot), { recursive: true });
       const progress = terminalProgress('generating pools');
       // Loaded only when needed: a server that just serves never pays for the generator's modules.
       const { generateSnapshot } = await import('../generator/generate-snapshot.js');
-      await generateSnapshot({ ...DEFAULT_GENERATION, out: snapshot, force: true, onProgress: progress.report });
-      progress.clear();
+      const options = { ...DEFAULT_GENERATION, out: snapshot, force: true, onProgress: progress.report };
+      await generateSnapshot(market ? { ...options, market } : options)
+        .catch(marketUsage(argv.market!))
+        .finally(() => progress.clear());
     }
     await runServer({ snapshot, port, host: '127.0.0.1', wire }, 'PORT=<n>');
   },

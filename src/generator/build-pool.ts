@@ -2,18 +2,19 @@ import { encodeAddress } from '../math/address.js';
 import { Dec, formatFigure, scaleAmount } from '../math/decimal.js';
 import { feeRateForTickSpacing, feeTierIndex } from '../math/fee-tiers.js';
 import { buildAdaptiveFee } from './build-adaptive-fee.js';
+import { whirlpoolAddress } from '../math/program-address.js';
 import { sqrtPriceToPrice } from '../math/price.js';
 import { GENESIS_MS } from '../math/epochs.js';
 import { isoSeconds } from './iso-seconds.js';
-import { buildLocks, lockedPercent } from './locks.js';
+import { lockedPercent } from './locks.js';
+import { poolBook, poolLocks, poolRewards, poolVolume24hMicro } from './pool-holdings.js';
 import type { PoolPlan } from './pool-plan.js';
 import { choosePoolSqrtPrice } from './pool-price.js';
 import { buildPeriodStats } from './pool-stats.js';
-import { buildPositions } from './positions.js';
 import { withLive } from './pool-live.js';
 import { protocolFeesOwed } from './protocol-fees-owed.js';
 import { createRandom, type Random } from './random.js';
-import { buildRewards, rewardsUsdPerSecond } from './rewards.js';
+import { rewardsUsdPerSecond } from './rewards.js';
 import type { PoolSeed, TokenSeed } from './types.js';
 
 /** The slot time from genesis, so that a timestamp maps to a plausible slot. */
@@ -29,26 +30,30 @@ function tvlOf(balanceA: string, balanceB: string, tokenA: TokenSeed, tokenB: To
  * what only the live dialect serves, from a stream of its own (pool-live.ts).
  * @example buildPool(plans[0], tokens, 42, new Date('2026-01-01T00:00:00Z'))
  */
-export function buildPool(plan: PoolPlan, tokens: readonly TokenSeed[], seed: number, asOf: Date): PoolSeed {
+export function buildPool(
+  plan: PoolPlan,
+  tokens: readonly TokenSeed[],
+  seed: number,
+  asOf: Date,
+  drawnTokens = tokens.length,
+): PoolSeed {
   const random = createRandom(seed, `pool:${plan.id}`);
   const { tokenA, tokenB } = plan;
   const { sqrtPrice, tick } = choosePoolSqrtPrice(plan, random);
   const feeRate = feeRateForTickSpacing(plan.tickSpacing);
   const adaptiveFee = plan.adaptive ? buildAdaptiveFee(feeRate, plan.tickSpacing, tick, asOf, random) : null;
-  const hasPositions = plan.edge === 'none' || plan.edge === 'out-of-range';
   const market = { sqrtPrice, tick, usdA: Number(tokenA.usdPrice), usdB: Number(tokenB.usdPrice) };
-  const targetTvl = Math.min(2e8, Math.max(5, plan.tvlTarget));
-  const book = buildPositions(plan, market, targetTvl, hasPositions ? random.int(1, 6) : 0, random);
+  const book = poolBook(plan, market, random);
   const tokenBalanceA = scaleAmount(book.balanceA, tokenA.decimals);
   const tokenBalanceB = scaleAmount(book.balanceB, tokenB.decimals);
   const tvlUsdc = tvlOf(tokenBalanceA, tokenBalanceB, tokenA, tokenB);
-  const locks = plan.locked ? buildLocks(book.positions, tokenA, tokenB, tvlUsdc, random) : [];
-  const rewards = buildRewards(plan, Number(tvlUsdc), tokens, random);
+  const locks = poolLocks(plan, book, tvlUsdc, random);
+  const rewards = poolRewards(plan, Number(tvlUsdc), tokens, drawnTokens, random);
   const trades = book.liquidity > 0n;
-  const volume24hMicro = trades ? BigInt(Math.floor(Number(tvlUsdc) * plan.turnover * 1e6)) : 0n;
   const stats = buildPeriodStats(
     {
-      volume24hMicro,
+      volume24hMicro: poolVolume24hMicro(plan, tvlUsdc, trades),
+      declaredVolumes: plan.declared?.volumesMicro,
       feeRate,
       maxFeeRate: adaptiveFee ? adaptiveFee.maxRate : feeRate,
       rewardsPerSecondUsd: rewardsUsdPerSecond(rewards),
@@ -59,16 +64,18 @@ export function buildPool(plan: PoolPlan, tokens: readonly TokenSeed[], seed: nu
   const account = accountFields(random, trades, asOf);
   const month = stats.find((s) => s.period === '30d')!;
   const owed = protocolFeesOwed(month.feesPico, tokenA, tokenB, createRandom(seed, `pool-fees:${plan.id}`));
+  const tierIndex = feeTierIndex(plan.tickSpacing, plan.adaptive);
+  const { address, bump } = whirlpoolAddress(plan.poolsConfig, tokenA.address, tokenB.address, tierIndex);
   return withLive(
     {
       id: plan.id,
-      address: plan.address,
+      address,
       poolsConfig: plan.poolsConfig,
       tokenA,
       tokenB,
       tickSpacing: plan.tickSpacing,
       feeRate,
-      feeTierIndex: feeTierIndex(plan.tickSpacing, plan.adaptive),
+      feeTierIndex: tierIndex,
       poolType: plan.poolType,
       adaptiveFee,
       hasWarning: plan.hasWarning,
@@ -91,6 +98,7 @@ export function buildPool(plan: PoolPlan, tokens: readonly TokenSeed[], seed: nu
       ...owed,
     },
     seed,
+    bump,
   );
 }
 

@@ -14,4 +14,4 @@ export const MIN_TOKENS = 4;
  * also goes into the cursor key, so it stays put when only new fields are added (the live dialect's, in
  * schema 7: an older file is caught by its schema version, and cursors of the same listing stay valid).
  */
-export const GENERATOR_VERSION = '3';
+export const GENERATOR_VERSION = '4';

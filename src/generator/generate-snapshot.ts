@@ -19,6 +19,10 @@ import { validateGenerateOptions } from './generate-options.js';
 import { isoSeconds } from './iso-seconds.js';
 import type { TokenSeed } from './types.js';
 import { writePools } from './write-pools.js';
+import { declaredListing } from './declared/declared-listing.js';
+import { readMarketFile, resolveMarket } from './declared/declared-market.js';
+import { withDeclaredPlans } from './declared/declared-plans.js';
+import type { MarketFile } from './declared/market-file.js';
 
 export interface GenerateOptions {
   seed: number;
@@ -31,6 +35,12 @@ export interface GenerateOptions {
   onProgress?: (done: number, total: number) => void;
   /** Aborting stops the run between batches; nothing is left at `out`. */
   signal?: AbortSignal;
+  /**
+   * Tokens and pools to serve as declared (docs/market-file.md): a market file's content, or its path. A
+   * declared pool takes the place of the generated pool at its key or comes in addition; `pools` counts the
+   * generated ones.
+   */
+  market?: MarketFile | string;
   /**
    * Pools from which worker threads help build pools (a non-negative integer; default 5000, where they pay for
    * their start). 0 uses them for any count, one above `pools` never: the rows are the same either way.
@@ -104,20 +114,26 @@ export async function generateSnapshot(options: GenerateOptions): Promise<Genera
   });
   const asOf = new Date(asOfText);
   if (existsSync(options.out) && !options.force) throw new Error(`${options.out} exists; pass --force to overwrite it`);
+  const supplies = drawExchangeSupplies(createRandom(options.seed, 'protocol'));
+  const tokenContext = { asOf, exchangeTotalMicro: supplies.totalMicro };
+  const generated = generateTokens(options.tokens, options.seed, createRandom(options.seed, 'tokens'), tokenContext);
+  // Resolved before anything is written: a market file that cannot be built leaves nothing at `out`.
+  const file = typeof options.market === 'string' ? readMarketFile(options.market) : options.market;
+  const declared = file ? resolveMarket(file, generated, options.seed, tokenContext) : null;
+  const tokens = declared ? [...generated, ...declared.tokens] : generated;
   return writeSnapshotAtomically(
     options.out,
     async (writer) => {
-      const supplies = drawExchangeSupplies(createRandom(options.seed, 'protocol'));
-      const tokens = generateTokens(options.tokens, options.seed, createRandom(options.seed, 'tokens'), {
-        asOf,
-        exchangeTotalMicro: supplies.totalMicro,
-      });
       const collector = new PoolSortCollector(tokens.length);
       const workersFrom = options.workerThreshold ?? WORKERS_FROM;
-      const builders = startBuilders({ tokens, seed: options.seed, asOf }, options.pools, workersFrom);
+      const context = { tokens, drawnTokens: generated.length, seed: options.seed, asOf };
+      const builders = startBuilders(context, options.pools, workersFrom);
       try {
-        const progress = { total: options.pools, onProgress: options.onProgress, signal: options.signal };
-        await writePools(eachPoolPlan(options.pools, options.seed, tokens), builders, writer, collector, progress);
+        const total = options.pools + (declared?.pools.length ?? 0);
+        const progress = { total, onProgress: options.onProgress, signal: options.signal };
+        const plans = eachPoolPlan(options.pools, options.seed, generated);
+        const all = declared ? withDeclaredPlans(plans, declared.pools, tokens, options.pools, options.seed) : plans;
+        await writePools(all, builders, writer, collector, progress);
       } finally {
         await builders.close();
       }
@@ -128,7 +144,7 @@ export async function generateSnapshot(options: GenerateOptions): Promise<Genera
       const summary = {
         out: options.out,
         tokens: tokens.length,
-        pools: options.pools,
+        pools: collector.ids.length,
         positions: collector.positions,
         asOf: isoSeconds(asOf),
         seed: options.seed,
@@ -143,7 +159,9 @@ export async function generateSnapshot(options: GenerateOptions): Promise<Genera
         periods: PERIODS.map((p) => p.name).join(','),
         cursorKey: createHash('sha256')
           .update(`${GENERATOR_VERSION}|${options.seed}|${summary.asOf}|${summary.tokens}|${summary.pools}`)
+          .update(file ? `|${JSON.stringify(file)}` : '')
           .digest('hex'),
+        ...(declared && { declared: declaredListing(declared, tokens) }),
       });
       return summary;
     },

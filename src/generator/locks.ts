@@ -23,15 +23,26 @@ export function buildLocks(
   tvlUsdc: string,
   random: Random,
 ): LockSeed[] {
-  const tvl = new Dec(tvlUsdc);
-  if (positions.length < 2 || tvl.isZero()) return [];
-  const byName = new Map<string, Dec>();
+  if (positions.length < 2 || new Dec(tvlUsdc).isZero()) return [];
   const lockCount = random.int(1, positions.length - 1);
-  for (let i = 0; i < lockCount; i++) {
-    const position = positions[i]!;
-    const name = random.chance(0.7) ? LOCK_NAMES[0]! : random.pick(LOCK_NAMES);
-    position.lockedBy = name;
-    byName.set(name, (byName.get(name) ?? new Dec(0)).plus(positionValue(position, tokenA, tokenB)));
+  for (let i = 0; i < lockCount; i++)
+    positions[i]!.lockedBy = random.chance(0.7) ? LOCK_NAMES[0]! : random.pick(LOCK_NAMES);
+  return lockEntries(positions, tokenA, tokenB, tvlUsdc);
+}
+
+/** One entry per lock name of the locked positions: the share of the pool's TVL they hold, in percent. */
+export function lockEntries(
+  positions: readonly PositionSeed[],
+  tokenA: TokenSeed,
+  tokenB: TokenSeed,
+  tvlUsdc: string,
+): LockSeed[] {
+  const tvl = new Dec(tvlUsdc);
+  if (tvl.isZero()) return [];
+  const byName = new Map<string, Dec>();
+  for (const position of positions) {
+    const name = position.lockedBy;
+    if (name !== null) byName.set(name, (byName.get(name) ?? new Dec(0)).plus(positionValue(position, tokenA, tokenB)));
   }
   const names = [...byName.keys()].sort();
   return names.map((name) => ({ name, lockedPercentage: formatFigure(byName.get(name)!.div(tvl).mul(100)) }));

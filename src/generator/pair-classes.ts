@@ -77,9 +77,13 @@ export interface FlagChances {
   locked: number;
 }
 
-/** At the head, flags are as rare as at the top of the live market; the long tail has more of everything. */
-export const HEAD_FLAGS: FlagChances = { adaptive: 0.12, warning: 0.02, blocked: 0, rewards: 0.04, locked: 0.19 };
-export const TAIL_FLAGS: FlagChances = { adaptive: 0.08, warning: 0.04, blocked: 0.02, rewards: 0.18, locked: 0.08 };
+/**
+ * At the head, flags are as rare as at the top of the live market; the long tail has more of everything.
+ * `adaptive` is the chance of a pool whose spacing has an adaptive-fee tier (2, 4, 16, 128: about a third of
+ * the head's pools), so that about 12% of the head is adaptive, as live.
+ */
+export const HEAD_FLAGS: FlagChances = { adaptive: 0.33, warning: 0.02, blocked: 0, rewards: 0.04, locked: 0.19 };
+export const TAIL_FLAGS: FlagChances = { adaptive: 0.2, warning: 0.04, blocked: 0.02, rewards: 0.18, locked: 0.08 };
 
 /** What a later pool of the same pair draws, relative to the one before: liquidity gathers in one pool. */
 export const REPEAT_SHARE = 0.15;

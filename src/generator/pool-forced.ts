@@ -17,7 +17,7 @@ export const FORCED: readonly Forced[] = [
     poolType: (t.tickSpacing === FULL_RANGE_TICK_SPACING ? 'splashpool' : 'whirlpool') as PoolType,
   })),
   { poolType: 'launchpool', tickSpacing: 128 },
-  { adaptive: true, tickSpacing: 64, rewards: true },
+  { adaptive: true, tickSpacing: 16, rewards: true },
   { blocked: true },
   { hasWarning: true },
   { locked: true },

@@ -8,28 +8,20 @@ import { withDeltas } from './stats-deltas.js';
 import type { PeriodFigures, PoolSeed } from './types.js';
 
 /** A pool before its live-only fields: its stats without deltas. */
-export type PoolCore = Omit<PoolSeed, 'stats' | 'live'> & { stats: PeriodFigures[] };
+export type PoolCore = Omit<PoolSeed, 'stats' | 'live'> & {
+  stats: PeriodFigures[];
+};
 
 /** Write versions per slot: the live API's is about 17 times its slot (7,753,791,610 at slot 452,291,138). */
 const WRITES_PER_SLOT = 17;
 
-/**
- * The PDA bump: the first of 255, 254, … that gives an address off the curve, each about even odds, so
- * 255 half the time, 254 a quarter, and so on (the live API shows 252 to 255).
- */
-function bump(random: Random): number {
-  let value = 255;
-  while (value > 0 && random.chance(0.5)) value--;
-  return value;
-}
-
 /** An instant `seconds` before `from` (ISO, to the second). */
 const before = (from: string, seconds: number): string => isoSeconds(new Date(Date.parse(from) - seconds * 1000));
 
-function liveFields(p: PoolCore, history: string[], trades: boolean, random: Random): LivePoolFields {
+function liveFields(p: PoolCore, bump: number, history: string[], trades: boolean, random: Random): LivePoolFields {
   const day = p.stats.find((s) => s.period === '24h')!;
   return {
-    whirlpoolBump: [bump(random)],
+    whirlpoolBump: [bump],
     tickSpacingSeed: tickSpacingSeed(p.feeTierIndex),
     rewardLastUpdatedTimestamp: before(p.updatedAt, trades ? random.int(0, 600) : random.int(3600, 30 * 86_400)),
     writeVersion: p.updatedSlot * WRITES_PER_SLOT + random.int(0, WRITES_PER_SLOT - 1),
@@ -43,15 +35,16 @@ function liveFields(p: PoolCore, history: string[], trades: boolean, random: Ran
 
 /**
  * A pool with what only the live dialect serves (docs/snapshot-format.md §1.2): its price history, the
- * stats' deltas and the account fields the spec leaves out. Drawn from a stream of its own
- * (`pool-live:<id>`), so that adding them changed no value the spec's dialect serves.
- * @example withLive(core, 42).live.tickSpacingSeed // [64, 0] for fee tier index 64
+ * stats' deltas and the account fields the spec leaves out, with the bump its address was derived with.
+ * Drawn from a stream of its own (`pool-live:<id>`), so that adding them changed no value the spec's
+ * dialect serves.
+ * @example withLive(core, 42, 255).live.tickSpacingSeed // [64, 0] for fee tier index 64
  */
-export function withLive(p: PoolCore, seed: number): PoolSeed {
+export function withLive(p: PoolCore, seed: number, bump: number): PoolSeed {
   const random = createRandom(seed, `pool-live:${p.id}`);
   const trades = p.liquidity > 0n;
   const volatility = halfDayVolatility(p.tokenA.role, p.tokenB.role);
   const history = priceHistory(p.price, volatility, trades, random);
   const stats = withDeltas(p.stats, { tvlUsdc: p.tvlUsdc, history, volatility }, random);
-  return { ...p, stats, live: liveFields(p, history, trades, random) };
+  return { ...p, stats, live: liveFields(p, bump, history, trades, random) };
 }

@@ -1,10 +1,10 @@
-import { encodeAddress } from '../math/address.js';
-import { FULL_RANGE_TICK_SPACING } from '../math/fee-tiers.js';
+import { ADAPTIVE_FEE_TIERS, FULL_RANGE_TICK_SPACING } from '../math/fee-tiers.js';
 import { HEAD_FLAGS, HEAD_POOLS, HEAD_SHARE, LONG_TAIL, TAIL_FLAGS, type PairClass } from './pair-classes.js';
 import { FORCED, type Forced } from './pool-forced.js';
 import { drawHeadClass, headMarket, tailMarket, type PoolMarket } from './pool-market.js';
 import { Placements, type Placement } from './pool-placement.js';
 import { createRandom, type Random } from './random.js';
+import type { PoolDeclaration } from './declared/pool-declaration.js';
 import type { PoolType, TokenSeed } from './types.js';
 
 /** Edge cases a pool can be made to show on purpose. */
@@ -13,7 +13,6 @@ export type PoolEdge = 'none' | 'empty' | 'out-of-range' | 'min-price' | 'max-pr
 /** What is decided about a pool before its positions: identity, class, place, market and flags. */
 export interface PoolPlan extends Placement, PoolMarket {
   id: number;
-  address: string;
   pairClass: PairClass;
   poolType: PoolType;
   adaptive: boolean;
@@ -22,6 +21,8 @@ export interface PoolPlan extends Placement, PoolMarket {
   rewards: boolean;
   locked: boolean;
   edge: PoolEdge;
+  /** What a market file declares of the pool (declared/), when it does. */
+  declared?: PoolDeclaration;
 }
 
 /** Draws of a head class that find no free key before the pool joins the long tail. */
@@ -39,11 +40,21 @@ function chooseType(forced: Forced, next: () => number): PoolType {
 
 type Flags = Pick<PoolPlan, 'adaptive' | 'hasWarning' | 'blocked' | 'rewards' | 'locked' | 'edge'>;
 
-/** The flags of a pool, at its class's chances; forced ones kept. Edge cases belong to the long tail. */
-function drawFlags(forced: Forced, head: boolean, poolType: PoolType, random: Random): Flags {
+/**
+ * The flags of a pool, at its class's chances; forced ones kept. Edge cases belong to the long tail. Only a
+ * spacing with an adaptive-fee tier can be adaptive (the draw is made either way).
+ */
+export function drawFlags(
+  forced: Forced,
+  head: boolean,
+  placement: Placement,
+  poolType: PoolType,
+  random: Random,
+): Flags {
   const chances = head ? HEAD_FLAGS : TAIL_FLAGS;
+  const adaptiveTier = ADAPTIVE_FEE_TIERS.has(placement.tickSpacing);
   const flags = {
-    adaptive: forced.adaptive ?? (poolType !== 'splashpool' && random.chance(chances.adaptive)),
+    adaptive: forced.adaptive ?? (poolType !== 'splashpool' && random.chance(chances.adaptive) && adaptiveTier),
     hasWarning: forced.hasWarning ?? random.chance(chances.warning),
     blocked: forced.blocked ?? random.chance(chances.blocked),
     rewards: forced.rewards ?? random.chance(chances.rewards),
@@ -88,9 +99,8 @@ class PoolPlanner {
       placement = this.placements.place(pairClass, poolType, forced, attempt, random);
     }
     const market = this.marketOf(pairClass, placement, random);
-    const address = encodeAddress(random.bytes(32));
-    const flags = drawFlags(forced, pairClass !== 'long-tail', poolType, random);
-    return { id: index + 1, address, pairClass, poolType, ...placement, ...market, ...flags };
+    const flags = drawFlags(forced, pairClass !== 'long-tail', placement, poolType, random);
+    return { id: index + 1, pairClass, poolType, ...placement, ...market, ...flags };
   }
 
   /** The pool's market; a head pool's depends on how many pools its pair has before it. */

@@ -20,10 +20,12 @@ function insideTick(tick: number, random: Random): bigint {
 }
 
 /**
- * The pool's sqrt price: from the tokens' USD prices with a market spread of up to ±0.3%, or
- * pinned a few ticks from a bound for the edge-case pools.
+ * The pool's sqrt price: as a market file declares it, from the tokens' USD prices with a market spread of up
+ * to ±0.3%, or pinned a few ticks from a bound for the edge-case pools.
  */
 export function choosePoolSqrtPrice(plan: PoolPlan, random: Random): { sqrtPrice: bigint; tick: number } {
+  const declared = plan.declared?.sqrtPrice;
+  if (declared !== undefined) return { sqrtPrice: declared, tick: sqrtPriceToTickIndex(declared) };
   if (plan.edge === 'min-price' || plan.edge === 'max-price') {
     const tick =
       plan.edge === 'min-price' ? MIN_TICK_INDEX + random.int(0, 40) : MAX_TICK_INDEX - 1 - random.int(0, 40);

@@ -5,9 +5,10 @@ import type { PeriodFigures } from './types.js';
 
 /**
  * Volume in micro-USD for every period, shortest first, never shrinking with the period: shorter
- * periods take a random part of the next longer one, longer periods add to the shorter.
+ * periods take a random part of the next longer one, longer periods add to the shorter. Declared
+ * volumes (null where not declared) are kept, and the drawn ones held between them so windows still nest.
  */
-function periodVolumes(volume24hMicro: bigint, random: Random): bigint[] {
+function periodVolumes(volume24hMicro: bigint, random: Random, declared?: readonly (bigint | null)[]): bigint[] {
   const day = PERIODS.findIndex((p) => p.name === '24h');
   const volumes: bigint[] = new Array(PERIODS.length).fill(0n);
   volumes[day] = volume24hMicro;
@@ -19,7 +20,21 @@ function periodVolumes(volume24hMicro: bigint, random: Random): bigint[] {
     const growth = (PERIODS[i]!.seconds / PERIODS[i - 1]!.seconds - 1) * random.logNormal(1, 0.3);
     volumes[i] = volumes[i - 1]! + BigInt(Math.floor(Number(volumes[i - 1]!) * growth));
   }
-  return volumes;
+  return declared ? nestedAround(volumes, declared) : volumes;
+}
+
+/** Drawn volumes clamped between the declared ones below and above them; the declared kept as they are. */
+function nestedAround(drawn: readonly bigint[], declared: readonly (bigint | null)[]): bigint[] {
+  return drawn.map((volume, i) => {
+    const own = declared[i];
+    if (own !== null && own !== undefined) return own;
+    const below = declared.slice(0, i).filter((v): v is bigint => v !== null);
+    const above = declared.slice(i + 1).filter((v): v is bigint => v !== null);
+    let value = volume;
+    if (below.length > 0 && value < below.at(-1)!) value = below.at(-1)!;
+    if (above.length > 0 && value > above[0]!) value = above[0]!;
+    return value;
+  });
 }
 
 export interface StatsInput {
@@ -30,6 +45,8 @@ export interface StatsInput {
   /** USD the pool's rewards emit per second, exact. */
   rewardsPerSecondUsd: Dec;
   tvlUsdc: string;
+  /** Volumes a market file declares, in micro-USD per period (PERIODS order), null where not declared. */
+  declaredVolumes?: readonly (bigint | null)[] | undefined;
 }
 
 /**
@@ -37,7 +54,7 @@ export interface StatsInput {
  * rewards = emissions over the period in USD, yieldOverTvl = (fees + rewards) / tvl of the served strings.
  */
 export function buildPeriodStats(input: StatsInput, random: Random): PeriodFigures[] {
-  const volumes = periodVolumes(input.volume24hMicro, random);
+  const volumes = periodVolumes(input.volume24hMicro, random, input.declaredVolumes);
   const tvl = new Dec(input.tvlUsdc);
   const hasRewards = !input.rewardsPerSecondUsd.isZero();
   return PERIODS.map((period, i) => {

@@ -15,7 +15,8 @@ export interface PositionBook {
   balanceB: bigint;
 }
 
-interface Market {
+/** The pool's price and its tokens' USD prices (floats: they only aim the positions). */
+export interface Market {
   sqrtPrice: bigint;
   tick: number;
   usdA: number;

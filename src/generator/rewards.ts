@@ -44,14 +44,19 @@ export function buildRewards(plan: PoolPlan, tvl: number, tokens: readonly Token
     const x64 = active
       ? BigInt(Math.max(1, Math.floor(Math.min(tokensPerSecond * 10 ** mint.decimals * 2 ** 64, 2 ** 126))))
       : 0n;
-    rewards.push({
-      mint,
-      vault: encodeAddress(random.bytes(32)),
-      authority: encodeAddress(random.bytes(32)),
-      emissionsPerSecondX64: x64,
-      growthGlobalX64: random.bigBits(random.int(40, 90)),
-      emissionsPerSecond: formatFigure(emissionsPerSecondExact(x64, mint.decimals)),
-    });
+    rewards.push(rewardSlot(mint, x64, random));
   }
   return rewards;
+}
+
+/** A reward slot emitting `x64` of `mint` per second, its vault, authority and growth drawn. */
+export function rewardSlot(mint: TokenSeed, x64: bigint, random: Random): RewardSeed {
+  return {
+    mint,
+    vault: encodeAddress(random.bytes(32)),
+    authority: encodeAddress(random.bytes(32)),
+    emissionsPerSecondX64: x64,
+    growthGlobalX64: random.bigBits(random.int(40, 90)),
+    emissionsPerSecond: formatFigure(emissionsPerSecondExact(x64, mint.decimals)),
+  };
 }

@@ -26,8 +26,17 @@ export const FULL_RANGE_TICK_SPACING = 32896;
 export const PROTOCOL_FEE_RATE = 1300;
 /** Denominator of fee rates: one million hundredths of a basis point = 100%. */
 export const FEE_RATE_DENOMINATOR = 1_000_000;
-/** Fee tier indexes of adaptive-fee pools are offset by this (docs/api.md §5.3). */
-export const ADAPTIVE_FEE_TIER_OFFSET = 1024;
+/**
+ * The adaptive-fee tiers the live API shows, by tick spacing, with their fee tier indexes (docs/api.md §5.3):
+ * the program numbers them from 1025 on in an order of its own, not 1024 + the tick spacing. No other
+ * spacing has an adaptive tier here, as none was seen.
+ */
+export const ADAPTIVE_FEE_TIERS: ReadonlyMap<number, number> = new Map([
+  [2, 1027],
+  [4, 1028],
+  [16, 1030],
+  [128, 1032],
+]);
 
 /**
  * Base fee rate of a tick spacing; throws for a spacing the table does not have.
@@ -41,15 +50,25 @@ export function feeRateForTickSpacing(tickSpacing: number): number {
 }
 
 /**
- * Fee tier index: the tick spacing for fixed-fee pools, 1024 + tick spacing for adaptive-fee pools.
- * @example feeTierIndex(64, true) // 1088
+ * Fee tier index: the tick spacing for fixed-fee pools, the adaptive tier's index (ADAPTIVE_FEE_TIERS) for
+ * adaptive-fee pools; throws for an adaptive pool of a spacing with no adaptive tier.
+ * @example feeTierIndex(16, true) // 1030
  */
 export function feeTierIndex(tickSpacing: number, adaptive: boolean): number {
-  return adaptive ? ADAPTIVE_FEE_TIER_OFFSET + tickSpacing : tickSpacing;
+  if (!adaptive) return tickSpacing;
+  const index = ADAPTIVE_FEE_TIERS.get(tickSpacing);
+  if (index === undefined)
+    throw new RangeError(
+      `no adaptive-fee tier has tick spacing ${tickSpacing}; they have ${[...ADAPTIVE_FEE_TIERS.keys()].join(', ')}`,
+    );
+  return index;
 }
 
 /** Lowest and highest initializable tick of a spacing: the full range a position can take. */
-export function fullRangeTicks(tickSpacing: number): { lower: number; upper: number } {
+export function fullRangeTicks(tickSpacing: number): {
+  lower: number;
+  upper: number;
+} {
   const bound = Math.trunc(MAX_TICK_INDEX / tickSpacing) * tickSpacing;
   return { lower: -bound, upper: bound };
 }

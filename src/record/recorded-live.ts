@@ -1,6 +1,7 @@
 import { epochAt } from '../math/epochs.js';
 import { isoMicros } from '../math/instants.js';
 import { tickSpacingSeed } from '../math/fee-tiers.js';
+import { whirlpoolAddress } from '../math/program-address.js';
 import { flatHistory } from '../generator/price-history.js';
 import {
   NO_DELTAS,
@@ -16,6 +17,9 @@ import {
 
 /** What a pool's derived live fields follow from. */
 export interface KnownPool {
+  poolsConfig: string;
+  mintA: string;
+  mintB: string;
   feeTierIndex: number;
   price: string;
   updatedAt: string;
@@ -25,15 +29,16 @@ export interface KnownPool {
 }
 
 /**
- * A pool's live fields: the source's, else derived: bump 255 (the first candidate, which most PDAs
- * take), the seed from the fee tier index (little-endian, as the program derives the address), rewards
- * last updated with the pool, the write version its slot (it grows with the slot), no lookup table,
- * trading enabled from the start (epoch zero), a flat week at the current price, the 24h yield.
- * @example recordedPoolLive({}, { feeTierIndex: 1088, … }).tickSpacingSeed // [64, 4]
+ * A pool's live fields: the source's, else derived: the bump the program derives the pool's address with
+ * (from its config, mints and fee tier index), the seed from the fee tier index (little-endian, as the
+ * program derives the address), rewards last updated with the pool, the write version its slot (it grows
+ * with the slot), no lookup table, trading enabled from the start (epoch zero), a flat week at the current
+ * price, the 24h yield.
+ * @example recordedPoolLive({}, { feeTierIndex: 1028, … }).tickSpacingSeed // [4, 4]
  */
 export function recordedPoolLive(source: Partial<LivePoolFields>, known: KnownPool): LivePoolFields {
   return {
-    whirlpoolBump: source.whirlpoolBump ?? [255],
+    whirlpoolBump: source.whirlpoolBump ?? [derivedBump(known)],
     tickSpacingSeed: source.tickSpacingSeed ?? tickSpacingSeed(known.feeTierIndex),
     rewardLastUpdatedTimestamp: source.rewardLastUpdatedTimestamp ?? known.updatedAt,
     writeVersion: source.writeVersion ?? known.updatedSlot,
@@ -42,6 +47,10 @@ export function recordedPoolLive(source: Partial<LivePoolFields>, known: KnownPo
     priceHistory7d: source.priceHistory7d ?? flatHistory(known.price),
     yieldOverTvl: source.yieldOverTvl ?? known.yieldOverTvl,
   };
+}
+
+function derivedBump(known: KnownPool): number {
+  return whirlpoolAddress(known.poolsConfig, known.mintA, known.mintB, known.feeTierIndex).bump;
 }
 
 /** A period's deltas as sent; none (every delta null) where the source sent no change. */

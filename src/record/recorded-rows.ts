@@ -109,6 +109,9 @@ function recordedPool(crawled: Crawled, pool: SpecPool, id: number, tokens: Reco
     deltas: recordedDeltas(pool.deltas[period]),
   }));
   const known = {
+    poolsConfig: h.poolsConfig as string,
+    mintA: h.tokenMintA as string,
+    mintB: h.tokenMintB as string,
     feeTierIndex: d.feeTierIndex as number,
     price: h.price as string,
     updatedAt: d.updatedAt as string,

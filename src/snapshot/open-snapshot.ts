@@ -79,6 +79,12 @@ export function openSnapshot(path: string): Database.Database {
   }
 }
 
+/** What a market file declared (the `declared` fact), with where each entry is served; empty without one. */
+export function declaredEntries(db: Database.Database): SnapshotFacts['declared'] {
+  const text = db.prepare("SELECT value FROM meta WHERE key = 'declared'").pluck().get() as string | undefined;
+  return text === undefined ? [] : (JSON.parse(text) as SnapshotFacts['declared']);
+}
+
 /** Reads a snapshot's facts from its meta table. */
 export function readSnapshotFacts(db: Database.Database, path: string): SnapshotFacts {
   const meta = new Map(db.prepare('SELECT key, value FROM meta').raw().all() as [string, string][]);
@@ -98,5 +104,6 @@ export function readSnapshotFacts(db: Database.Database, path: string): Snapshot
     positions: Number(get('positionCount')),
     source: meta.get('source') ?? 'generated',
     cursorKey: get('cursorKey'),
+    declared: declaredEntries(db),
   };
 }

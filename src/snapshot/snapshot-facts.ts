@@ -12,4 +12,6 @@ export interface SnapshotFacts {
   source: string;
   /** The key cursors are signed with; a recording of this snapshot's server keeps it, so its cursors replay. */
   cursorKey: string;
+  /** What a market file declared, with the mint or address each entry is served at; empty without one. */
+  declared: { entry: string; what: string; address: string }[];
 }

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as core from '@orca-so/whirlpools-core';
 import {
-  ADAPTIVE_FEE_TIER_OFFSET,
+  ADAPTIVE_FEE_TIERS,
   FEE_RATE_DENOMINATOR,
   FEE_TIERS,
   FULL_RANGE_TICK_SPACING,
@@ -71,19 +71,22 @@ rates.run();
 
 const index = suite('feeTierIndex');
 
-index('the spacing for fixed-fee pools, 1024 + the spacing for adaptive-fee pools', () => {
+index("the spacing for fixed-fee pools; the live API's adaptive tiers' own indexes, not 1024 + the spacing", () => {
+  // As the live API shows them (docs/api.md §5.3): spacing 2 is 1027, 4 is 1028, 16 is 1030, 128 is 1032.
   const cases: [number, boolean, number][] = [
     [1, false, 1],
     [64, false, 64],
     [32896, false, 32896],
-    [1, true, 1025],
-    [64, true, 1088],
-    [256, true, 1280],
-    [32896, true, 33920],
+    [2, true, 1027],
+    [4, true, 1028],
+    [16, true, 1030],
+    [128, true, 1032],
   ];
   for (const [spacing, adaptive, expected] of cases)
     assert.is(feeTierIndex(spacing, adaptive), expected, `${spacing} ${adaptive}`);
-  assert.is(ADAPTIVE_FEE_TIER_OFFSET, 1024);
+  assert.equal([...ADAPTIVE_FEE_TIERS.keys()], [2, 4, 16, 128]);
+  for (const spacing of [1, 8, 64, 96, 256, 32896])
+    assert.throws(() => feeTierIndex(spacing, true), /no adaptive-fee tier has tick spacing/);
 });
 
 index.run();

@@ -150,7 +150,8 @@ type GenerateSummary, type JournalEntry,
 type Pool, type PoolDetail,
   type ProtocolStats, type RecordOptions, type RecordSummary, type Reward, type RouteChaosSettings, \
 type RouteKey, type RoutePath,
-  type Token, type TokenSummary, type TotalSupply, type OpenApiDocument,
+  type Token, type TokenSummary, type TotalSupply, type OpenApiDocument, type MarketFile, type MarketPool, \
+type MarketToken,
 } from 'clmm-mock';
 import { buildOpenApi as buildOpenApiNow } from 'clmm-mock/openapi';
 import { exportSnapshot as exportSnapshotNow } from 'clmm-mock/export';
@@ -185,8 +186,15 @@ const now: OpenApiDocument = buildOpenApiNow();
 const exportNow: (options: ExportOptions) => ExportSummary = exportSnapshotNow;
 const exportLater: (options: ExportOptions) => Promise<ExportSummary> = exportSnapshot;
 const errors = [ChaosConfigError, SnapshotError, RecordError];
+const token: MarketToken = { symbol: 'ACME', decimals: 6, priceUsdc: '0.042' };
+const declaredPool: MarketPool = { tokenA: 'ACME', tokenB: 'USDC', tickSpacing: 64, tvlUsdc: '50000' };
+const declared: MarketFile = { tokens: [token], pools: [declaredPool] };
+// @ts-expect-error a misspelt pool field is a compile error
+const wrongField: MarketPool = { tokenA: 'SOL', tokenB: 'USDC', tickSpacing: 4, tvl: '5' };
+const generated: Promise<GenerateSummary> = generateSnapshot({ seed: 1, pools: 10, tokens: 20, out: 'x.sqlite', \
+market: declared });
 export type { Others };
-export { entries, first, fault, route, key, path, functions, errors, wrongRoute, wrongKey };
+export { entries, first, fault, route, key, path, functions, errors, wrongRoute, wrongKey, wrongField, generated };
 export { later, now, exportNow, exportLater };
 `;
 
@@ -210,6 +218,12 @@ installed('the public types compile under strict settings with skipLibCheck off,
   run('npx', ['tsc', '-p', 'tsconfig.types.json']);
 });
 
+installed("the market file's JSON Schema ships: clmm-mock/market.schema.json, with tokens and pools", () => {
+  const path = run('node', ['-p', "require.resolve('clmm-mock/market.schema.json')"]).trim();
+  const schema = JSON.parse(readFileSync(path, 'utf8')) as { properties: Record<string, unknown> };
+  assert.equal(Object.keys(schema.properties), ['$schema', 'tokens', 'pools']);
+});
+
 installed("the README's snippets compile under strict, and its vitest example passes", () => {
   const files = writeReadmeSnippets();
   for (const file of [
@@ -218,6 +232,7 @@ installed("the README's snippets compile under strict, and its vitest example pa
     'test/pools.test.ts',
     'test/msw-server.ts',
     'test/api-routes.ts',
+    'test/declared-pool.test.ts',
   ]) {
     assert.ok(files.includes(file), `README has no snippet for ${file}: ${files.join(', ')}`);
   }
@@ -239,6 +254,8 @@ installed("the README's snippets compile under strict, and its vitest example pa
   run('npx', ['tsc', '-p', 'tsconfig.json']);
   const output = run('npx', ['vitest', 'run', 'test/pools.test.ts']);
   assert.match(output, /1 passed/);
+  // The README's declared pool: generated with the market file, at the address the program derives.
+  assert.match(run('npx', ['vitest', 'run', 'test/declared-pool.test.ts']), /1 passed/);
 });
 
 installed.run();

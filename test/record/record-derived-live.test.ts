@@ -31,40 +31,49 @@ async function recordMock(): Promise<{
   return { source, copy, out, remove: temp.remove };
 }
 
-derived('pools: bump 255, seed from the fee tier index, a flat week, no deltas, trading from the start', async () => {
-  const { source, copy, remove } = await recordMock();
-  try {
-    const sources = new Map((source.prepare('SELECT * FROM pools').all() as Row[]).map((p) => [p.address, p]));
-    for (const p of copy.prepare('SELECT * FROM pools').all() as Row[]) {
-      const detail = JSON.parse(`{${(p.detail_json as string).slice(1)}}`) as Row;
-      const fti = p.fee_tier_index as number;
-      const day = copy
-        .prepare("SELECT yield_over_tvl FROM pool_stats WHERE pool_id = ? AND period = '24h'")
-        .pluck()
-        .get(p.id) as string;
-      assert.equal(
-        [p.whirlpool_bump, p.tick_spacing_seed, p.reward_last_updated, p.write_version, p.address_lookup_table],
-        ['[255]', `[${fti % 256},${Math.floor(fti / 256)}]`, detail.updatedAt, detail.updatedSlot, null],
-        p.address as string,
-      );
-      assert.is(p.trade_enable_timestamp, '1970-01-01T00:00:00Z');
-      assert.is(p.price_history_7d, JSON.stringify(new Array(14).fill(sources.get(p.address)!.price)));
-      assert.is(p.yield_over_tvl, day);
+derived(
+  "pools: the source pool's derived bump, seed from the fee tier index, a flat week, no deltas, trading from the start",
+  async () => {
+    const { source, copy, remove } = await recordMock();
+    try {
+      const sources = new Map((source.prepare('SELECT * FROM pools').all() as Row[]).map((p) => [p.address, p]));
+      for (const p of copy.prepare('SELECT * FROM pools').all() as Row[]) {
+        const detail = JSON.parse(`{${(p.detail_json as string).slice(1)}}`) as Row;
+        const fti = p.fee_tier_index as number;
+        const day = copy
+          .prepare("SELECT yield_over_tvl FROM pool_stats WHERE pool_id = ? AND period = '24h'")
+          .pluck()
+          .get(p.id) as string;
+        assert.equal(
+          [p.whirlpool_bump, p.tick_spacing_seed, p.reward_last_updated, p.write_version, p.address_lookup_table],
+          [
+            sources.get(p.address)!.whirlpool_bump,
+            `[${fti % 256},${Math.floor(fti / 256)}]`,
+            detail.updatedAt,
+            detail.updatedSlot,
+            null,
+          ],
+          p.address as string,
+        );
+        assert.is(p.trade_enable_timestamp, '1970-01-01T00:00:00Z');
+        assert.is(p.price_history_7d, JSON.stringify(new Array(14).fill(sources.get(p.address)!.price)));
+        assert.is(p.yield_over_tvl, day);
+      }
+      const [deltas] = copy
+        .prepare(
+          'SELECT count(*) FROM pool_stats WHERE coalesce(volume_delta, fees_delta, rewards_delta, ' +
+            'yield_over_tvl_delta, tvl_delta, price_delta) IS NOT NULL',
+        )
+        .raw()
+        .get() as number[];
+      assert.is(deltas, 0);
+    } finally {
+      source.close();
+      copy.close();
+      remove();
     }
-    const [deltas] = copy
-      .prepare(
-        'SELECT count(*) FROM pool_stats WHERE coalesce(volume_delta, fees_delta, rewards_delta, ' +
-          'yield_over_tvl_delta, tvl_delta, price_delta) IS NOT NULL',
-      )
-      .raw()
-      .get() as number[];
-    assert.is(deltas, 0);
-  } finally {
-    source.close();
-    copy.close();
-    remove();
-  }
-});
+  },
+);
 
 derived(
   "tokens: no authorities, supply 0 but the exchange token's total, empty extensions per tag, read at asOf",

@@ -95,17 +95,17 @@ const REFUSED: [what: string, change: (f: UpstreamFixtures) => void, message: Re
   [
     'a bump past a byte',
     (f) => (f.pools[0]!.whirlpoolBump = [300]),
-    /^pool 6WVjexTssQeGrv4pDcGhJ2bRbTsh5hbTfFbZW2WAaEj4\.whirlpoolBump\[0\] is not a byte: 300$/,
+    /^pool 39dnZaPtzJqj3QqihahbfJPqhJhHfg9JKuLCsjKc61dm\.whirlpoolBump\[0\] is not a byte: 300$/,
   ],
   [
     'a null price in the history',
     (f) => ((f.pools[1]!.priceHistory7d as unknown[])[3] = null),
-    /^pool GPfG3BgyR8WTiy6AgZGqfossMqDAdCEuTegFRD5mXzy6\.priceHistory7d\[3\] is null$/,
+    /^pool HBjaZ2pN1wpHamkNgDpEct3DEp4myKcauLm72pDNEBkc\.priceHistory7d\[3\] is null$/,
   ],
   [
     'a lookup table that is no address',
     (f) => (f.pools[2]!.addressLookupTable = 'lookup-table'),
-    /^pool 855yZnRr3jJrz18TSmMyJMV6go5UnA1khWJXHFTXuYXD\.addressLookupTable is not an address: "lookup-table"$/,
+    /^pool FftHJj6cN9sEGE15mdTXcH6LbUy3Bj48AHyBnxi1Craf\.addressLookupTable is not an address: "lookup-table"$/,
   ],
   [
     'a delta in words',

@@ -1,5 +1,6 @@
 import { Dec, formatFigure } from '../../math/decimal.js';
 import { PRICE_DIGITS } from '../../math/price.js';
+import { whirlpoolAddress } from '../../math/program-address.js';
 import type { PoolRow } from './pool-rows.js';
 import type { StatsRow } from './verify-earnings.js';
 import { DECIMAL, isBytes, isNullableAddress, micros, parsed, WHOLE } from './live-values.js';
@@ -29,11 +30,24 @@ function notAfter(v: Violations, subject: string, field: string, at: bigint | nu
   if (at !== null && at > bound) v.add(subject, `${field} is after ${what}`);
 }
 
-/** The account fields: bump, seed, write version, lookup table, fee growths and fees owed. */
+/**
+ * The address and bump as the program derives them from the config, the mints and the fee tier index (the
+ * same seed as `tickSpacingSeed`): a pool at any other address could not exist on the chain.
+ */
+function verifyDerived(pool: PoolRow, oneByte: boolean, v: Violations, subject: string): void {
+  const derived = whirlpoolAddress(pool.pools_config, pool.mint_a, pool.mint_b, pool.fee_tier_index);
+  v.expectEqual(subject, 'address (derived from config, mints and fee tier index)', pool.address, derived.address);
+  // A bump that is no byte is named once, above.
+  if (oneByte) v.expectEqual(subject, 'whirlpoolBump (derived)', pool.whirlpool_bump, JSON.stringify([derived.bump]));
+}
+
+/** The account fields: address and bump, seed, write version, lookup table, fee growths and fees owed. */
 function verifyAccount(pool: PoolRow, detail: Record<string, unknown>, v: Violations, subject: string): void {
-  if (!isBytes(parsed(pool.whirlpool_bump), 1)) v.add(subject, `whirlpoolBump ${pool.whirlpool_bump} is not one byte`);
+  const oneByte = isBytes(parsed(pool.whirlpool_bump), 1);
+  if (!oneByte) v.add(subject, `whirlpoolBump ${pool.whirlpool_bump} is not one byte`);
   const fti = pool.fee_tier_index;
   v.expectEqual(subject, 'tickSpacingSeed', pool.tick_spacing_seed, JSON.stringify([fti & 255, fti >> 8]));
+  verifyDerived(pool, oneByte, v, subject);
   if (!Number.isSafeInteger(pool.write_version) || pool.write_version < 0)
     v.add(subject, `writeVersion ${pool.write_version} is not a non-negative integer`);
   if (!isNullableAddress(pool.address_lookup_table))

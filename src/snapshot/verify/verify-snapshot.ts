@@ -11,6 +11,7 @@ import {
   type StatsRow,
 } from './verify-earnings.js';
 import { instantMicros } from '../../math/instants.js';
+import { declaredEntries } from '../open-snapshot.js';
 import { verifyLivePool, type LiveContext } from './verify-live-pool.js';
 import { verifyLiveTokens } from './verify-live-token.js';
 import { verifyOrders } from './verify-orders.js';
@@ -69,9 +70,10 @@ function poolRules(db: Database.Database, v: Violations): (pool: PoolRow, stats:
     'SELECT r.mint, r.emissions_per_second_x64, r.active, r.emissions_per_second, t.decimals, t.usd_price ' +
       'FROM rewards r LEFT JOIN tokens t ON t.address = r.mint WHERE r.pool_id = ? ORDER BY r.slot',
   );
+  const declared = new Set(declaredEntries(db).map((e) => e.address));
   return (pool, stats, locks) => {
     const subject = `pool ${pool.address}`;
-    verifyPool(pool, positions.all(pool.id) as PositionRow[], v);
+    verifyPool(pool, positions.all(pool.id) as PositionRow[], v, declared.has(pool.address));
     const usdPerSecond = verifyRewards(pool, rewards.all(pool.id) as RewardRow[], v, subject);
     verifyStats(pool, stats, usdPerSecond, v, subject);
     verifyLocks(pool, locks, v, subject);

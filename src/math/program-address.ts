@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import bs58 from 'bs58';
+
+/** The whirlpool program, under which every pool account's address is derived. */
+export const WHIRLPOOL_PROGRAM = 'whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc';
+
+const PROGRAM_BYTES = bs58.decode(WHIRLPOOL_PROGRAM);
+const PDA_MARKER = Buffer.from('ProgramDerivedAddress');
+const WHIRLPOOL_SEED = Buffer.from('whirlpool');
+
+/** A program address and the bump that found it. */
+export interface ProgramAddress {
+  address: string;
+  bump: number;
+}
+
+/**
+ * Whether 32 bytes decode as a point of ed25519, as the chain's runtime decides it (curve25519-dalek's
+ * decompression: a y that is not reduced, or x = 0 with its sign bit, still decodes). noble's check with
+ * `zip215` is that same rule; points off the prime-order subgroup are on the curve too, which is why a
+ * stricter "valid point" check (libsodium's) gives wrong bumps.
+ */
+function onCurve(bytes: Uint8Array): boolean {
+  try {
+    ed25519.Point.fromBytes(bytes, true);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The first program address of `seeds` under `program`: sha256(seeds, bump, program, "ProgramDerivedAddress")
+ * for bumps from 255 down, the first hash that is not a curve point. Throws when none is (never seen).
+ * @example findProgramAddress([Buffer.from('whirlpool'), …], WHIRLPOOL_PROGRAM).bump // 255, 254, …
+ */
+export function findProgramAddress(seeds: readonly Uint8Array[], program: string = WHIRLPOOL_PROGRAM): ProgramAddress {
+  const programBytes = program === WHIRLPOOL_PROGRAM ? PROGRAM_BYTES : bs58.decode(program);
+  for (let bump = 255; bump >= 0; bump--) {
+    const hash = createHash('sha256');
+    for (const seed of seeds) hash.update(seed);
+    const digest = hash.update(Uint8Array.of(bump)).update(programBytes).update(PDA_MARKER).digest();
+    if (!onCurve(digest)) return { address: bs58.encode(digest), bump };
+  }
+  throw new Error('no bump gives a program address for these seeds');
+}
+
+/**
+ * A pool's address as the whirlpool program derives it: seeds "whirlpool", the config, mint A, mint B and the
+ * fee tier index as two bytes, little-endian (the `tickSpacingSeed`).
+ * @example whirlpoolAddress('2LecshUwdy9xi7meFgHtFJQNSKk4KdTrcpvaB56dP2NQ',
+ *   'So11111111111111111111111111111111111111112', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', 4)
+ * // { address: 'Czfq3xZZDmsdGdUyrNLtRhGc47cXcZtLG4crryfu44zE', bump: 255 }
+ */
+export function whirlpoolAddress(config: string, mintA: string, mintB: string, feeTierIndex: number): ProgramAddress {
+  const seed = Buffer.alloc(2);
+  seed.writeUInt16LE(feeTierIndex);
+  return findProgramAddress([WHIRLPOOL_SEED, bs58.decode(config), bs58.decode(mintA), bs58.decode(mintB), seed]);
+}
