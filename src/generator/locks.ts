@@ -4,8 +4,12 @@ import type { LockSeed, PositionSeed, TokenSeed } from './types.js';
 
 const LOCK_NAMES = ['Orca Lock', 'Streamflow', 'Jupiter Lock', 'Team Vesting'];
 
-/** USD value of a position at the pool's price, exact. */
-export function positionValue(position: PositionSeed, tokenA: TokenSeed, tokenB: TokenSeed): Dec {
+/** USD value of a position (or any amounts of the two tokens) at the tokens' prices, exact. */
+export function positionValue(
+  position: Pick<PositionSeed, 'amountA' | 'amountB'>,
+  tokenA: TokenSeed,
+  tokenB: TokenSeed,
+): Dec {
   return new Dec(position.amountA.toString())
     .div(new Dec(10).pow(tokenA.decimals))
     .mul(tokenA.usdPrice)

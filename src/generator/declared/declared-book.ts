@@ -2,98 +2,94 @@ import { U64_MAX } from '../../math/constants.js';
 import { Dec } from '../../math/decimal.js';
 import { tickIndexToSqrtPrice } from '../../math/tick-math.js';
 import { positionAmounts } from '../../math/token-amounts.js';
+import { positionValue } from '../locks.js';
 import type { PoolPlan } from '../pool-plan.js';
 import { buildPositions, type Market, type PositionBook } from '../positions.js';
 import type { Random } from '../random.js';
 import type { PositionSeed } from '../types.js';
 
-/** USD value of raw amounts at the tokens' prices, exact. */
-function valueOf(plan: PoolPlan, a: bigint, b: bigint): Dec {
-  return new Dec(a.toString())
-    .div(new Dec(10).pow(plan.tokenA.decimals))
-    .mul(plan.tokenA.usdPrice)
-    .plus(new Dec(b.toString()).div(new Dec(10).pow(plan.tokenB.decimals)).mul(plan.tokenB.usdPrice));
+type Amounts = Pick<PositionSeed, 'amountA' | 'amountB'>;
+
+/** The amounts of every position but `skip`, summed. */
+function othersOf(positions: readonly PositionSeed[], skip: PositionSeed): Amounts {
+  let amountA = 0n,
+    amountB = 0n;
+  for (const p of positions) if (p !== skip) [amountA, amountB] = [amountA + p.amountA, amountB + p.amountB];
+  return { amountA, amountB };
 }
 
 /**
- * The liquidity of one position whose value is closest to `goal`, beside `rest` (the value of the others): its
- * amounts grow with liquidity, so a search between a liquidity below the goal and one above it settles on
- * the closest integer. Amounts stay within u64 with the book's other balances.
+ * Sets one position's liquidity to the integer whose value is closest to `goal`: its amounts grow with its
+ * liquidity, so doubling finds a liquidity above the goal and bisection the closest below and above it.
+ * Amounts past u64 with the other positions' (`others`), which no vault holds, count as too much.
  */
-function tune(plan: PoolPlan, market: Market, p: PositionSeed, goal: Dec, others: { a: bigint; b: bigint }): void {
+function tune(plan: PoolPlan, market: Market, p: PositionSeed, goal: Dec, others: Amounts): void {
   const [lower, upper] = [tickIndexToSqrtPrice(p.tickLower), tickIndexToSqrtPrice(p.tickUpper)];
-  const amounts = (liquidity: bigint): { a: bigint; b: bigint } | null => {
-    const { a, b } = positionAmounts(market.sqrtPrice, lower, upper, liquidity, true);
-    return others.a + a <= U64_MAX && others.b + b <= U64_MAX ? { a, b } : null;
+  const held = (liquidity: bigint): Amounts | null => {
+    try {
+      const { a, b } = positionAmounts(market.sqrtPrice, lower, upper, liquidity, true);
+      return others.amountA + a <= U64_MAX && others.amountB + b <= U64_MAX ? { amountA: a, amountB: b } : null;
+    } catch {
+      return null; // past what the amounts' math holds: too much
+    }
   };
-  const value = (liquidity: bigint): Dec | null => {
-    const held = amounts(liquidity);
-    return held && valueOf(plan, held.a, held.b);
+  const miss = (liquidity: bigint): Dec | null => {
+    const amounts = held(liquidity);
+    return amounts && positionValue(amounts, plan.tokenA, plan.tokenB).minus(goal);
   };
-  let low = 0n;
-  let high = p.liquidity > 0n ? p.liquidity : 1n;
-  for (let v = value(high); v !== null && v.lt(goal); v = value(high)) [low, high] = [high, high * 2n];
+  let [low, high] = [0n, p.liquidity > 0n ? p.liquidity : 1n];
+  for (let m = miss(high); m !== null && m.isNegative(); m = miss(high)) [low, high] = [high, high * 2n];
   while (high - low > 1n) {
     const mid = (low + high) / 2n;
-    const v = value(mid);
-    if (v !== null && v.lte(goal)) low = mid;
+    const m = miss(mid);
+    if (m !== null && !m.isPositive()) low = mid;
     else high = mid;
   }
-  const highValue = value(high);
-  const pick =
-    highValue !== null &&
-    highValue
-      .minus(goal)
-      .abs()
-      .lt(goal.minus(value(low)!).abs())
-      ? high
-      : low;
-  const held = amounts(pick)!;
-  Object.assign(p, { liquidity: pick, amountA: held.a, amountB: held.b });
+  const above = miss(high);
+  const best = above !== null && above.abs().lt(miss(low)!.abs()) ? high : low;
+  Object.assign(p, { liquidity: best, ...held(best)! });
 }
+
+/** Positions drawn as any pool's: for the free share of the TVL, then one for each lock's share. */
+function drawnPositions(plan: PoolPlan, market: Market, tvl: Dec, locks: Lock[], random: Random): PositionSeed[] {
+  const lockedShare = locks.reduce((sum, l) => sum.plus(l.lockedPercentage), new Dec(0)).div(100);
+  const freeTvl = tvl.mul(new Dec(1).minus(lockedShare)).toNumber();
+  const free = lockedShare.lt(1) && tvl.gt(0) ? random.int(1, 6) : 0;
+  const positions = buildPositions(plan, market, freeTvl, free, random).positions;
+  for (const lock of locks) {
+    const share = tvl.mul(lock.lockedPercentage).div(100).toNumber();
+    const [position] = buildPositions(plan, market, share, 1, random).positions;
+    if (position) positions.push({ ...position, lockedBy: lock.name });
+  }
+  return positions;
+}
+
+type Lock = { name: string; lockedPercentage: string };
 
 /**
  * Positions holding a declared TVL, with a position for each declared lock holding its share of it: drawn as
- * any pool's, then each lock's position and one free position tuned to the closest integer liquidity, so the
- * TVL summed from the balances (never written over them) is the declared one to within a base unit's worth.
+ * any pool's, then each lock's position and the last free one set to the integer liquidity closest to its
+ * goal, so that the TVL summed from the balances (never written over them) is the declared one to within
+ * a base unit's worth.
  */
 export function declaredBook(
   plan: PoolPlan,
   market: Market,
   tvlUsdc: string,
-  locks: readonly { name: string; lockedPercentage: string }[],
+  locks: Lock[],
   random: Random,
 ): PositionBook {
   const tvl = new Dec(tvlUsdc);
-  const lockedShare = locks.reduce((sum, l) => sum.plus(l.lockedPercentage), new Dec(0)).div(100);
-  const free =
-    lockedShare.lt(1) && tvl.gt(0)
-      ? buildPositions(plan, market, tvl.mul(new Dec(1).minus(lockedShare)).toNumber(), random.int(1, 6), random)
-          .positions
-      : [];
-  const positions = [...free];
-  for (const lock of locks) {
-    const [position] = buildPositions(
-      plan,
-      market,
-      tvl.mul(lock.lockedPercentage).div(100).toNumber(),
-      1,
-      random,
-    ).positions;
-    if (position) positions.push({ ...position, lockedBy: lock.name });
-  }
-  const sum = (skip: PositionSeed) =>
-    positions
-      .filter((p) => p !== skip)
-      .reduce((t, p) => ({ a: t.a + p.amountA, b: t.b + p.amountB }), { a: 0n, b: 0n });
+  const positions = drawnPositions(plan, market, tvl, locks, random);
   for (const lock of locks) {
     const position = positions.find((p) => p.lockedBy === lock.name);
-    if (position) tune(plan, market, position, tvl.mul(lock.lockedPercentage).div(100), sum(position));
+    if (position) tune(plan, market, position, tvl.mul(lock.lockedPercentage).div(100), othersOf(positions, position));
   }
-  const last = free.at(-1) ?? positions.at(-1);
+  const last = [...positions].reverse().find((p) => p.lockedBy === null) ?? positions.at(-1);
   if (last) {
-    const others = sum(last);
-    tune(plan, market, last, Dec.max(0, tvl.minus(valueOf(plan, others.a, others.b))), others);
+    const others = othersOf(positions, last);
+    const rest = positionValue(others, plan.tokenA, plan.tokenB);
+    tune(plan, market, last, Dec.max(0, tvl.minus(rest)), others);
   }
   return bookOf(
     positions.filter((p) => p.liquidity > 0n),
