@@ -1,6 +1,6 @@
 import { invalidCursor } from '../errors/api-error.js';
 import { listingText } from './cursor.js';
-import type { ListingSpec, ParamSpec } from './listing-request.js';
+import type { ListingSpec, ParamSpec } from './listing-spec.js';
 import { parseInteger } from './param-parsers.js';
 
 /** A listing a cursor continues, read from the cursor's listing text (listingText) and checked once. */

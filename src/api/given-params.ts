@@ -1,5 +1,5 @@
 import { invalidParameter, repeatedParameter } from '../errors/api-error.js';
-import type { ListingSpec, ParamSpec } from './listing-request.js';
+import type { ListingSpec, ParamSpec } from './listing-spec.js';
 
 /** The single value of a parameter under any of its names; repeating it is a 400. */
 export function singleValue(

@@ -1,6 +1,7 @@
 import type { ServedSnapshot } from '../snapshot/served-snapshot.js';
 import { invalidCursor, invalidParameter } from '../errors/api-error.js';
-import { resolveListing, type ListingSpec } from './listing-request.js';
+import { resolveListing } from './listing-request.js';
+import type { ListingSpec } from './listing-spec.js';
 import { pageCursors } from './page.js';
 import type { PoolParams } from './pool-params.js';
 import { poolWalk } from './pool-filter.js';

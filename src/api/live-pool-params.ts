@@ -1,4 +1,4 @@
-import type { DocumentedParam, ListingSpec, ParamSpec } from './listing-request.js';
+import type { DocumentedParam, ListingSpec, ParamSpec } from './listing-spec.js';
 import { stringSchema } from './formats.js';
 import { addressListOrAllParam } from './param-specs.js';
 

@@ -1,5 +1,5 @@
 import { integerSchema, stringSchema, type ParamSchema } from './formats.js';
-import type { ListingSpec } from './listing-request.js';
+import type { ListingSpec } from './listing-spec.js';
 
 /**
  * The paging parameters every listing reads besides its own,

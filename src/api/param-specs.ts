@@ -1,5 +1,5 @@
 import { PERIOD_NAMES } from '../math/periods.js';
-import type { ParamSpec } from './listing-request.js';
+import type { ParamSpec } from './listing-spec.js';
 import {
   DIRECTIONS,
   MAX_ADDRESSES,

@@ -1,7 +1,7 @@
 import { PERIOD_NAMES, type Period } from '../math/periods.js';
 import { MAX_POOLS_PER_PAGE } from '../snapshot/served-snapshot.js';
 import { PLAIN_SORT_FIELDS, STATS_SORT_FIELDS } from '../snapshot/sort-keys.js';
-import type { ListingSpec, ParamSpec } from './listing-request.js';
+import type { ListingSpec, ParamSpec } from './listing-spec.js';
 import {
   addressListParam,
   addressParam,

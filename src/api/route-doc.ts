@@ -1,4 +1,4 @@
-import type { ListingSpec, ParamSpec } from './listing-request.js';
+import type { ListingSpec, ParamSpec } from './listing-spec.js';
 import { STATS_PARAM } from './param-specs.js';
 import { PATTERNS, stringSchema, type ParamSchema } from './formats.js';
 

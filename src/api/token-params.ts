@@ -1,5 +1,5 @@
 import { invalidParameter } from '../errors/api-error.js';
-import type { ListingSpec } from './listing-request.js';
+import type { ListingSpec } from './listing-spec.js';
 import { addressListParam, DIRECTION_PARAM, searchParam } from './param-specs.js';
 import { enumSchema } from './formats.js';
 import { shown } from '../errors/shown.js';

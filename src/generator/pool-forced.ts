@@ -1,11 +1,9 @@
 import { FEE_TIERS, FULL_RANGE_TICK_SPACING } from '../math/fee-tiers.js';
-import type { PoolEdge, PoolPlan } from './pool-plan.js';
+import type { PlanFlags } from './plan-flags.js';
 import type { PoolType } from './types.js';
 
 /** What a forced pool is made to be; the rest is drawn. */
-export type Forced = Partial<
-  Pick<PoolPlan, 'tickSpacing' | 'poolType' | 'adaptive' | 'hasWarning' | 'blocked' | 'rewards' | 'locked'>
-> & { edge?: PoolEdge; token?: 'zero-decimals' };
+export type Forced = Partial<PlanFlags & { tickSpacing: number; poolType: PoolType }> & { token?: 'zero-decimals' };
 
 /**
  * The first pools show every tier, kind, flag and edge case, so even a small snapshot covers them. They

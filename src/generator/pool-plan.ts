@@ -3,24 +3,16 @@ import { HEAD_FLAGS, HEAD_POOLS, HEAD_SHARE, LONG_TAIL, TAIL_FLAGS, type PairCla
 import { FORCED, type Forced } from './pool-forced.js';
 import { drawHeadClass, headMarket, tailMarket, type PoolMarket } from './pool-market.js';
 import { Placements, type Placement } from './pool-placement.js';
+import type { PlanFlags, PoolEdge } from './plan-flags.js';
 import { createRandom, type Random } from './random.js';
 import type { PoolDeclaration } from './declared/pool-declaration.js';
 import type { PoolType, TokenSeed } from './types.js';
 
-/** Edge cases a pool can be made to show on purpose. */
-export type PoolEdge = 'none' | 'empty' | 'out-of-range' | 'min-price' | 'max-price';
-
 /** What is decided about a pool before its positions: identity, class, place, market and flags. */
-export interface PoolPlan extends Placement, PoolMarket {
+export interface PoolPlan extends Placement, PoolMarket, PlanFlags {
   id: number;
   pairClass: PairClass;
   poolType: PoolType;
-  adaptive: boolean;
-  hasWarning: boolean;
-  blocked: boolean;
-  rewards: boolean;
-  locked: boolean;
-  edge: PoolEdge;
   /** What a market file declares of the pool (declared/), when it does. */
   declared?: PoolDeclaration;
 }
@@ -38,8 +30,6 @@ function chooseType(forced: Forced, next: () => number): PoolType {
   return roll < LONG_TAIL.splash + LONG_TAIL.launch ? 'launchpool' : 'whirlpool';
 }
 
-type Flags = Pick<PoolPlan, 'adaptive' | 'hasWarning' | 'blocked' | 'rewards' | 'locked' | 'edge'>;
-
 /**
  * The flags of a pool, at its class's chances; forced ones kept. Edge cases belong to the long tail. Only a
  * spacing with an adaptive-fee tier can be adaptive (the draw is made either way).
@@ -50,7 +40,7 @@ export function drawFlags(
   placement: Placement,
   poolType: PoolType,
   random: Random,
-): Flags {
+): PlanFlags {
   const chances = head ? HEAD_FLAGS : TAIL_FLAGS;
   const adaptiveTier = ADAPTIVE_FEE_TIERS.has(placement.tickSpacing);
   const flags = {

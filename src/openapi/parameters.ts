@@ -1,4 +1,4 @@
-import type { ListingSpec, ParamSpec } from '../api/listing-request.js';
+import type { ListingSpec, ParamSpec } from '../api/listing-spec.js';
 import { pagingParams, type DescribedParam } from '../api/paging-params.js';
 import type { RouteDoc } from '../api/route-doc.js';
 import { plain } from './components.js';

@@ -107,12 +107,62 @@ function importsUnderSrc(): Map<string, string[]> {
 
 const REAL = importsUnderSrc();
 
+/**
+ * The import cycles of a table of imports, each as the files a depth-first walk meets on it, in import
+ * order, its first file again at the end; every cycle's files are in at least one of them. Imports of
+ * files outside the table (`..`) lead nowhere. Type-only and dynamic imports are edges like any other:
+ * erased or deferred, they still say that a file cannot be read, or changed, without the other, and
+ * files that need each other are one module in two pieces.
+ */
+function importCycles(importsByFile: ReadonlyMap<string, readonly string[]>): string[][] {
+  const cycles: string[][] = [];
+  const done = new Set<string>();
+  const path: string[] = [];
+  const walk = (file: string): void => {
+    path.push(file);
+    for (const target of importsByFile.get(file) ?? []) {
+      const at = path.indexOf(target);
+      if (at >= 0) cycles.push([...path.slice(at), target]);
+      else if (!done.has(target) && importsByFile.has(target)) walk(target);
+    }
+    path.pop();
+    done.add(file);
+  };
+  for (const file of importsByFile.keys()) if (!done.has(file)) walk(file);
+  return cycles;
+}
+
 for (const rule of RULES) {
   deps(rule.name, () => {
     const found = violations(REAL, [rule]).map(({ file, target }) => `src/${file} → src/${target}`);
     if (found.length > 0) assert.unreachable(`${found.length} forbidden imports:\n      ${found.join('\n      ')}`);
   });
 }
+
+deps('no import cycles anywhere under src/, type-only imports included', () => {
+  const cycles = importCycles(REAL).map((cycle) => cycle.map((file) => `src/${file}`).join(' → '));
+  if (cycles.length > 0) assert.unreachable(`${cycles.length} import cycles:\n      ${cycles.join('\n      ')}`);
+});
+
+deps('the cycle check bites: synthetic tables of imports', () => {
+  const table = (entries: Record<string, string[]>): Map<string, string[]> => new Map(Object.entries(entries));
+  assert.equal(importCycles(table({ 'a.ts': ['b.ts'], 'b.ts': ['a.ts'] })), [['a.ts', 'b.ts', 'a.ts']]);
+  assert.equal(importCycles(table({ 'a.ts': ['a.ts'] })), [['a.ts', 'a.ts']]);
+  const three = table({ 'x/p.ts': ['x/q.ts', 'm.ts'], 'x/q.ts': ['y/r.ts'], 'y/r.ts': ['x/p.ts'], 'm.ts': [] });
+  assert.equal(importCycles(three), [['x/p.ts', 'x/q.ts', 'y/r.ts', 'x/p.ts']]);
+  // A diamond, and an import of a file outside src/, are no cycle.
+  const diamond = table({
+    'a.ts': ['b.ts', 'c.ts'],
+    'b.ts': ['d.ts'],
+    'c.ts': ['d.ts', '../package.json'],
+    'd.ts': [],
+  });
+  assert.equal(importCycles(diamond), []);
+  // A cycle met from the middle is still found, whichever file the walk starts from.
+  assert.equal(importCycles(table({ 'a.ts': ['b.ts'], 'b.ts': ['c.ts'], 'c.ts': ['b.ts'] })), [
+    ['b.ts', 'c.ts', 'b.ts'],
+  ]);
+});
 
 deps('the rules bite: a synthetic table of imports, and the reading of specifiers', () => {
   const flagged: [string, string, string][] = [

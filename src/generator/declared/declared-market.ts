@@ -6,7 +6,8 @@ import { declaredTokens } from './declared-tokens.js';
 import { MarketFileError } from './market-file-error.js';
 import type { MarketFile } from './market-file.js';
 import type { PoolDeclaration } from './pool-declaration.js';
-import { resolvePool, TokenFinder } from './resolve-pools.js';
+import { resolvePool } from './resolve-pools.js';
+import { TokenFinder } from './token-finder.js';
 
 /** A market file resolved against the generated tokens: the tokens it adds and the pools it declares. */
 export interface DeclaredMarket {

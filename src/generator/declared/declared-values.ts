@@ -6,7 +6,7 @@ import { MAX_SQRT_PRICE, MIN_SQRT_PRICE } from '../../math/tick-math.js';
 import type { TokenSeed } from '../types.js';
 import { MarketFileError } from './market-file-error.js';
 import type { MarketPool } from './market-file.js';
-import type { TokenFinder } from './resolve-pools.js';
+import type { TokenFinder } from './token-finder.js';
 
 /** The largest emission rate the generator makes: 2^126 in x64 (tokens × 2^64 per second). */
 const MAX_EMISSIONS_X64 = 1n << 126n;

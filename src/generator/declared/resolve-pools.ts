@@ -1,45 +1,12 @@
-import { compareAddressBytes, isAddress } from '../../math/address.js';
+import { compareAddressBytes } from '../../math/address.js';
 import { ADAPTIVE_FEE_TIERS, FULL_RANGE_TICK_SPACING, feeTierIndex } from '../../math/fee-tiers.js';
 import { POOLS_CONFIGS } from '../pool-placement.js';
-import type { PoolType, TokenSeed } from '../types.js';
+import type { PoolType } from '../types.js';
 import { declaredPrice, declaredRewards, declaredVolumes } from './declared-values.js';
 import { MarketFileError } from './market-file-error.js';
 import type { MarketPool } from './market-file.js';
 import { poolKey, type PoolDeclaration } from './pool-declaration.js';
-
-/** Finds a pool's token: a mint among all tokens, or a symbol, declared ones first, then well-known, then unique. */
-export class TokenFinder {
-  private readonly byAddress: Map<string, TokenSeed>;
-
-  constructor(
-    private readonly generated: readonly TokenSeed[],
-    private readonly declared: readonly TokenSeed[],
-  ) {
-    this.byAddress = new Map([...generated, ...declared].map((t) => [t.address, t]));
-  }
-
-  find(text: string, where: string): TokenSeed {
-    if (isAddress(text)) {
-      const token = this.byAddress.get(text);
-      if (!token) throw new MarketFileError(`${where}: no token has the mint ${text}`);
-      return token;
-    }
-    const declared = this.declared.find((t) => t.symbol === text);
-    if (declared) return declared;
-    const named = this.generated.filter((t) => t.symbol === text);
-    const known = named.find((t) => t.role !== 'tail');
-    if (known) return known;
-    if (named.length === 1) return named[0]!;
-    if (named.length > 1)
-      throw new MarketFileError(
-        `${where}: ${named.length} generated tokens have the symbol ${text}; name one by its mint`,
-      );
-    const symbols = [...this.declared, ...this.generated.filter((t) => t.role !== 'tail')].map((t) => t.symbol);
-    throw new MarketFileError(
-      `${where}: no token ${text}; declare it under tokens, or use one of ${symbols.join(', ')}`,
-    );
-  }
-}
+import type { TokenFinder } from './token-finder.js';
 
 function poolType(entry: MarketPool, where: string): PoolType | undefined {
   const full = entry.tickSpacing === FULL_RANGE_TICK_SPACING;
