@@ -75,6 +75,7 @@ export const recordCommand = {
         throw new UsageError(error.message.replace(/^from /, '--from ').replace(/^asOf /, '--as-of '));
       throw new UsageError(error.message, 1);
     });
+    for (const note of summary.notes) process.stderr.write(`warning: ${note}\n`);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     process.stdout.write(
       `wrote ${summary.out}: ${summary.tokens} tokens, ${summary.pools} pools recorded from ${argv.from} ` +

@@ -3,6 +3,7 @@ import { PERIOD_NAMES } from '../math/periods.js';
 import type { GetJson } from './upstream-client.js';
 import { unwrap } from './wire-envelope.js';
 import type { LivePoolFields } from '../snapshot/pool-record.js';
+import { launchPools } from './launch-pools.js';
 import { liveOfPool } from './wire-live.js';
 import { normalizeDetailFields, normalizeLocks, normalizePool, type SpecPool } from './wire-pool.js';
 import { finerSupply, normalizeExchangeToken, normalizeProtocol, supply } from './wire-protocol.js';
@@ -33,6 +34,8 @@ export interface Crawled {
   exchangeToken: Json;
   circulatingSupply: string;
   totalSupply: string;
+  /** What was not taken as the source said, one line each (launch-pools.ts). */
+  notes: string[];
 }
 
 export interface CrawlOptions {
@@ -151,6 +154,28 @@ async function crawlPools(
 }
 
 /**
+ * Every pool (blocked ones included, with every period's stats), those the default listing shows, and
+ * which are launch pools: the live dialect has no launchpool type, such a pool says `whirlpool`, and the
+ * launch filter tells it apart, or, where the source ignores the filter, its own fields (launch-pools.ts).
+ * Normalised here, with the rest of the wire shape.
+ */
+async function crawlListings(
+  get: GetJson,
+  logo: LogoMapper,
+): Promise<Pick<Crawled, 'pools' | 'listed'> & { note?: string }> {
+  const poolsOf = async (path: string): Promise<Json[]> =>
+    (await walk(get, path)).map((p, i) => object(p, `pool ${i}`));
+  const items = await poolsOf(`/pools?size=1000&includeBlocked=true&stats=${PERIOD_NAMES.join(',')}`);
+  const pools = items.map((p, i) => normalizePool(p, logo, `pool ${i}`));
+  const listed = new Set((await poolsOf('/pools?size=1000')).map((p) => p.address as string));
+  const { launched, note } = launchPools(items, await poolsOf('/pools?size=1000&includeBlocked=true&isWavebreak=true'));
+  for (const pool of pools)
+    if (pool.head.poolType === 'whirlpool' && launched.has(pool.head.address as string))
+      pool.head.poolType = 'launchpool';
+  return { pools, listed, note };
+}
+
+/**
  * Reads the whole API through `get`: every page of tokens and pools through cursors, each pool's
  * detail and lock, the protocol endpoints, and what only searches reveal (verified pools).
  * @example const crawled = await crawl({ get: upstreamClient({ base }), logo: (url) => url })
@@ -158,18 +183,7 @@ async function crawlPools(
 export async function crawl(options: CrawlOptions): Promise<Crawled> {
   const { get, logo, onProgress } = options;
   onProgress?.('pools', 0, 1);
-  const pools = (await walk(get, `/pools?size=1000&includeBlocked=true&stats=${PERIOD_NAMES.join(',')}`)).map((p, i) =>
-    normalizePool(p, logo, `pool ${i}`),
-  );
-  const addressesOf = async (path: string): Promise<Set<string>> =>
-    new Set((await walk(get, path)).map((p) => object(p, 'pool').address as string));
-  const listed = await addressesOf('/pools?size=1000');
-  const launched = await addressesOf('/pools?size=1000&includeBlocked=true&isWavebreak=true');
-  // The live dialect has no launchpool type: such a pool says `whirlpool`, and only the launch filter
-  // tells it apart. Normalised here, with the rest of the wire shape.
-  for (const pool of pools)
-    if (pool.head.poolType === 'whirlpool' && launched.has(pool.head.address as string))
-      pool.head.poolType = 'launchpool';
+  const { pools, listed, note } = await crawlListings(get, logo);
   onProgress?.('tokens', 0, 1);
   const tokens = await crawlTokens(options, pools);
   const byVolume = async (direction: string): Promise<string[]> =>
@@ -201,5 +215,6 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
       exchangeToken.circulatingSupply as string,
     ),
     totalSupply: finerSupply(supply(total.total_supply, 'total_supply'), exchangeToken.totalSupply as string),
+    notes: note === undefined ? [] : [note],
   };
 }

@@ -40,6 +40,11 @@ export interface RecordSummary {
   asOf: string;
   /** Whether the source was a clmm-mock (its cursors and ETags then replay byte for byte). */
   fromMock: boolean;
+  /**
+   * What the recording did not take as the source said, one line each: a launch filter (`isWavebreak`)
+   * the source ignored, and what was done instead. The command line prints them on stderr.
+   */
+  notes: string[];
 }
 
 function baseUrl(from: string): string {
@@ -96,5 +101,6 @@ export async function recordSnapshot(options: RecordOptions): Promise<RecordSumm
     pools: crawled.pools.length,
     asOf,
     fromMock: mock !== null,
+    notes: crawled.notes,
   };
 }

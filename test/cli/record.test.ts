@@ -70,6 +70,24 @@ recording('records the fake upstream: exit 0, one `wrote` line on stdout, a snap
   }),
 );
 
+recording(
+  'a source that ignores isWavebreak: exit 0, the `wrote` line, and one warning line on stderr saying what record did',
+  () =>
+    withFake({ pageCap: 2, ignore: ['isWavebreak'] }, async (fake, dir) => {
+      const out = join(dir, 'live.sqlite');
+      const result = await runAsync(['record', '--from', fake.url, '--out', out, '--as-of', AS_OF]);
+      assert.is(result.code, 0, result.stderr);
+      assert.match(result.stdout, new RegExp(`^wrote ${out}: 6 tokens, 4 pools recorded from `));
+      // None of the fixtures' pools sets a trade-enable time: none is a launch pool, whatever the filter answered.
+      assert.is(
+        result.stderr,
+        'warning: the source ignored isWavebreak: /pools?isWavebreak=true answered every pool, 4 of them not ' +
+          "launch pools by their own fields; record took each pool's kind from its own fields instead: " +
+          '0 of 4 pools are launch pools\n',
+      );
+    }),
+);
+
 recording('--help names every flag with an example', () => {
   const result = runCli(['record', '--help']);
   assert.is(result.code, 0);

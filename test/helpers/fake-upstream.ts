@@ -25,6 +25,8 @@ export interface FakeUpstreamOptions {
   delayMs?: number;
   /** Changes the fixtures before they are served (a value the recorder must refuse). */
   change?: (fixtures: UpstreamFixtures) => void;
+  /** Query parameters read as if not sent, as an older API or a proxy that does not know them would. */
+  ignore?: readonly string[];
 }
 
 export interface FakeRequest {
@@ -159,6 +161,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     requests.push(entry);
     if (options.delayMs) await sleep(options.delayMs);
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
+    for (const name of options.ignore ?? []) url.searchParams.delete(name);
     const path = url.pathname.slice(BASE.length);
     const count = (seen.get(path) ?? 0) + 1;
     seen.set(path, count);

@@ -135,8 +135,8 @@ for (const from of WIRES) {
           const { facts } = store;
           store.close();
           assert.equal(
-            [summary.tokens, summary.pools, summary.fromMock, summary.asOf],
-            [facts.tokens, facts.pools, true, facts.asOf],
+            [summary.tokens, summary.pools, summary.fromMock, summary.asOf, summary.notes],
+            [facts.tokens, facts.pools, true, facts.asOf, []],
           );
           assert.not.ok(existsSync(`${out}.partial`));
         });

@@ -69,6 +69,7 @@ replay(
       pools: f.pools.length,
       asOf: '2026-02-01T00:00:00Z',
       fromMock: false,
+      notes: [],
     });
     assert.equal(fake.requests[0], { path: '/__mock/health', status: 404, at: fake.requests[0]!.at });
     const later = fake.requests.filter((r) => r.path.includes('next='));
