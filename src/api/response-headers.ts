@@ -2,6 +2,9 @@
 // OpenAPI document describes them, so both read them here.
 
 /** Response headers a browser script may read. */
-export const EXPOSED_HEADERS = 'ETag, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset';
+export const EXPOSED_HEADERS =
+  'ETag, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-Mock-Market-Step';
+/** The header every API response carries: the market's step (docs/market-moves.md §1). */
+export const MARKET_STEP_HEADER = 'X-Mock-Market-Step';
 /** The methods every API route answers. */
 export const ALLOW = 'GET, HEAD, OPTIONS';

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { UsageError } from './fail.js';
 import { parsePort, parsePublicUrl, runServer } from './run-server.js';
+import { MARKET_MOVES_OPTION, marketMovesOf } from './market-moves-option.js';
 import { WIRE_OPTION, wireOf } from './wire-option.js';
 
 interface ChaosFlags {
@@ -121,7 +122,9 @@ export const serveCommand = {
           'on a host beyond loopback (default: CLMM_MOCK_ADMIN_TOKEN), e.g. --admin-token s3cret-token',
       })
       .option('wire', { ...WIRE_OPTION, describe: `${WIRE_OPTION.describe} (default: CLMM_MOCK_WIRE, else spec)` })
+      .option('market-moves', MARKET_MOVES_OPTION)
       .example('$0 serve --snapshot snapshots/demo.sqlite --port 0', '')
+      .example('$0 serve --snapshot snapshots/demo.sqlite --market-moves 5s', 'a step of market time every 5 seconds')
       .example('$0 serve --snapshot snapshots/demo.sqlite --wire upstream', 'for apps written against the live API')
       .example(
         '$0 serve --snapshot snapshots/demo.sqlite --host 0.0.0.0 --admin-token s3cret-token',
@@ -139,6 +142,7 @@ export const serveCommand = {
       publicUrl?: string;
       adminToken?: string;
       wire?: string;
+      marketMoves?: string;
     } & ChaosFlags,
   ) => {
     const { snapshot, host } = argv;
@@ -157,6 +161,7 @@ export const serveCommand = {
       adminToken,
       wire: wireOf(argv.wire),
       chaos: chaosConfig(argv),
+      marketMoves: marketMovesOf(argv.marketMoves),
     });
   },
 };

@@ -1,3 +1,4 @@
+import type { MarketInfo } from '../moves/market-info.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Polka, Request } from 'polka';
 import { ApiError, invalidParameter } from '../errors/api-error.js';
@@ -11,10 +12,10 @@ import { basename } from 'node:path';
 import { readJsonBody } from './read-body.js';
 import { sendJson } from './send.js';
 
-type Handler = (req: Request, res: ServerResponse) => Promise<void> | void;
+export type Handler = (req: Request, res: ServerResponse) => Promise<void> | void;
 
 /** Dispatches by method; anything else is a 405 whose Allow header lists what the path answers. */
-function methods(allowed: Record<string, Handler>): Handler {
+export function methods(allowed: Record<string, Handler>): Handler {
   const allow = [...Object.keys(allowed), ...('GET' in allowed ? ['HEAD'] : []), 'OPTIONS'].join(', ');
   return function adminRoute(req, res) {
     const handler = allowed[req.method === 'HEAD' ? 'GET' : req.method];
@@ -40,6 +41,7 @@ export function mountAdminRoutes(
   originOf: (req: IncomingMessage) => string,
   guard: (req: IncomingMessage) => void,
   wire: Wire,
+  market: () => MarketInfo,
 ): void {
   // The file name, not where it lives on this machine: the page and health may be seen from a network.
   const shownFacts = { ...facts, path: basename(facts.path) };
@@ -64,6 +66,7 @@ export function mountAdminRoutes(
           pid: process.pid,
           wire,
           snapshot: shownFacts,
+          market: market(),
           chaos: chaos.describe(),
           sizes: chaos.sizes(),
           memory: process.memoryUsage(),

@@ -9,6 +9,7 @@ import type { ServedSnapshot } from '../snapshot/served-snapshot.js';
 import type { Wire } from '../snapshot/wire.js';
 import type { ResponseCache } from './response-cache.js';
 import { CHAIN } from '../api/route-paths.js';
+import { MARKET_STEP_HEADER } from '../api/response-headers.js';
 import { unknownChain, type Route } from '../api/routes.js';
 import { chooseEncoding, prepareBody, sendJson, sendPrepared, type PreparedBody } from './send.js';
 
@@ -42,6 +43,31 @@ export function apiTags(cursorKey: string, wire: Wire = 'spec'): (origin: string
 }
 
 /**
+ * The ETag of a body answered from a version of a moving market (docs/market-moves.md §5): the one its
+ * URL has at the snapshot when the snapshot answers the same bytes, else a hash of the bytes, so that a
+ * tag changes exactly when its body does, whichever versions a client compares.
+ */
+function movedTag(
+  body: string | Buffer,
+  base: () => string | Buffer | null,
+  snapshot: ServedSnapshot,
+  urlTag: () => string,
+): string {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  const stored = base();
+  const storedBytes = typeof stored === 'string' ? Buffer.from(stored) : stored;
+  const same = storedBytes !== null && storedBytes.equals(bytes);
+  if (storedBytes && snapshot.reuses(storedBytes)) snapshot.recycle(storedBytes);
+  return same ? urlTag() : `m${createHash('sha1').update(bytes).digest('base64url')}`;
+}
+
+/** What an API handler answers from: the market's version now, and the snapshot it started from. */
+export interface AnsweredMarket {
+  readonly current: ServedSnapshot;
+  readonly step: number;
+}
+
+/**
  * What is sent of a body whose memory the snapshot hands out again (ServedSnapshot.reuses), and the body
  * handed back once nothing reads it: the response cache, when it will keep the response (`kept`), keeps
  * a copy of its own, in memory of the body's size; the body goes back at once when a copy is sent
@@ -69,12 +95,16 @@ function handBack(
  */
 export function apiHandler(
   route: Route,
-  snapshot: ServedSnapshot,
+  base: ServedSnapshot,
+  market: AnsweredMarket,
   cache: ResponseCache,
   originOf: (req: Request) => string,
   tagOf: ReturnType<typeof apiTags>,
 ) {
   return function handleApiRequest(req: Request & ChaosMarks, res: ServerResponse): void {
+    const snapshot = market.current;
+    // Set again here: a delay injected before this handler may have outlasted a step.
+    res.setHeader(MARKET_STEP_HEADER, String(market.step));
     if (req.params.chain !== CHAIN) throw unknownChain(req.params.chain ?? '');
     if (req.method !== 'GET' && req.method !== 'HEAD')
       throw new ApiError(
@@ -91,7 +121,15 @@ export function apiHandler(
     let prepared = cache.get(key);
     if (!prepared) {
       const body = answer();
-      prepared = prepareBody(body, encoding, tagOf(origin, req.url));
+      const urlTag = (): string => tagOf(origin, req.url);
+      const stored = (): string | Buffer | null => {
+        try {
+          return route.answer(base, req.params, searchOf(req), origin);
+        } catch {
+          return null;
+        }
+      };
+      prepared = prepareBody(body, encoding, snapshot === base ? urlTag() : movedTag(body, stored, base, urlTag));
       if (typeof body !== 'string' && snapshot.reuses(body))
         prepared = handBack(snapshot, body, prepared, cache.keeps(key, body.length), res);
       cache.set(key, prepared);

@@ -6,7 +6,7 @@ import { isAdminPath } from './admin-path.js';
 export const ALLOWED_REQUEST_HEADERS =
   'Accept, Accept-Encoding, Content-Type, If-None-Match, X-Mock-Status, X-Mock-Delay';
 /** The methods the admin routes answer, together. */
-const ADMIN_ALLOW = 'GET, HEAD, PUT, POST, DELETE, OPTIONS';
+const ADMIN_ALLOW = 'GET, HEAD, PUT, POST, PATCH, DELETE, OPTIONS';
 
 /**
  * Middleware: CORS headers on every response (any origin: a mock is called from dev servers on any

@@ -26,6 +26,11 @@ import { requestOrigin } from './request-origin.js';
 import { DEFAULT_CACHE_BYTES, ResponseCache } from './response-cache.js';
 import { mountStatic } from './static-routes.js';
 import { closer, listen } from './server-lifecycle.js';
+import { MARKET_STEP_HEADER } from '../api/response-headers.js';
+import type { MockMarket } from '../moves/market-info.js';
+import { MovingMarket } from '../moves/moving-market.js';
+import { parseMovesEvery } from '../moves/moves-every.js';
+import { mountMarketRoutes } from './market-routes.js';
 
 export interface MockServerOptions {
   /** Path of the snapshot to serve. */
@@ -61,6 +66,12 @@ export interface MockServerOptions {
    * `upstream`, the live public API's own wire format, for apps written against the live API.
    */
   wire?: Wire;
+  /**
+   * Whether the market moves by itself (docs/market-moves.md §4): a step (five minutes of market time)
+   * every this often, a duration such as `5s` or milliseconds; default: it moves only when told to
+   * (`server.market`, `/__mock/market`). A bad value throws TypeError before anything starts.
+   */
+  marketMoves?: string | number;
 }
 
 export interface MockServer {
@@ -72,6 +83,8 @@ export interface MockServer {
   wire: Wire;
   /** Chaos settings and the journal, controllable in process (the same as the admin API). */
   chaos: MockChaos<RouteKey>;
+  /** The market: steps, changes and reset, in process (the same as `/__mock/market`, docs/market-moves.md). */
+  market: MockMarket;
   /** Stops accepting connections, ends idle ones, waits for in-flight responses, closes the snapshot. */
   close(): Promise<void>;
 }
@@ -93,28 +106,29 @@ function ownOrigin(server: Server): string {
 function buildApp(
   server: Server,
   snapshot: ServedSnapshot,
-  chaos: ChaosController,
+  served: { chaos: ChaosController; market: MovingMarket; cache: ResponseCache },
   options: MockServerOptions,
   publicUrl: string | undefined,
 ): Polka {
-  const cache = new ResponseCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
+  const { chaos, market, cache } = served;
   const originOf = requestOrigin(publicUrl, () => ownOrigin(server));
   const tagOf = apiTags(snapshot.cursorKey, snapshot.wire);
   const onError = errorHandler(options.onError ?? (() => undefined), snapshot.wire);
   const app = polka({ server, onError, onNoMatch: noRoute });
   app.parse = parsePath;
   app.use(cors());
-  mountAdminRoutes(
-    app,
-    chaos,
-    snapshot.facts,
-    originOf,
-    adminGuard(options.host ?? '127.0.0.1', options.adminToken),
-    snapshot.wire,
-  );
+  const guard = adminGuard(options.host ?? '127.0.0.1', options.adminToken);
+  mountAdminRoutes(app, chaos, snapshot.facts, originOf, guard, snapshot.wire, () => market.state());
+  mountMarketRoutes(app, market, guard);
   mountStatic(app, snapshot);
+  // Every API answer says the market's step, the injected faults' too.
+  app.use((req, res, next) => {
+    if (req.url.startsWith('/v2/')) res.setHeader(MARKET_STEP_HEADER, String(market.step));
+    next();
+  });
   app.use(chaosMiddleware(chaos, matchRouteKey));
-  for (const route of ROUTES) app.all(`/v2/:chain${route.path}`, apiHandler(route, snapshot, cache, originOf, tagOf));
+  for (const route of ROUTES)
+    app.all(`/v2/:chain${route.path}`, apiHandler(route, snapshot, market, cache, originOf, tagOf));
   return app;
 }
 
@@ -134,7 +148,11 @@ export async function createMockServer(options: MockServerOptions): Promise<Mock
     ROUTE_PATHS,
   );
   const wire = parseWire(options.wire);
+  const movesEvery = options.marketMoves === undefined ? null : parseMovesEvery(options.marketMoves);
   const snapshot = openServedSnapshot(options.snapshot, wire);
+  const cache = new ResponseCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
+  // A change clears the cache: nothing answers from a state it replaced.
+  const market = new MovingMarket(snapshot, () => cache.clear());
   // A slow or hostile client cannot hold the server: bounded headers, and time limits to receive a request.
   const server = createServer({
     maxHeaderSize: 16 * 1024,
@@ -143,7 +161,7 @@ export async function createMockServer(options: MockServerOptions): Promise<Mock
     connectionsCheckingInterval: 1000,
   });
   server.on('clientError', clientErrorHandler(wire));
-  const app = buildApp(server, snapshot, chaos, options, publicUrl);
+  const app = buildApp(server, snapshot, { chaos, market, cache }, options, publicUrl);
   const host = options.host ?? '127.0.0.1';
   await listen(server, app, options.port ?? 0, host).catch((error: unknown) => {
     snapshot.close();
@@ -153,12 +171,14 @@ export async function createMockServer(options: MockServerOptions): Promise<Mock
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   // Where clients are told to go (`url`): its first request then pays for nothing (docs/performance.md §8).
   snapshot.prepare(publicUrl ?? origin);
+  market.moveEvery(movesEvery);
   return {
     url: `${origin}${API_BASE}`,
     host,
     port,
     wire,
     chaos,
-    close: closer(server, snapshot, chaos, options.gracePeriodMs ?? 10_000),
+    market,
+    close: closer(server, snapshot, chaos, options.gracePeriodMs ?? 10_000, () => market.close()),
   };
 }

@@ -14,7 +14,8 @@ const markOf = (key: string): number => fnv1a(key) | 0 || 1;
 
 /**
  * Finished 200 responses by request (URL and encoding), least recently used evicted first, bounded
- * by total bytes. Sound because a snapshot never changes: the same request always has the same answer.
+ * by total bytes. Sound because the served state changes only as a whole, and the cache is cleared then:
+ * until it changes, the same request always has the same answer.
  * A response is kept only when its request comes again, usually the second time: a stream of one-off
  * requests (a crawl, a cold start) would otherwise churn the cache and the garbage collector for nothing.
  * @example const cache = new ResponseCache(64 * 1024 * 1024); cache.get('br GET /v2/solana/pools');
@@ -79,6 +80,13 @@ export class ResponseCache {
       this.mark = markOf(key);
     }
     return this.mark;
+  }
+
+  /** Forgets every response: what they answered has changed (a market that moves, docs/market-moves.md §5). */
+  clear(): void {
+    this.entries.clear();
+    this.seenOnce.fill(0);
+    this.bytes = 0;
   }
 
   /** Bytes held (payloads and keys). */

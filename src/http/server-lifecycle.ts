@@ -26,17 +26,22 @@ export function closer(
   snapshot: ServedSnapshot,
   chaos: ChaosController,
   gracePeriodMs: number,
+  stopMarket: () => Promise<void> = async () => undefined,
 ): () => Promise<void> {
   return () =>
     new Promise<void>((resolve) => {
+      // The clock stops at once; a change in progress finishes before the snapshot closes.
+      const stopped = stopMarket();
       const grace = setTimeout(() => server.closeAllConnections(), gracePeriodMs);
       const sweep = setInterval(() => server.closeIdleConnections(), 50);
       server.close(() => {
         clearTimeout(grace);
         clearInterval(sweep);
-        snapshot.close();
-        // Responses' close events (which clear injected-delay timers) follow the server's: let them run first.
-        setImmediate(resolve);
+        void stopped.then(() => {
+          snapshot.close();
+          // Responses' close events (which clear injected-delay timers) follow the server's: let them run first.
+          setImmediate(resolve);
+        });
       });
       chaos.releaseAll();
       server.closeIdleConnections();

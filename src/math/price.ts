@@ -1,5 +1,8 @@
 import { Decimal } from 'decimal.js';
 import { Q64 } from './constants.js';
+import { roundedUnits, unitsText } from './exact-figures.js';
+
+const Q128 = Q64 * Q64;
 
 /** Fractional digits of a pool price (docs/api.md §7.1). */
 export const PRICE_DIGITS = 20;
@@ -17,15 +20,17 @@ const PriceDecimal = Decimal.clone({
 
 /**
  * Human price of token A in token B: (sqrtPrice / 2^64)^2 × 10^decimalsA / 10^decimalsB, with
- * exactly 20 fractional digits (half-even). The product is exact before the one rounding.
+ * exactly 20 fractional digits (half-even). Exact integers before the one rounding: the generator and a
+ * market that moves price every pool with it.
  * @example sqrtPriceToPrice(1n << 64n, 9, 6) // "1000.00000000000000000000"
  */
 export function sqrtPriceToPrice(sqrtPrice: bigint, decimalsA: number, decimalsB: number): string {
-  const ratio = new PriceDecimal(sqrtPrice.toString()).div(Q64.toString());
-  return ratio
-    .pow(2)
-    .mul(new PriceDecimal(10).pow(decimalsA - decimalsB))
-    .toFixed(PRICE_DIGITS, Decimal.ROUND_HALF_EVEN);
+  const shift = decimalsA - decimalsB;
+  const value = {
+    n: sqrtPrice * sqrtPrice * 10n ** BigInt(Math.max(0, shift)),
+    d: Q128 * 10n ** BigInt(Math.max(0, -shift)),
+  };
+  return unitsText(roundedUnits(value, PRICE_DIGITS), PRICE_DIGITS);
 }
 
 /**

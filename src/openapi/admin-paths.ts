@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import { ChaosSettingsSchema, JournalEntrySchema } from './admin-schemas.js';
+import { ChaosSettingsSchema, JournalEntrySchema, MarketInfoSchema } from './admin-schemas.js';
 import { plain, schemaRef } from './components.js';
 import type { JsonSchema, OperationObject, PathItem, ResponseObject } from './openapi-types.js';
 
 export const ADMIN_TAG = 'mock admin';
 
-const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
-const ok = (description: string, schema: JsonSchema): ResponseObject => ({ description, content: json(schema) });
+export const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
+export const ok = (description: string, schema: JsonSchema): ResponseObject => ({ description, content: json(schema) });
 
 /** The `components` names of the admin API's error body and of its 405 answer. */
 export interface AdminErrorNames {
@@ -15,10 +15,10 @@ export interface AdminErrorNames {
 }
 
 /** The spec dialect's: the admin API answers errors in the API's own body. */
-const API_ERRORS: AdminErrorNames = { errorBody: 'ErrorBody', methodNotAllowed: 'MethodNotAllowed' };
+export const API_ERRORS: AdminErrorNames = { errorBody: 'ErrorBody', methodNotAllowed: 'MethodNotAllowed' };
 
 /** Makes the admin operations: the admin tag, and the 405 where `errors` puts it. */
-function adminOperation(errors: AdminErrorNames) {
+export function adminOperation(errors: AdminErrorNames) {
   const notAllowed = { '405': { $ref: `#/components/responses/${errors.methodNotAllowed}` } };
   return (
     operationId: string,
@@ -35,7 +35,7 @@ function adminOperation(errors: AdminErrorNames) {
 }
 
 /** The routes that change state answer 403 without the admin token (required beyond loopback, or when one is set). */
-const forbiddenIn = (errors: AdminErrorNames) => ({
+export const forbiddenIn = (errors: AdminErrorNames) => ({
   '403': {
     description: 'No or another admin token: send Authorization: Bearer <the --admin-token>',
     content: json(schemaRef(errors.errorBody)),
@@ -43,9 +43,10 @@ const forbiddenIn = (errors: AdminErrorNames) => ({
 });
 
 /**
- * The admin surface under `/__mock` (docs/admin-and-chaos.md §1), outside the API's server URL: each path names
- * `adminUrl` (the server's origin) as its server. Never subject to chaos. `errors`: where its error answers
- * are in `components` (the API's, unless the dialect's API answers another body).
+ * The admin surface under `/__mock` (docs/admin-and-chaos.md §1; the market's own paths are in market-paths.ts),
+ * outside the API's server URL: each path names `adminUrl` (the server's origin) as its server. Never subject to
+ * chaos. `errors`: where its error answers are in `components` (the API's, unless the dialect's API answers another
+ * body).
  * @example adminPaths('http://127.0.0.1:8080')['/__mock/health']
  */
 export function adminPaths(adminUrl: string, errors: AdminErrorNames = API_ERRORS): Record<string, PathItem> {
@@ -57,7 +58,7 @@ export function adminPaths(adminUrl: string, errors: AdminErrorNames = API_ERROR
   return {
     '/__mock/health': {
       servers,
-      get: operation('getHealth', 'Server status, pid, snapshot facts, chaos settings and sizes', {
+      get: operation('getHealth', 'Server status, pid, snapshot facts, the market, chaos settings and sizes', {
         '200': ok(
           'Health',
           plain(
@@ -65,6 +66,7 @@ export function adminPaths(adminUrl: string, errors: AdminErrorNames = API_ERROR
               status: Type.Literal('ok'),
               pid: Type.Integer(),
               snapshot: Type.Object({}),
+              market: MarketInfoSchema,
               chaos: ChaosSettingsSchema,
               sizes: Type.Object({}),
             }),

@@ -1,9 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { TRANSPORT_FAULTS } from '../chaos/chaos-settings.js';
 import { StringEnum } from '../api/schemas/strings.js';
+import { PERIOD_NAMES } from '../math/periods.js';
 
 // The bodies of the admin API under /__mock (docs/admin-and-chaos.md §1) that are its own: the chaos
-// settings and the request journal's entries. Its error body is the API's (ErrorBodySchema).
+// settings, the request journal's entries and the market's bodies. Its error body is the API's (ErrorBodySchema).
 
 const fault = Type.Union([
   Type.Integer({ minimum: 400, maximum: 599 }),
@@ -53,4 +54,74 @@ export const JournalEntrySchema = Type.Object({
   fault: Type.Union([Type.Integer(), Type.String(), Type.Null()], {
     description: 'A status, reset, hang, truncate, rate_limited, or null',
   }),
+});
+
+// The market's own bodies (docs/market-moves.md §3): its state, and the changes made by hand.
+
+/** A decimal above 0, as a string or a JSON number. */
+const positive = (description: string) =>
+  Type.Union([Type.String({ pattern: '^\\d+(\\.\\d+)?$' }), Type.Number({ exclusiveMinimum: 0 })], { description });
+
+/** A change made by hand, as `GET /__mock/market` lists it. */
+export const MarketChangeSchema = Type.Object({
+  step: Type.Integer({ minimum: 0, description: 'The step it was made at' }),
+  kind: StringEnum(['token', 'pool', 'add-pool', 'remove-pool'] as const, 'What it changed'),
+  address: Type.String({ description: "The token's mint or the pool's address" }),
+  set: Type.Object({}, { description: 'What it set, as given' }),
+});
+
+/** What `GET /__mock/market` answers, and every change of the market. */
+export const MarketInfoSchema = Type.Object({
+  step: Type.Integer({ minimum: 0, description: 'Five-minute steps since the snapshot; 0 is the snapshot as stored' }),
+  asOf: Type.String({ format: 'date-time', description: "The snapshot's asOf plus five minutes a step" }),
+  movesEveryMs: Type.Union([Type.Integer({ minimum: 100 }), Type.Null()], {
+    description: 'How often the market takes a step by itself (--market-moves); null when it waits to be told',
+  }),
+  changedPools: Type.Integer({ minimum: 0, description: "Pools whose figures differ from the snapshot's" }),
+  changedTokens: Type.Integer({
+    minimum: 0,
+    description: "Tokens whose price or 24h volume differ from the snapshot's",
+  }),
+  changes: Type.Array(MarketChangeSchema, { description: 'The changes made by hand since the snapshot, oldest first' }),
+});
+
+/** The body of `POST /__mock/market/advance`; without one, a step. */
+export const AdvanceSchema = Type.Object(
+  { steps: Type.Optional(Type.Integer({ minimum: 1, maximum: 8640, description: 'Five-minute steps; default 1' })) },
+  { additionalProperties: false },
+);
+
+/** The body of `PATCH /__mock/market/tokens/{mint}`. */
+export const TokenChangeSchema = Type.Object(
+  { priceUsdc: positive('The USD price; every pool of the token, and every pool its rewards pay, follows') },
+  { additionalProperties: false },
+);
+
+/** The body of `PATCH /__mock/market/pools/{address}`: any of these, at least one. */
+export const PoolChangeSchema = Type.Object(
+  {
+    price: Type.Optional(positive('Token B per token A')),
+    tvlUsdc: Type.Optional(positive("USD held: every position's liquidity scaled by one factor")),
+    stats: Type.Optional(
+      Type.Partial(
+        Type.Object(
+          Object.fromEntries(
+            PERIOD_NAMES.map((p) => [
+              p,
+              Type.Object({ volume: positive('USD traded') }, { additionalProperties: false }),
+            ]),
+          ),
+        ),
+        { additionalProperties: false, description: 'Volumes by period; the others kept nested around them' },
+      ),
+    ),
+    hasWarning: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+/** The answer of `POST /__mock/market/pools`: where the pool is served, and the market then. */
+export const AddedPoolSchema = Type.Object({
+  address: Type.String({ description: 'The address the whirlpool program derives for it' }),
+  market: MarketInfoSchema,
 });

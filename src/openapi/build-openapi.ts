@@ -4,6 +4,7 @@ import { ROUTES, type Route } from '../api/routes.js';
 import { parseWire, type Wire } from '../snapshot/wire.js';
 import { adminPaths, ADMIN_TAG } from './admin-paths.js';
 import { componentSchemas } from './components.js';
+import { marketPaths } from './market-paths.js';
 import { bareBody, DOC_DIALECTS, type DocDialect } from './doc-dialects.js';
 import type { OpenApiDocument, PathItem } from './openapi-types.js';
 import { routeParameters } from './parameters.js';
@@ -91,7 +92,11 @@ export function buildOpenApi(options: OpenApiOptions = {}): OpenApiDocument {
       { name: 'protocol', description: 'Protocol statistics and the exchange token' },
       { name: ADMIN_TAG, description: "The mock's own admin surface under /__mock (not part of the upstream API)" },
     ],
-    paths: { ...apiPaths(dialect), ...adminPaths(adminServer(serverUrl), dialect.admin) },
+    paths: {
+      ...apiPaths(dialect),
+      ...adminPaths(adminServer(serverUrl), dialect.admin),
+      ...marketPaths(adminServer(serverUrl), dialect.admin),
+    },
     components: {
       schemas: componentSchemas(dialect.named),
       responses: componentResponses(dialect),

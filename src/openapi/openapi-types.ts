@@ -36,7 +36,7 @@ export interface OperationObject {
   responses: Record<string, ResponseObject | Ref>;
 }
 
-export type Method = 'get' | 'put' | 'post' | 'delete';
+export type Method = 'get' | 'put' | 'post' | 'patch' | 'delete';
 
 export type PathItem = { servers?: { url: string; description?: string }[] } & Partial<Record<Method, OperationObject>>;
 

@@ -28,6 +28,10 @@ export function componentHeaders(): Record<string, HeaderObject> {
       description: 'Seconds until the window resets (only while a rate limit is set)',
       schema: integer,
     },
+    'X-Mock-Market-Step': {
+      description: "The market's step: five-minute steps since the snapshot (0 until the market moves)",
+      schema: integer,
+    },
   };
   const names = EXPOSED_HEADERS.split(', ');
   return {
@@ -92,7 +96,7 @@ export function routeResponses(
   return {
     '200': {
       description: ok.description,
-      headers: { ETag: header('ETag'), ...RATE_HEADERS },
+      headers: { ETag: header('ETag'), 'X-Mock-Market-Step': header('X-Mock-Market-Step'), ...RATE_HEADERS },
       content: { [JSON_TYPE]: { schema: withRefs(ok.body, undefined, named) } },
     },
     '304': response('NotModified'),

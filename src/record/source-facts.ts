@@ -16,8 +16,9 @@ export async function detectMockSource(base: string, signal?: AbortSignal): Prom
   try {
     const response = await fetch(new URL('/__mock/health', base), { signal });
     if (response.status !== 200) return null;
-    const { snapshot } = (await response.json()) as {
+    const { snapshot, market } = (await response.json()) as {
       snapshot?: { seed?: unknown; asOf?: unknown; cursorKey?: unknown };
+      market?: { asOf?: unknown };
     };
     if (
       typeof snapshot?.cursorKey !== 'string' ||
@@ -25,7 +26,9 @@ export async function detectMockSource(base: string, signal?: AbortSignal): Prom
       typeof snapshot.asOf !== 'string'
     )
       return null;
-    return { seed: snapshot.seed, asOf: snapshot.asOf, cursorKey: snapshot.cursorKey };
+    // A market that moved is recorded at its own instant (docs/market-moves.md): nothing served is later.
+    const asOf = typeof market?.asOf === 'string' ? market.asOf : snapshot.asOf;
+    return { seed: snapshot.seed, asOf, cursorKey: snapshot.cursorKey };
   } catch {
     return null;
   }

@@ -10,6 +10,8 @@ import { readPoolKeys } from './pool-keys.js';
 import { walkPools } from './pool-walk.js';
 import { listBody, objectBody } from './response-bodies.js';
 import type { ServedSnapshot } from './served-snapshot.js';
+import type { ServedParts } from './served-parts.js';
+import { MovingBase } from './moved/moving-base.js';
 import { ServedTokens } from './served-tokens.js';
 import { SnapshotError } from './snapshot-error.js';
 import { StoredOrders } from './stored-orders.js';
@@ -53,9 +55,32 @@ function served(db: Database.Database, path: string, wire: Wire): ServedSnapshot
   const store = readPieceStore(db, keys.count, poolOrders.get(PIECE_LAYOUT.key, PIECE_LAYOUT.direction).ids, format);
   const pools = poolIndex(keys, store);
   const tokens = loadTokenIndex(db);
-  const tokenOrders = new StoredOrders(db, 'tokens', tokens.count);
-  const thresholds = new Thresholds(db);
-  const servedTokens = new ServedTokens(db, tokens.count, wire);
+  const bodies = new BodyBuffers(BODY_BYTES_KEPT);
+  const parts: ServedParts = {
+    db,
+    facts,
+    wire,
+    format,
+    pools,
+    tokens,
+    poolOrders,
+    tokenOrders: new StoredOrders(db, 'tokens', tokens.count),
+    thresholds: new Thresholds(db),
+    servedTokens: new ServedTokens(db, tokens.count, wire),
+    pieces: new PieceReader(db, pools, store, format, bodies),
+    bodies,
+    // The live API names default periods.
+    periodsOf: (periods) => (wire === 'upstream' && periods.length === 0 ? LIVE_PERIODS : periods),
+  };
+  // Pieces and token texts are in memory; what is still read (locks, the entries of periods the blocks
+  // do not hold) is read by key, so a small page cache serves as well as SQLite's 16 MB default.
+  db.pragma('cache_size = -2048');
+  return servedFrom(parts);
+}
+
+/** The snapshot as served from its parts, and the versions of its market that moves. */
+function servedFrom(parts: ServedParts): ServedSnapshot {
+  const { db, facts, wire, pools, tokens, poolOrders, tokenOrders, thresholds, servedTokens, pieces, bodies } = parts;
   const live = wire === 'upstream';
   const column = (name: string): string => (live ? `upstream_${name}` : name);
   // The live API answers its protocol endpoints bare. Constant bodies: made once, here.
@@ -63,16 +88,10 @@ function served(db: Database.Database, path: string, wire: Wire): ServedSnapshot
   const protocolBody = wrapped(single(db, `SELECT ${column('json')} FROM protocol`));
   const circulatingBody = wrapped(single(db, `SELECT ${column('circulating_json')} FROM exchange_token`));
   const totalBody = wrapped(single(db, `SELECT ${column('total_json')} FROM exchange_token`));
-  const bodies = new BodyBuffers(BODY_BYTES_KEPT);
-  const pieces = new PieceReader(db, pools, store, format, bodies);
-  // Pieces and token texts are in memory; what is still read (locks, the entries of periods the blocks
-  // do not hold) is read by key, so a small page cache serves as well as SQLite's 16 MB default.
-  db.pragma('cache_size = -2048');
-  // The live API names default periods.
-  const periodsOf = (periods: readonly Period[]): readonly Period[] =>
-    live && periods.length === 0 ? LIVE_PERIODS : periods;
+  const { periodsOf } = parts;
   const tokenId = (address: string): number | undefined => tokens.idByAddress.get(address);
-  return {
+  const moving = new MovingBase(parts);
+  const snapshot: ServedSnapshot = {
     facts,
     wire,
     cursorKey: facts.cursorKey,
@@ -121,6 +140,9 @@ function served(db: Database.Database, path: string, wire: Wire): ServedSnapshot
     prepare: (origin) => void servedTokens.at(origin),
     reuses: (body) => bodies.handedOut(body),
     recycle: (body) => bodies.recycle(body),
+    records: () => moving.records,
+    moved: (version) => moving.version(snapshot, version),
     close: () => db.close(),
   };
+  return snapshot;
 }

@@ -15,6 +15,7 @@ const AFTER_B = Buffer.from(AFTER_TOKEN_B);
 /** What a pool's item adds between its pieces, at most: the text after each token, the comma before it. */
 const JOINS = AFTER_A.length + AFTER_B.length + 1;
 const COMMA = 0x2c;
+const NO_ENVELOPE: Envelope = { open: new Uint8Array(0), close: new Uint8Array(0) };
 
 /**
  * Pool responses in one dialect, written from pieces held in memory (piece-layout.ts gives the layout,
@@ -49,6 +50,17 @@ export class PieceReader {
   /** The body of one pool's detail, with exactly the `periods` in its stats. */
   poolDetail(id: number, periods: readonly Period[], tokens: OriginTokens): Buffer {
     return this.body([id], periods, tokens, this.format.detailEnd, objectEnvelope(this.format.wire));
+  }
+
+  /**
+   * The items of the pools `ids`, comma-joined, with no envelope: the unchanged runs of a page that a
+   * moving market's version joins with its changed pools (moved/moved-snapshot.ts). A copy of its own.
+   */
+  poolItems(ids: readonly number[], periods: readonly Period[], tokens: OriginTokens): Buffer {
+    const body = this.body(ids, periods, tokens, this.format.itemEnd, NO_ENVELOPE);
+    const items = Buffer.from(body);
+    this.bodies.recycle(body);
+    return items;
   }
 
   /** The lock endpoint's entries of one pool. */

@@ -40,8 +40,9 @@ const FLAG_OF: Record<keyof PoolRequirements, number> = {
 /** What a pool walk reads: the index, the stored orders and the thresholds. */
 export interface PoolWalkSources {
   pools: PoolIndex;
-  orders: StoredOrders;
-  thresholds: Thresholds;
+  /** The stored orders, or a moving market's version of them (moved/moved-orders.ts). */
+  orders: Pick<StoredOrders, 'get'>;
+  thresholds: Pick<Thresholds, 'firstAtLeast'>;
 }
 
 function atLeast(sources: PoolWalkSources, key: ThresholdKey, minimum: string | null): ((id: number) => boolean)[] {

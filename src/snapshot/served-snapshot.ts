@@ -5,8 +5,12 @@ import type { SnapshotFacts } from './snapshot-facts.js';
 import type { Direction } from './stored-orders.js';
 import type { Position, WalkResult } from './walk-order.js';
 import type { Wire } from './wire.js';
+import type { MarketVersion } from './moved/market-version.js';
+import type { StoredRecords } from './moved/stored-records.js';
 
-export type { Cursors, Direction, PoolWalk, Position, WalkResult };
+export type { Cursors, Direction, MarketVersion, PoolWalk, Position, StoredRecords, WalkResult };
+export type { StoredToken } from './moved/stored-records.js';
+export type { PoolRecord, TokenRecord } from './pool-record.js';
 export type { PoolRequirements } from './pool-walk.js';
 
 export { MAX_POOLS_PER_PAGE } from './piece-layout.js';
@@ -85,5 +89,16 @@ export interface ServedSnapshot {
    * serves a later body. Any other buffer is left alone.
    */
   recycle(body: Uint8Array): void;
+  /**
+   * The records this snapshot was written from, read back by id (moved/stored-records.ts): where a market
+   * that moves starts. Nothing is read until asked for.
+   */
+  records(): StoredRecords;
+  /**
+   * This snapshot's market at a later state (moved/market-version.ts): the pools and tokens that changed
+   * served from their records, the rest as stored; listings in that state's order. Called on a version,
+   * `version` follows it.
+   */
+  moved(version: MarketVersion): ServedSnapshot;
   close(): void;
 }

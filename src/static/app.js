@@ -162,7 +162,11 @@ const loadSnapshot = async (section) => {
   const health = await getJson('/__mock/health');
   const { cursorKey: _key, ...facts } = health.snapshot;
   const dialect = health.wire === 'upstream' ? "upstream (the live API's wire format)" : 'spec (docs/api.md)';
-  showFacts(section.querySelector('dl'), { dialect, ...facts });
+  // The market's step: 0 is the snapshot as stored (docs/market-moves.md).
+  const { step, asOf, movesEveryMs } = health.market;
+  const moves = movesEveryMs === null ? 'when told to' : `every ${movesEveryMs} ms`;
+  const market = `step ${step} (${asOf}), moves ${moves}`;
+  showFacts(section.querySelector('dl'), { dialect, market, ...facts });
 };
 
 async function refreshAdmin() {

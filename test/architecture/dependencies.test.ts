@@ -26,25 +26,34 @@ const RULES: readonly Rule[] = [
   {
     name: 'snapshot knows no producer, no API and no server',
     from: ['snapshot'],
-    forbidden: ['generator', 'record', 'api', 'http', 'chaos', 'export', 'openapi', 'bench', 'cli'],
+    forbidden: ['generator', 'record', 'moves', 'api', 'http', 'chaos', 'export', 'openapi', 'bench', 'cli'],
   },
   {
     name: 'generator knows neither the API nor the recorder',
     from: ['generator'],
-    forbidden: ['api', 'http', 'record', 'export', 'openapi', 'cli'],
+    forbidden: ['api', 'http', 'record', 'moves', 'export', 'openapi', 'cli'],
   },
   {
     name: 'market knows no producer, no API and no server',
     from: ['market'],
-    forbidden: ['generator', 'record', 'api', 'http', 'chaos', 'export', 'openapi', 'bench', 'cli'],
+    forbidden: ['generator', 'record', 'moves', 'api', 'http', 'chaos', 'export', 'openapi', 'bench', 'cli'],
   },
-  { name: 'chaos knows neither the data nor the API', from: ['chaos'], forbidden: ['api', 'snapshot', 'store'] },
+  {
+    name: 'chaos knows neither the data nor the API',
+    from: ['chaos'],
+    forbidden: ['api', 'snapshot', 'moves', 'store'],
+  },
   {
     name: 'openapi, record and export do without the server',
     from: ['openapi', 'record', 'export'],
     forbidden: ['http'],
   },
   { name: 'nothing imports cli', from: { allBut: ['cli'] }, forbidden: ['cli'] },
+  {
+    name: 'moves, the market that moves, knows neither the API nor the server',
+    from: ['moves'],
+    forbidden: ['api', 'http', 'record', 'chaos', 'export', 'openapi', 'bench', 'cli'],
+  },
 ];
 
 const matches = (folder: string, set: Folders): boolean =>
@@ -180,9 +189,14 @@ deps('the rules bite: a synthetic table of imports, and the reading of specifier
     ['export/export-snapshot.ts', 'http/routes.ts', RULES[5]!.name],
     ['index.ts', 'cli/main.ts', RULES[6]!.name],
     ['http/send.ts', 'cli/fail.ts', RULES[6]!.name],
+    ['moves/market-state.ts', 'http/send.ts', RULES[7]!.name],
+    ['moves/moving-market.ts', 'api/routes.ts', RULES[7]!.name],
+    ['snapshot/moved/moving-base.ts', 'moves/market-state.ts', RULES[1]!.name],
   ];
   const allowed: [string, string][] = [
     ['math/price.ts', 'math/decimal.ts'],
+    ['moves/market-state.ts', 'generator/random.ts'],
+    ['http/create-mock-server.ts', 'moves/moving-market.ts'],
     ['snapshot/schema.ts', 'math/periods.ts'],
     ['generator/tokens.ts', 'snapshot/schema.ts'],
     ['generator/tokens.ts', 'market/well-known-tokens.ts'],

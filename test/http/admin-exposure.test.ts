@@ -8,8 +8,11 @@ const CHANGES: [string, string, string | undefined][] = [
   ['PUT', '/__mock/chaos', '{"errorRate":0.5}'],
   ['POST', '/__mock/reset', undefined],
   ['DELETE', '/__mock/requests', undefined],
+  ['POST', '/__mock/market/advance', '{"steps":1}'],
+  ['PATCH', '/__mock/market/tokens/So11111111111111111111111111111111111111112', '{"priceUsdc":"150"}'],
+  ['POST', '/__mock/market/reset', undefined],
 ];
-const READS = ['/__mock/health', '/__mock/chaos', '/__mock/requests', '/v2/solana/pools?size=1'];
+const READS = ['/__mock/health', '/__mock/chaos', '/__mock/requests', '/__mock/market', '/v2/solana/pools?size=1'];
 
 async function send(
   origin: string,
@@ -58,6 +61,8 @@ exposed('on 0.0.0.0 without a token: every change is a 403 naming --admin-token;
     for (const path of READS) assert.is((await fetch(`${origin}${path}`)).status, 200, path);
     const chaos = (await (await fetch(`${origin}/__mock/chaos`)).json()) as { errorRate: number };
     assert.is(chaos.errorRate, 0, 'the refused PUT changed nothing');
+    const market = (await (await fetch(`${origin}/__mock/market`)).json()) as { step: number; changes: unknown[] };
+    assert.equal([market.step, market.changes], [0, []], 'the refused market changes changed nothing');
   });
 });
 

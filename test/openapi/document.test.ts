@@ -30,7 +30,20 @@ const API_PATHS = [
   '/protocol/token/circulating_supply',
   '/protocol/token/total_supply',
 ];
-const ADMIN_PATHS = ['/__mock/health', '/__mock/chaos', '/__mock/reset', '/__mock/requests', '/__mock/openapi.json'];
+const ADMIN_PATHS = [
+  '/__mock/health',
+  '/__mock/chaos',
+  '/__mock/reset',
+  '/__mock/requests',
+  '/__mock/openapi.json',
+  // docs/market-moves.md §3
+  '/__mock/market',
+  '/__mock/market/advance',
+  '/__mock/market/reset',
+  '/__mock/market/tokens/{mint}',
+  '/__mock/market/pools',
+  '/__mock/market/pools/{address}',
+];
 const PAGING = ['next', 'after', 'previous', 'size', 'limit'];
 const POOL_FILTERS = [
   'sortBy',
@@ -110,6 +123,7 @@ built('has every docs/api.md §1.2 path under /v2/solana, then the admin paths o
     for (const path of API_PATHS) assert.equal(Object.keys(doc.paths[path]!), ['get'], path);
     assert.equal(Object.keys(doc.paths['/__mock/chaos']!), ['servers', 'get', 'put']);
     assert.equal(Object.keys(doc.paths['/__mock/requests']!), ['servers', 'get', 'delete']);
+    assert.equal(Object.keys(doc.paths['/__mock/market/pools/{address}']!), ['servers', 'patch', 'delete']);
   }
 });
 
@@ -197,6 +211,7 @@ built('answers errors with the error body and its code enum; the lock endpoint w
     'RateLimit-Limit',
     'RateLimit-Remaining',
     'RateLimit-Reset',
+    'X-Mock-Market-Step',
     'Allow',
   ]);
 });

@@ -233,6 +233,7 @@ installed("the README's snippets compile under strict, and its vitest example pa
     'test/msw-server.ts',
     'test/api-routes.ts',
     'test/declared-pool.test.ts',
+    'test/moving-market.test.ts',
   ]) {
     assert.ok(files.includes(file), `README has no snippet for ${file}: ${files.join(', ')}`);
   }
@@ -256,6 +257,8 @@ installed("the README's snippets compile under strict, and its vitest example pa
   assert.match(output, /1 passed/);
   // The README's declared pool: generated with the market file, at the address the program derives.
   assert.match(run('npx', ['vitest', 'run', 'test/declared-pool.test.ts']), /1 passed/);
+  // The README's market that moves: a change by hand, then steps, through the in-process API.
+  assert.match(run('npx', ['vitest', 'run', 'test/moving-market.test.ts']), /2 passed/);
 });
 
 installed.run();

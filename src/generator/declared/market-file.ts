@@ -30,7 +30,7 @@ const MarketTokenSchema = Type.Object(
 
 const PeriodVolume = Type.Object({ volume: decimal('USD traded in the period') }, { additionalProperties: false });
 
-const MarketPoolSchema = Type.Object(
+export const MarketPoolSchema = Type.Object(
   {
     tokenA: mintOrSymbol,
     tokenB: mintOrSymbol,

@@ -1,0 +1,78 @@
+import { rssMb, type ChildServer } from './child-servers.js';
+
+/** What a market that moves costs a server (docs/market-moves.md §4). */
+export interface MarketCost {
+  steps: number;
+  /** Time for a step to be computed and served, from the request to the answer of `/__mock/market/advance`. */
+  medianStepMs: number;
+  slowestStepMs: number;
+  /** The slowest of the API requests a client sent, one after another, while the steps were taken. */
+  slowestRequestMs: number;
+  requests: number;
+}
+
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+
+/**
+ * Takes `steps` steps, one at a time, on the mock at `origin` while a client asks it for pool pages of the
+ * orders a step changes; each step's time is the advance request's, which answers once the step is served.
+ * @example await marketCost(mock.origin, 20)
+ */
+export async function marketCost(origin: string, steps: number): Promise<MarketCost> {
+  const stepMs: number[] = [];
+  let running = true;
+  let slowest = 0;
+  let requests = 0;
+  const paths = ['/pools?size=50&stats=24h', '/pools?sortBy=tvl&size=50', '/pools?sortBy=yieldovertvl7d&size=50'];
+  const client = (async () => {
+    while (running) {
+      const started = performance.now();
+      await (await fetch(`${origin}/v2/solana${paths[requests % paths.length]}&x=${requests}`)).arrayBuffer();
+      slowest = Math.max(slowest, performance.now() - started);
+      requests++;
+    }
+  })();
+  try {
+    for (let i = 0; i < steps; i++) {
+      const started = performance.now();
+      const answer = await fetch(`${origin}/__mock/market/advance`, { method: 'POST', body: '{"steps":1}' });
+      if (answer.status !== 200) throw new Error(`advance answered ${answer.status}: ${await answer.text()}`);
+      stepMs.push(performance.now() - started);
+    }
+  } finally {
+    running = false;
+    await client;
+  }
+  const sorted = [...stepMs].sort((a, b) => a - b);
+  return {
+    steps,
+    medianStepMs: Math.round(percentile(sorted, 0.5)),
+    slowestStepMs: Math.round(sorted.at(-1)!),
+    slowestRequestMs: Math.round(slowest),
+    requests,
+  };
+}
+
+/**
+ * The server's RSS at step 10 and at step `last`, steps taken one at a time: a market that moves must not
+ * grow with its steps.
+ */
+export async function rssOverSteps(server: ChildServer, last: number): Promise<{ at10: number; atLast: number }> {
+  const advance = async (steps: number): Promise<void> => {
+    for (let i = 0; i < steps; i++)
+      await (await fetch(`${server.origin}/__mock/market/advance`, { method: 'POST', body: '{"steps":1}' })).text();
+  };
+  await advance(10);
+  const at10 = rssMb(server.child.pid!);
+  await advance(last - 10);
+  return { at10, atLast: rssMb(server.child.pid!) };
+}
+
+/** The bench lines of a market's cost at `pools` pools. */
+export function marketLines(pools: string, cost: MarketCost): string {
+  return (
+    `market steps at ${pools} pools (${cost.steps}, one at a time): median ${cost.medianStepMs} ms, ` +
+    `slowest ${cost.slowestStepMs} ms; slowest of ${cost.requests} requests during them ${cost.slowestRequestMs} ms`
+  );
+}

@@ -1,0 +1,62 @@
+import { invalidParameter } from '../errors/api-error.js';
+import { buildPool } from '../generator/build-pool.js';
+import { resolveMarket } from '../generator/declared/declared-market.js';
+import { addedPlan } from '../generator/declared/declared-plans.js';
+import { MarketFileError } from '../generator/declared/market-file-error.js';
+import type { MarketPool } from '../generator/declared/market-file.js';
+import { poolRecordOf } from '../generator/pool-record-of.js';
+import type { TokenSeed } from '../generator/types.js';
+import { loadWellKnownTokens } from '../market/well-known-tokens.js';
+import type { PoolRecord } from '../snapshot/pool-record.js';
+import type { ServedSnapshot } from '../snapshot/served-snapshot.js';
+
+/**
+ * A pool added at run time from a market file's pool entry (docs/market-file.md), built as `generate
+ * --market` builds a declared pool, at the market's prices (`usd`, by token id) and instant: its address
+ * the program's, what it does not declare drawn from a stream named by its key. Its tokens must be the
+ * snapshot's; a 400 names the field at fault.
+ */
+export function addedPool(
+  entry: unknown,
+  snapshot: ServedSnapshot,
+  at: { id: number; seed: number; asOf: Date; usd: readonly string[] },
+  exists: (address: string) => boolean,
+): PoolRecord {
+  const tokens = tokenSeeds(snapshot, at.usd);
+  let plan;
+  try {
+    const [declared] = resolveMarket({ pools: [entry as MarketPool] }, tokens, at.seed, {
+      asOf: at.asOf,
+      exchangeTotalMicro: 0n,
+    }).pools;
+    plan = addedPlan(declared!, tokens, at.id, at.seed);
+  } catch (error) {
+    if (!(error instanceof MarketFileError)) throw error;
+    const field = /^pools\[0\]\.([\w.]+)/.exec(error.message)?.[1] ?? 'body';
+    throw invalidParameter(field, error.message.replace(/^pools\[0\]\.?:?\s*/, ''));
+  }
+  const pool = poolRecordOf(buildPool(plan, tokens, at.seed, at.asOf));
+  if (exists(pool.address))
+    throw invalidParameter('body', `a pool at ${pool.address} (these tokens, config and fee tier) is already served`);
+  const side = (token: { id: number; address: string }) => ({ id: token.id, address: token.address });
+  return { ...pool, tokenA: side(pool.tokenA), tokenB: side(pool.tokenB) };
+}
+
+/** The snapshot's tokens as the generator knows tokens, at the market's prices. */
+function tokenSeeds(snapshot: ServedSnapshot, usd: readonly string[]): TokenSeed[] {
+  const known = new Map(loadWellKnownTokens().map((t) => [t.address, t]));
+  const records = snapshot.records();
+  const exchange = records.exchangeToken().tokenId;
+  return Array.from({ length: snapshot.tokenCount }, (_, i) => {
+    const { token } = records.token(i + 1);
+    const wellKnown = known.get(token.address);
+    return {
+      ...token,
+      usdPrice: usd[token.id]!,
+      description: token.live.description,
+      exchangeToken: token.id === exchange,
+      role: wellKnown?.role ?? 'tail',
+      depth: wellKnown?.depth ?? 0,
+    };
+  });
+}

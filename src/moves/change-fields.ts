@@ -1,0 +1,31 @@
+import { invalidParameter } from '../errors/api-error.js';
+import { fraction, isZero } from '../math/exact-figures.js';
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+/**
+ * A positive decimal, as a string or a JSON number; a 400 naming `field` otherwise.
+ * @example positiveDecimal('150.25', 'priceUsdc') // '150.25'
+ */
+export function positiveDecimal(value: unknown, field: string): string {
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  if (typeof text !== 'string' || !DECIMAL.test(text) || isZero(fraction(text)))
+    throw invalidParameter(field, `${field} must be a decimal above 0 such as "150.25", got ${JSON.stringify(value)}`);
+  return text;
+}
+
+/**
+ * The fields of a change's body, all of them `accepted` ones; a 400 names the first unknown one, or says
+ * the body is not an object or changes nothing.
+ * @example fieldsOf({ priceUsdc: '1.01' }, ['priceUsdc']).priceUsdc // '1.01'
+ */
+export function fieldsOf(body: unknown, accepted: readonly string[]): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw invalidParameter('body', `the body must be a JSON object with any of ${accepted.join(', ')}`);
+  const unknown = Object.keys(body).find((key) => !accepted.includes(key));
+  if (unknown !== undefined)
+    throw invalidParameter(unknown, `${unknown} cannot be changed; a change may set ${accepted.join(', ')}`);
+  if (Object.keys(body).length === 0)
+    throw invalidParameter('body', `the body changes nothing; it may set ${accepted.join(', ')}`);
+  return body as Record<string, unknown>;
+}

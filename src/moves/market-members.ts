@@ -1,0 +1,67 @@
+import type { PoolRecord } from '../snapshot/pool-record.js';
+import type { ServedSnapshot } from '../snapshot/served-snapshot.js';
+
+/**
+ * Which pools a moving market has and what touches each: its two tokens, and the mints its active
+ * rewards pay (a reward's price moves its yields). The snapshot's pools, those added at run time, less
+ * those removed.
+ */
+export class MarketMembers {
+  readonly added: number[] = [];
+  readonly removed = new Set<number>();
+  /** Grows whenever a pool comes or goes. */
+  count = 0;
+  private readonly addedTokens = new Map<number, readonly [number, number]>();
+  private readonly addedByToken = new Map<number, number[]>();
+  private readonly rewardPools = new Map<number, number[]>();
+  private readonly rewardTokens = new Map<number, number[]>();
+
+  constructor(private readonly snapshot: ServedSnapshot) {
+    for (const [pool, mint] of snapshot.records().rewardMints()) this.addReward(pool, mint);
+  }
+
+  /** The id the next added pool takes. */
+  get nextId(): number {
+    return this.snapshot.poolCount + this.added.length + 1;
+  }
+
+  tokensOf(id: number): readonly [number, number] {
+    return this.addedTokens.get(id) ?? this.snapshot.poolTokens(id);
+  }
+
+  /** The tokens whose moves write pool `id`: its own and its rewards'. */
+  moversOf(id: number): number[] {
+    return [...this.tokensOf(id), ...(this.rewardTokens.get(id) ?? [])];
+  }
+
+  /** The pools a move of `token` writes, in no order, removed ones left out. */
+  *touchedBy(token: number): Iterable<number> {
+    for (const list of [this.snapshot.poolsOfToken(token), this.addedByToken.get(token), this.rewardPools.get(token)])
+      for (const id of list ?? []) if (!this.removed.has(id)) yield id;
+  }
+
+  has(id: number): boolean {
+    return id >= 1 && id < this.nextId && !this.removed.has(id);
+  }
+
+  add(pool: PoolRecord): void {
+    this.added.push(pool.id);
+    this.addedTokens.set(pool.id, [pool.tokenA.id, pool.tokenB.id]);
+    for (const token of [pool.tokenA.id, pool.tokenB.id])
+      this.addedByToken.set(token, [...(this.addedByToken.get(token) ?? []), pool.id]);
+    for (const reward of pool.rewards) if (reward.active) this.addReward(pool.id, reward.mint);
+    this.count++;
+  }
+
+  remove(id: number): void {
+    this.removed.add(id);
+    this.count++;
+  }
+
+  private addReward(pool: number, mint: string): void {
+    const token = this.snapshot.tokenId(mint);
+    if (token === undefined) return;
+    this.rewardPools.set(token, [...(this.rewardPools.get(token) ?? []), pool]);
+    this.rewardTokens.set(pool, [...(this.rewardTokens.get(pool) ?? []), token]);
+  }
+}

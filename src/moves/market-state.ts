@@ -1,0 +1,228 @@
+import { ApiError } from '../errors/api-error.js';
+import type { MarketVersion, PoolRecord, ServedSnapshot, StoredToken } from '../snapshot/served-snapshot.js';
+import { addedPool } from './added-pool.js';
+import { tokenPrice, type TokenPrice } from './follow-prices.js';
+import { MarketActivity } from './market-activity.js';
+import { MarketMembers } from './market-members.js';
+import { MarketTokens } from './market-tokens.js';
+import { MarketTotals } from './market-totals.js';
+import { patchedRecord } from './patched-record.js';
+import { poolAt } from './pool-at.js';
+import { rewardsPerSecond } from './pool-account.js';
+import { parsePoolPatch } from './pool-patch.js';
+import { poolRef, type PoolRef } from './pool-ref.js';
+import { STEP_SECONDS } from './rolled-stats.js';
+
+/** Called between pieces of work: lets a server answer requests while a step is computed beside them. */
+export type Pace = () => Promise<void> | void;
+const NO_PACE: Pace = () => undefined;
+
+/**
+ * A snapshot's market as it moves (docs/market-moves.md): its step, its tokens' prices, and every pool
+ * that differs from the snapshot, with what it moves from (pool-ref.ts). Each operation returns the
+ * version a server then serves (ServedSnapshot.moved). A pool is written when one of its tokens (or a
+ * mint its rewards pay) moves, at the step that happened; the others keep their figures, as the chain
+ * keeps an account no one touched. Everything is a function of the snapshot, its seed and the steps,
+ * in whatever number at a time they are taken.
+ */
+export class MarketState {
+  step = 0;
+  readonly tokens: MarketTokens;
+  readonly members: MarketMembers;
+  readonly pools = new Map<number, PoolRecord>();
+  private readonly totals: MarketTotals;
+  private readonly activity: MarketActivity;
+  private readonly startMs: number;
+  private readonly storedUsd: readonly string[];
+  private readonly refs = new Map<number, PoolRef>();
+  private readonly tokenRecords = new Map<number, StoredToken>();
+  /** Pools given their own price at run time: served as declared (their price is not their tokens' ratio). */
+  private readonly patched = new Map<number, string>();
+
+  constructor(
+    readonly snapshot: ServedSnapshot,
+    private readonly seed: number,
+  ) {
+    const records = snapshot.records();
+    this.tokens = new MarketTokens(snapshot, seed);
+    this.storedUsd = this.tokens.usd.slice();
+    const storedVolumes = records.tokenVolumes();
+    this.totals = new MarketTotals(records.protocol(), (id) => storedVolumes[id]!);
+    this.activity = new MarketActivity(seed);
+    this.startMs = Date.parse(snapshot.facts.asOf);
+    this.members = new MarketMembers(snapshot);
+  }
+
+  /** How many tokens' price or 24h volume differ from the snapshot's. */
+  get changedTokens(): number {
+    return this.tokenRecords.size;
+  }
+
+  /** The instant of step `step`: the snapshot's asOf, five minutes a step. */
+  instant(step = this.step): string {
+    return new Date(this.ms(step)).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  }
+
+  /** Takes `steps` steps: the prices walk step by step; each pool they touch is written once, at its last. */
+  async advance(steps: number, pace: Pace = NO_PACE): Promise<MarketVersion> {
+    const moved = new Set<number>();
+    for (let k = 1; k <= steps; k++) {
+      for (const id of this.tokens.step(this.step + k)) moved.add(id);
+      await pace();
+    }
+    this.step += steps;
+    return this.version(await this.touch(moved, pace), moved);
+  }
+
+  /** Sets a token's USD price now: every pool of it, and every pool its rewards pay, follows. */
+  async setTokenPrice(id: number, price: string, pace: Pace = NO_PACE): Promise<MarketVersion> {
+    this.tokens.set(id, price, this.step);
+    return this.version(await this.touch([id], pace), [id]);
+  }
+
+  /** Sets a pool's price, TVL, volumes or warning now (pool-patch.ts); it moves on from there. */
+  patchPool(id: number, change: unknown): MarketVersion {
+    const patch = parsePoolPatch(change);
+    this.mustHave(id);
+    const old = this.current(id);
+    const prices = this.pricesOf(id);
+    const now = this.written(id, old, this.step);
+    const rewards = this.rewardsPerSecondOf(now);
+    const next = patchedRecord(now, patch, { step: this.step, ms: this.ms(), prices, rewardsPerSecond: rewards });
+    if (patch.price !== undefined) this.patched.set(id, 'its price set at run time');
+    return this.version([this.keep(id, old, next, poolRef(next, this.step, prices))], []);
+  }
+
+  /** Adds a pool from a market file's pool entry (added-pool.ts), built at the current prices and step. */
+  addPool(entry: unknown): { version: MarketVersion; address: string } {
+    const id = this.members.nextId;
+    const served = new Set([...this.members.added].map((added) => this.pools.get(added)?.address));
+    const exists = (address: string): boolean => {
+      const stored = this.snapshot.poolId(address);
+      return served.has(address) || (stored !== undefined && !this.members.removed.has(stored));
+    };
+    const pool = addedPool(
+      entry,
+      this.snapshot,
+      { id, seed: this.seed, asOf: new Date(this.ms()), usd: this.tokens.usd },
+      exists,
+    );
+    this.members.add(pool);
+    this.totals.add(pool);
+    this.pools.set(id, pool);
+    this.refs.set(id, poolRef(pool, this.step, this.pricesOf(id)));
+    return { version: this.version([pool], []), address: pool.address };
+  }
+
+  /** Removes a pool: it leaves every answer and every sum. */
+  removePool(id: number): MarketVersion {
+    this.mustHave(id);
+    this.totals.remove(this.current(id));
+    this.members.remove(id);
+    this.pools.delete(id);
+    this.refs.delete(id);
+    return this.version([], []);
+  }
+
+  /** The pool as it is now: its record, moved or as stored. */
+  current(id: number): PoolRecord {
+    return this.pools.get(id) ?? this.snapshot.records().pool(id);
+  }
+
+  /** USD its rewards emit per second now, or null when they are kept as they are. */
+  rewardsPerSecondOf(pool: PoolRecord): ReturnType<typeof rewardsPerSecond> {
+    if (!pool.rewards.some((r) => r.active)) return null;
+    return rewardsPerSecond(pool.rewards, (mint) => this.tokens.priceOfMint(mint));
+  }
+
+  /** The `declared` fact of a snapshot of this state: the snapshot's own entries and the pools given a price. */
+  declared(): string {
+    const stored = this.snapshot.facts.declared;
+    const known = new Set(stored.map((entry) => entry.address));
+    const added = [...this.patched]
+      .map(([id, what]) => ({ entry: 'changed at run time', what, address: this.current(id).address }))
+      .filter((entry) => !known.has(entry.address));
+    return JSON.stringify([...stored, ...added]);
+  }
+
+  /** The version a server serves now; `changed` the pools written and `moved` the tokens repriced since the last. */
+  version(changed: PoolRecord[], moved: Iterable<number>): MarketVersion {
+    const records = this.snapshot.records();
+    const tokens = new Set(moved);
+    for (const pool of changed) tokens.add(pool.tokenA.id).add(pool.tokenB.id);
+    for (const id of tokens) {
+      const stored = this.tokenRecords.get(id) ?? records.token(id);
+      const token = { ...stored.token, usdPrice: this.tokens.usd[id]! };
+      this.tokenRecords.set(id, { token, volume24h: this.totals.tokenVolume(id) });
+    }
+    const exchange = records.exchangeToken();
+    const { added, removed, count } = this.members;
+    return {
+      step: this.step,
+      pools: new Map(this.pools),
+      changed,
+      tokens: new Map(this.tokenRecords),
+      protocol: this.totals.protocol(),
+      exchangeToken: {
+        ...exchange,
+        price: this.tokens.usd[exchange.tokenId]!,
+        volume24h: this.totals.tokenVolume(exchange.tokenId),
+      },
+      added: [...added],
+      removed: new Set(removed),
+      members: count,
+    };
+  }
+
+  /** A change queued behind the removal of its pool finds it gone: a 404, as it would have met first. */
+  private mustHave(id: number): void {
+    if (!this.members.has(id)) throw new ApiError(404, 'not_found', `pool ${id} was removed before this change`);
+  }
+
+  private ms(step = this.step): number {
+    return this.startMs + step * STEP_SECONDS * 1000;
+  }
+
+  private pricesOf(id: number): [TokenPrice, TokenPrice] {
+    const [a, b] = this.members.tokensOf(id);
+    return [this.tokens.price(a), this.tokens.price(b)];
+  }
+
+  /** Writes every pool of `tokens` (as a side or a reward), in id order, at the step its last move was. */
+  private async touch(tokens: Iterable<number>, pace: Pace): Promise<PoolRecord[]> {
+    const ids = new Set<number>();
+    for (const token of tokens) for (const id of this.members.touchedBy(token)) ids.add(id);
+    const written: PoolRecord[] = [];
+    for (const id of [...ids].sort((a, b) => a - b)) {
+      const old = this.current(id);
+      const moves = this.members.moversOf(id).map((t) => this.tokens.lastMove[t]!);
+      written.push(this.keep(id, old, this.written(id, old, Math.max(this.refs.get(id)?.step ?? 0, ...moves))));
+      await pace();
+    }
+    return written;
+  }
+
+  /** Takes `next` as pool `id` in place of `old` (and `ref` as its reference, when given). */
+  private keep(id: number, old: PoolRecord, next: PoolRecord, ref?: PoolRef): PoolRecord {
+    if (ref) this.refs.set(id, ref);
+    this.totals.replace(old, next);
+    this.pools.set(id, next);
+    return next;
+  }
+
+  /** Pool `id` (now `old`) as written at `step`. */
+  private written(id: number, old: PoolRecord, step: number): PoolRecord {
+    const [a, b] = this.members.tokensOf(id);
+    const stored = (t: number): TokenPrice => tokenPrice(this.storedUsd[t]!, this.tokens.decimals[t]!);
+    const ref = this.refs.get(id) ?? poolRef(old, 0, [stored(a), stored(b)]);
+    this.refs.set(id, ref);
+    return poolAt(old, ref, {
+      step,
+      startMs: this.startMs,
+      prices: this.pricesOf(id),
+      marks: this.tokens.marksBetween(a, b, ref.step, step),
+      rewardsPerSecond: this.rewardsPerSecondOf(old),
+      activity: this.activity,
+    });
+  }
+}

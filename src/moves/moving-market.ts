@@ -1,0 +1,218 @@
+import { ApiError, invalidParameter } from '../errors/api-error.js';
+import { shown } from '../errors/shown.js';
+import { fnv1a } from '../snapshot/fnv1a.js';
+import type { MarketVersion, ServedSnapshot } from '../snapshot/served-snapshot.js';
+import type { MarketPool } from '../generator/declared/market-file.js';
+import type { MarketChange, MarketInfo, MockMarket, PoolChange, TokenChange } from './market-info.js';
+import { fieldsOf, positiveDecimal } from './change-fields.js';
+
+/**
+ * What the owner asks of the market's state (market-state.ts), which is loaded with the generator and
+ * the domain math only when the market first changes: a server that never moves never loads them.
+ */
+interface MarketWork {
+  readonly step: number;
+  instant(step: number): string;
+  advance(steps: number, pace: Pace): Promise<MarketVersion>;
+  setTokenPrice(id: number, price: string, pace: Pace): Promise<MarketVersion>;
+  patchPool(id: number, change: unknown): MarketVersion;
+  addPool(entry: unknown): { version: MarketVersion; address: string };
+  removePool(id: number): MarketVersion;
+}
+type Pace = () => Promise<void> | void;
+
+/** The longest a request may wait while a change is computed beside it, in ms. */
+const SLICE_MS = 10;
+/** The most steps one request may take: a month of market time. */
+export const MAX_STEPS = 8640;
+
+/**
+ * The one owner of a server's market (docs/market-moves.md): the version every answer comes from,
+ * replaced only when a step or a change is complete, changes taken one at a time in the order they come,
+ * each computed in slices between which requests are answered from the version before.
+ */
+export class MovingMarket implements MockMarket {
+  private served: ServedSnapshot;
+  private market: MarketWork | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private changes: MarketChange[] = [];
+  private clock: NodeJS.Timeout | null = null;
+  private movesEveryMs: number | null = null;
+  private busy = false;
+  /** The step of the version served: a step being computed is not served until it is complete. */
+  private servedStep = 0;
+  /** How many pools (added and removed ones included) and tokens differ from the snapshot in the version served. */
+  private counts = { pools: 0, tokens: 0 };
+
+  constructor(
+    private readonly snapshot: ServedSnapshot,
+    private readonly onChange: () => void = () => undefined,
+  ) {
+    this.served = snapshot;
+  }
+
+  /** What every answer comes from now. */
+  get current(): ServedSnapshot {
+    return this.served;
+  }
+
+  get step(): number {
+    return this.servedStep;
+  }
+
+  async advance(steps: number = 1): Promise<MarketInfo> {
+    if (!Number.isSafeInteger(steps) || steps < 1 || steps > MAX_STEPS)
+      throw invalidParameter('steps', `steps must be an integer from 1 to ${MAX_STEPS}, got ${shown(String(steps))}`);
+    return this.change((state, pace) => state.advance(steps, pace));
+  }
+
+  async setToken(mint: string, change: TokenChange): Promise<MarketInfo> {
+    const id = this.snapshot.tokenId(mint);
+    if (id === undefined) throw new ApiError(404, 'not_found', `no token with mint ${shown(mint)}`);
+    const { priceUsdc } = fieldsOf(change, ['priceUsdc']);
+    const price = positiveDecimal(priceUsdc, 'priceUsdc');
+    const record = () => ({ kind: 'token' as const, address: mint, set: { priceUsdc } });
+    return this.change((state, pace) => state.setTokenPrice(id, price, pace), record);
+  }
+
+  async setPool(address: string, change: PoolChange): Promise<MarketInfo> {
+    const id = this.served.poolId(address);
+    if (id === undefined) throw new ApiError(404, 'not_found', `no pool at ${shown(address)}`);
+    return this.change(
+      (state) => state.patchPool(id, change),
+      () => ({ kind: 'pool', address, set: { ...change } }),
+    );
+  }
+
+  async addPool(entry: MarketPool): Promise<string> {
+    let address = '';
+    await this.change(
+      (state) => {
+        const added = state.addPool(entry);
+        address = added.address;
+        return added.version;
+      },
+      () => ({ kind: 'add-pool', address, set: { ...entry } }),
+    );
+    return address;
+  }
+
+  async removePool(address: string): Promise<MarketInfo> {
+    const id = this.served.poolId(address);
+    if (id === undefined) throw new ApiError(404, 'not_found', `no pool at ${shown(address)}`);
+    return this.change(
+      (state) => state.removePool(id),
+      () => ({ kind: 'remove-pool', address, set: {} }),
+    );
+  }
+
+  reset(): Promise<MarketInfo> {
+    return this.enqueue(() => this.restart());
+  }
+
+  state(): MarketInfo {
+    return this.info();
+  }
+
+  /** Takes a step every `ms` milliseconds (a step still being computed when the next is due is not doubled). */
+  moveEvery(ms: number | null): void {
+    if (this.clock) clearInterval(this.clock);
+    this.clock = null;
+    this.movesEveryMs = ms;
+    if (ms === null) return;
+    this.clock = setInterval(() => {
+      if (!this.busy) void this.advance(1).catch(() => undefined);
+    }, ms);
+    this.clock.unref();
+  }
+
+  /** Stops the clock; changes in progress finish. */
+  async close(): Promise<void> {
+    this.moveEvery(null);
+    await this.queue.catch(() => undefined);
+  }
+
+  private change(
+    make: (state: MarketWork, pace: Pace) => Promise<MarketVersion> | MarketVersion,
+    record?: () => Omit<MarketChange, 'step'>,
+  ): Promise<MarketInfo> {
+    return this.enqueue(async () => {
+      if (!this.market) {
+        const { MarketState } = await import('./market-state.js');
+        this.market = new MarketState(this.snapshot, seedOf(this.snapshot));
+      }
+      let version: MarketVersion;
+      try {
+        version = await make(this.market, pacer());
+        if (record) this.changes.push({ step: this.market.step, ...record() });
+        this.swap(this.served.moved(version), version);
+      } catch (error) {
+        // A refused change is refused before it changes anything. Anything else (a bug) may have left the
+        // state half changed: the market starts again from the snapshot rather than serve that.
+        if (!(error instanceof ApiError)) this.restart();
+        throw error;
+      }
+    });
+  }
+
+  private enqueue(work: () => Promise<void> | void): Promise<MarketInfo> {
+    const run = this.queue.then(async () => {
+      this.busy = true;
+      try {
+        await work();
+      } finally {
+        this.busy = false;
+      }
+      return this.info();
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private restart(): void {
+    this.market = null;
+    this.changes = [];
+    this.swap(this.snapshot, null);
+  }
+
+  /** Serves `next`, the market at `version` (null: the snapshot itself). */
+  private swap(next: ServedSnapshot, version: MarketVersion | null): void {
+    this.served = next;
+    this.servedStep = version?.step ?? 0;
+    const removed = version ? [...version.removed].filter((id) => id <= this.snapshot.poolCount).length : 0;
+    this.counts = { pools: (version?.pools.size ?? 0) + removed, tokens: version?.tokens.size ?? 0 };
+    this.onChange();
+  }
+
+  private info(): MarketInfo {
+    const state = this.market;
+    return {
+      step: this.step,
+      asOf: state ? state.instant(this.servedStep) : this.snapshot.facts.asOf,
+      movesEveryMs: this.movesEveryMs,
+      changedPools: this.counts.pools,
+      changedTokens: this.counts.tokens,
+      changes: [...this.changes],
+    };
+  }
+}
+
+/** A number for the snapshot's seed: its own when it is one, else one made from its cursor key (a recording). */
+function seedOf(snapshot: ServedSnapshot): number {
+  const seed = Number(snapshot.facts.seed);
+  return Number.isSafeInteger(seed) ? seed : fnv1a(snapshot.facts.cursorKey);
+}
+
+/** Waits for the event loop once every SLICE_MS of work, so that requests are answered between slices. */
+function pacer(): Pace {
+  let since = performance.now();
+  return () => {
+    if (performance.now() - since < SLICE_MS) return;
+    return new Promise<void>((resolve) =>
+      setImmediate(() => {
+        since = performance.now();
+        resolve();
+      }),
+    );
+  };
+}

@@ -1,0 +1,59 @@
+import type { Fraction } from '../math/exact-figures.js';
+import { sqrtPriceToPrice } from '../math/price.js';
+import type { PoolRecord } from '../snapshot/pool-record.js';
+import { holdingsAt, movedSqrtPrice, type TokenPrice } from './follow-prices.js';
+import type { MarketActivity } from './market-activity.js';
+import { movedHistory, STEPS_PER_HALF_DAY, withDayPriceDelta } from './moved-history.js';
+import { accountAt } from './pool-account.js';
+import type { PoolRef } from './pool-ref.js';
+import { rolledVolume, statsWith, STEP_SECONDS, WINDOW_STEPS } from './rolled-stats.js';
+
+/** What a pool's state at a step follows from besides its reference. */
+export interface PoolMoment {
+  step: number;
+  /** The instant of step 0 (the snapshot's asOf), in ms. */
+  startMs: number;
+  /** Its tokens' USD prices at that step (A, B). */
+  prices: readonly [TokenPrice, TokenPrice];
+  /** Its tokens' USD prices at each 12-hour mark passed since its reference, oldest first. */
+  marks: readonly (readonly [TokenPrice, TokenPrice])[];
+  /** USD its rewards emit per second at that step's prices; null: as they were. */
+  rewardsPerSecond: Fraction | null;
+  activity: MarketActivity;
+}
+
+/**
+ * A pool at a step (docs/market-moves.md §2), from its reference and `pool` (the record whose positions,
+ * rewards and fee rates it keeps): its price follows its tokens' ratio since the reference, its positions'
+ * amounts, balances, TVL and lock shares follow the price, every window rolls over the steps since the
+ * reference, fees, rewards and yields follow, the price history takes the price at each 12-hour mark
+ * passed, and the account is written at that step.
+ */
+export function poolAt(pool: PoolRecord, ref: PoolRef, at: PoolMoment): PoolRecord {
+  const sqrtPrice = movedSqrtPrice(ref.sqrtPrice, ref.prices, at.prices);
+  const held = holdingsAt(pool, sqrtPrice, at.prices);
+  const elapsed = at.step - ref.step;
+  const traded = (back: number): bigint => at.activity.tradedBetween(ref.day, at.step - back, at.step);
+  const volumes = pool.stats.map((s, i) => rolledVolume(ref.windows[i]!, WINDOW_STEPS.get(s.period)!, elapsed, traded));
+  const history = historyAt(ref, at, held.price);
+  const stats = withDayPriceDelta(statsWith(held.stats, volumes, at.rewardsPerSecond, held.tvlUsdc), history);
+  const day = stats.find((s) => s.period === '24h');
+  const feesPico = traded(elapsed) * BigInt(pool.feeRate);
+  const written = accountAt({ ...held, stats }, ref, at.startMs + at.step * STEP_SECONDS * 1000, feesPico, at.prices);
+  return {
+    ...written,
+    live: { ...written.live, priceHistory7d: history, yieldOverTvl: day ? day.yieldOverTvl : pool.live.yieldOverTvl },
+  };
+}
+
+/** The history at the step: its fixed prices, then the price at each mark passed, then the current price. */
+function historyAt(ref: PoolRef, at: PoolMoment, price: string): string[] {
+  if (ref.history.length === 0) return [];
+  const passed = Math.floor(at.step / STEPS_PER_HALF_DAY) - Math.floor(ref.step / STEPS_PER_HALF_DAY);
+  const marks = at.marks.slice(Math.max(0, at.marks.length - passed));
+  const decimals = [at.prices[0].decimals, at.prices[1].decimals] as const;
+  const markPrices = marks.map((prices) =>
+    sqrtPriceToPrice(movedSqrtPrice(ref.sqrtPrice, ref.prices, prices), decimals[0], decimals[1]),
+  );
+  return movedHistory(ref.history, price, markPrices);
+}

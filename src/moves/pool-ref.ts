@@ -1,0 +1,42 @@
+import type { PoolRecord } from '../snapshot/pool-record.js';
+import type { TokenPrice } from './follow-prices.js';
+import { toMicro } from './rolled-stats.js';
+
+/**
+ * Where a pool's motion starts: the snapshot, or the last change made to it by hand (a set price, TVL or
+ * volume). Its state at any later step is a function of this, that step and its tokens' prices then,
+ * however the market got there (pool-at.ts), so a thousand steps cost what one costs.
+ */
+export interface PoolRef {
+  step: number;
+  sqrtPrice: bigint;
+  /** Its tokens' USD prices then (A, B). */
+  prices: readonly [TokenPrice, TokenPrice];
+  /** Micro-USD volume of each period then (the record's stats order). */
+  windows: readonly bigint[];
+  /** The 24h volume (micro-USD) it trades at on an average day. */
+  day: bigint;
+  history: readonly string[];
+  feeGrowth: readonly [bigint, bigint];
+  owed: readonly [bigint, bigint];
+  writeVersion: number;
+  slot: number;
+}
+
+/** The reference of `pool` as it is at `step`, its tokens at `prices`. */
+export function poolRef(pool: PoolRecord, step: number, prices: readonly [TokenPrice, TokenPrice]): PoolRef {
+  const windows = pool.stats.map((s) => toMicro(s.volume));
+  const day = pool.stats.find((s) => s.period === '24h');
+  return {
+    step,
+    sqrtPrice: BigInt(pool.sqrtPrice),
+    prices,
+    windows,
+    day: day ? toMicro(day.volume) : 0n,
+    history: pool.live.priceHistory7d,
+    feeGrowth: [BigInt(pool.feeGrowthGlobalA), BigInt(pool.feeGrowthGlobalB)],
+    owed: [BigInt(pool.protocolFeeOwedA), BigInt(pool.protocolFeeOwedB)],
+    writeVersion: pool.live.writeVersion,
+    slot: pool.updatedSlot,
+  };
+}

@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import { addressOrder, orderByValue, tokenOrders } from '../snapshot/order-by-value.js';
+import type { PoolRecord } from '../snapshot/pool-record.js';
+import type { SnapshotWriter } from '../snapshot/snapshot-writer.js';
+import { POOL_SORT_KEYS, poolSortValues } from '../snapshot/sort-keys.js';
+import { writeSnapshotAtomically } from '../snapshot/write-atomically.js';
+import type { MarketState } from './market-state.js';
+
+/**
+ * Writes the market as it is now as a snapshot of its own, atomically: every pool and token as served
+ * now, their orders, the protocol's figures, and the snapshot's meta with asOf at the current step and
+ * the pools changed by hand among the declared ones. `inspect --verify` holds it to every rule a
+ * generated snapshot obeys, and `serve` replays it at step 0.
+ * @example await writeMarket(state, 'snapshots/after-a-day.sqlite')
+ */
+export async function writeMarket(state: MarketState, out: string, force = false): Promise<void> {
+  if (existsSync(out) && !force) throw new Error(`${out} exists; pass force to overwrite it`);
+  const { snapshot } = state;
+  const records = snapshot.records();
+  await writeSnapshotAtomically(out, (writer) => {
+    // The pools served now, numbered 1..n again: pools removed at run time leave gaps, added ones come last.
+    const { added, removed } = state.members;
+    const ids = [...Array.from({ length: snapshot.poolCount }, (_, i) => i + 1), ...added].filter(
+      (id) => !removed.has(id),
+    );
+    const pools = ids.map((id, i): PoolRecord => ({ ...(state.pools.get(id) ?? records.pool(id)), id: i + 1 }));
+    const positions = pools.reduce((sum, pool) => sum + pool.positions.length, 0);
+    pools.forEach((pool) => writer.pool(pool));
+    const tokenIds = Array.from({ length: snapshot.tokenCount }, (_, i) => i + 1);
+    const version = state.version([], []);
+    const tokens = tokenIds.map((id) => version.tokens.get(id) ?? records.token(id));
+    tokens.forEach(({ token, volume24h }) => writer.token(token, volume24h));
+    writePoolOrders(writer, pools);
+    for (const [key, order] of tokenOrders(
+      tokenIds,
+      tokens.map(({ token }) => token.address),
+      tokens.map(({ volume24h }) => volume24h),
+    )) {
+      writer.order('tokens', key, 'asc', order.asc);
+      writer.order('tokens', key, 'desc', order.desc);
+    }
+    writer.protocol(version.protocol);
+    writer.exchangeToken(version.exchangeToken, records.supplies());
+    writer.meta({
+      ...records.meta(),
+      asOf: state.instant(),
+      positionCount: String(positions),
+      declared: state.declared(),
+    });
+  });
+}
+
+function writePoolOrders(writer: SnapshotWriter, pools: readonly PoolRecord[]): void {
+  const ids = pools.map((pool) => pool.id);
+  const addresses = pools.map((pool) => pool.address);
+  const byAddress = addressOrder(addresses);
+  const values = pools.map(poolSortValues);
+  POOL_SORT_KEYS.forEach((key, column) => {
+    const order = orderByValue(
+      ids,
+      values.map((row) => row[column]!),
+      addresses,
+      byAddress,
+    );
+    writer.order('pools', key, 'asc', order.asc);
+    writer.order('pools', key, 'desc', order.desc);
+  });
+}

@@ -1,0 +1,14 @@
+import type { ServedParts } from '../served-parts.js';
+import type { ServedSnapshot } from '../served-snapshot.js';
+import type { MarketVersion } from './market-version.js';
+import type { SortColumns } from './sort-columns.js';
+
+/**
+ * What the versions of one moving market share (moving-base.ts makes it): the snapshot's readers, its
+ * tokens' stored 24h volumes, and how the next version is made from one.
+ */
+export interface MovedShared {
+  readonly parts: ServedParts;
+  readonly tokenVolumes: string[];
+  version(base: ServedSnapshot, version: MarketVersion, previous?: SortColumns): ServedSnapshot;
+}

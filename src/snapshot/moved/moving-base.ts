@@ -1,0 +1,61 @@
+import type { ServedParts } from '../served-parts.js';
+import type { ServedSnapshot } from '../served-snapshot.js';
+import type { MarketVersion } from './market-version.js';
+import { listedPools, type ListedPools } from './moved-orders.js';
+import { movedMembers, type MovedMembers } from './moved-members.js';
+import type { MovedShared } from './moved-shared.js';
+import { movedSnapshot } from './moved-snapshot.js';
+import { SortColumns } from './sort-columns.js';
+import { StoredRecords } from './stored-records.js';
+
+/**
+ * What every version of a snapshot's moving market shares, read the first time it moves: its stored
+ * records, its own sort values and flags, the pools it lists in address order. A server whose market
+ * never moves reads none of it.
+ */
+export class MovingBase implements MovedShared {
+  private stored: StoredRecords | undefined;
+  private baseColumns: SortColumns | undefined;
+  private pools: ListedPools | undefined;
+  private volumes: string[] | undefined;
+  private lastMembers: { count: number; members: MovedMembers } | undefined;
+
+  constructor(readonly parts: ServedParts) {}
+
+  get records(): StoredRecords {
+    return (this.stored ??= new StoredRecords(this.parts.db));
+  }
+
+  /** The tokens' stored 24h volumes, by id. */
+  get tokenVolumes(): string[] {
+    return (this.volumes ??= this.records.tokenVolumes());
+  }
+
+  get listed(): ListedPools {
+    const { pools } = this.parts;
+    const ids = Array.from({ length: pools.count }, (_, i) => i + 1);
+    return (this.pools ??= listedPools(ids, (id) => pools.addressOf(id), pools.count));
+  }
+
+  /**
+   * `version` of the market of `base` (the snapshot as stored), its sort values made from `previous`
+   * (the version before it) when there is one, else from the snapshot's.
+   */
+  version(base: ServedSnapshot, version: MarketVersion, previous?: SortColumns): ServedSnapshot {
+    const maxId = Math.max(this.parts.pools.count, ...version.added);
+    const columns = previous
+      ? previous.with(version.changed, maxId)
+      : (this.baseColumns ??= SortColumns.read(this.parts.db, this.parts.pools.count, this.parts.pools.flags)).with(
+          version.pools.values(),
+          maxId,
+        );
+    return movedSnapshot(this, base, version, columns, this.members(version));
+  }
+
+  /** The pools `version` has: the snapshot's, or, once pools come or go, the last members made for its count. */
+  members(version: MarketVersion): MovedMembers {
+    if (this.lastMembers?.count !== version.members)
+      this.lastMembers = { count: version.members, members: movedMembers(this.parts.pools, this.listed, version) };
+    return this.lastMembers.members;
+  }
+}

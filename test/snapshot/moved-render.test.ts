@@ -1,0 +1,87 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { PERIOD_NAMES, type Period } from '../../src/math/periods.js';
+import { openServedSnapshot } from '../../src/snapshot/open-served-snapshot.js';
+import type { MarketVersion, PoolRecord, StoredToken } from '../../src/snapshot/served-snapshot.js';
+import type { Wire } from '../../src/snapshot/wire.js';
+import { httpSnapshot } from '../helpers/snapshots.js';
+
+const ORIGIN = 'http://127.0.0.1:9';
+const NO_CURSORS = { next: null, previous: null };
+
+/** A version in which every pool and token is "changed" to the record the snapshot holds of it. */
+function everythingRead(snapshot: ReturnType<typeof openServedSnapshot>): MarketVersion {
+  const records = snapshot.records();
+  const pools = new Map<number, PoolRecord>();
+  for (let id = 1; id <= snapshot.poolCount; id++) pools.set(id, records.pool(id));
+  const tokens = new Map<number, StoredToken>();
+  for (let id = 1; id <= snapshot.tokenCount; id++) tokens.set(id, records.token(id));
+  return {
+    step: 0,
+    pools,
+    changed: [...pools.values()],
+    tokens,
+    protocol: records.protocol(),
+    exchangeToken: records.exchangeToken(),
+    added: [],
+    removed: new Set(),
+    members: 0,
+  };
+}
+
+for (const wire of ['spec', 'upstream'] as Wire[]) {
+  const what = 'every pool, token and protocol body rendered from its read-back record is the stored one';
+  test(`${wire}: ${what}, byte for byte`, async () => {
+    const snapshot = openServedSnapshot(await httpSnapshot(), wire);
+    try {
+      const moved = snapshot.moved(everythingRead(snapshot));
+      const periodSets: Period[][] = [[], ['24h'], [...PERIOD_NAMES], ['5m', '30d']];
+      for (let id = 1; id <= snapshot.poolCount; id++) {
+        for (const periods of periodSets) {
+          const expected = snapshot.poolDetail(id, periods, ORIGIN).toString();
+          assert.is(moved.poolDetail(id, periods, ORIGIN).toString(), expected, `pool ${id} ${periods.join(',')}`);
+        }
+        assert.is(moved.locks(id), snapshot.locks(id), `locks of pool ${id}`);
+      }
+      const all = Array.from({ length: 50 }, (_, i) => i + 1);
+      const mixed = [3, 1, 2, 40, 41, 7];
+      for (const ids of [all, mixed])
+        assert.is(
+          moved.poolPage(ids, ['24h', '1h'], ORIGIN, NO_CURSORS).toString(),
+          snapshot.poolPage(ids, ['24h', '1h'], ORIGIN, NO_CURSORS).toString(),
+        );
+      for (let id = 1; id <= snapshot.tokenCount; id++)
+        assert.is(moved.token(id, ORIGIN).toString(), snapshot.token(id, ORIGIN).toString(), `token ${id}`);
+      assert.is(moved.protocol().toString(), snapshot.protocol().toString());
+      assert.is(moved.exchangeToken(ORIGIN).toString(), snapshot.exchangeToken(ORIGIN).toString());
+      for (const sortBy of ['tvl', 'volume24h', 'yieldovertvl7d', 'lockedliquiditypercent'])
+        for (const direction of ['asc', 'desc'] as const) {
+          const walk = {
+            sortBy,
+            direction,
+            require: {
+              activeRewards: false,
+              hasWarning: false,
+              adaptiveFee: false,
+              launchPool: false,
+              verified: false,
+              lockedLiquidity: false,
+            },
+            includeBlocked: true,
+            minimums: { tvl: null, volume24h: null, lockedliquiditypercent: null },
+          };
+          const size = snapshot.poolCount;
+          assert.equal(
+            moved.walkPools(walk, { kind: 'first' }, size)!.ids,
+            snapshot.walkPools(walk, { kind: 'first' }, size)!.ids,
+            `${sortBy} ${direction}`,
+          );
+        }
+      assert.equal([...moved.tokensInOrder('volume_24h', 'desc')], [...snapshot.tokensInOrder('volume_24h', 'desc')]);
+    } finally {
+      snapshot.close();
+    }
+  });
+}
+
+test.run();
