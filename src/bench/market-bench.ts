@@ -76,3 +76,8 @@ export function marketLines(pools: string, cost: MarketCost): string {
     `slowest ${cost.slowestStepMs} ms; slowest of ${cost.requests} requests during them ${cost.slowestRequestMs} ms`
   );
 }
+
+/** The first change's line: once per server, it loads the market's code and reads what it needs of the snapshot. */
+export function firstLine(first: MarketCost): string {
+  return `the first change ${first.slowestStepMs} ms, the slowest request meanwhile ${first.slowestRequestMs} ms`;
+}

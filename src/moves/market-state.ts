@@ -1,5 +1,11 @@
 import { ApiError } from '../errors/api-error.js';
-import type { MarketVersion, PoolRecord, ServedSnapshot, StoredToken } from '../snapshot/served-snapshot.js';
+import type {
+  MarketVersion,
+  PoolRecord,
+  ServedSnapshot,
+  StoredRecords,
+  StoredToken,
+} from '../snapshot/served-snapshot.js';
 import { addedPool } from './added-pool.js';
 import { tokenPrice, type TokenPrice } from './follow-prices.js';
 import { MarketActivity } from './market-activity.js';
@@ -38,6 +44,7 @@ export class MarketState {
   private readonly tokenRecords = new Map<number, StoredToken>();
   /** Pools given their own price at run time: served as declared (their price is not their tokens' ratio). */
   private readonly patched = new Map<number, string>();
+  private exchange: ReturnType<StoredRecords['exchangeToken']> | undefined;
 
   constructor(
     readonly snapshot: ServedSnapshot,
@@ -155,7 +162,7 @@ export class MarketState {
       const token = { ...stored.token, usdPrice: this.tokens.usd[id]! };
       this.tokenRecords.set(id, { token, volume24h: this.totals.tokenVolume(id) });
     }
-    const exchange = records.exchangeToken();
+    const exchange = (this.exchange ??= records.exchangeToken());
     const { added, removed, count } = this.members;
     return {
       step: this.step,

@@ -139,13 +139,15 @@ export class MovingMarket implements MockMarket {
     return this.enqueue(async () => {
       if (!this.market) {
         const { MarketState } = await import('./market-state.js');
+        await this.snapshot.prepareMoves(pacer());
         this.market = new MarketState(this.snapshot, seedOf(this.snapshot));
       }
       let version: MarketVersion;
+      const pace = pacer();
       try {
-        version = await make(this.market, pacer());
+        version = await make(this.market, pace);
         if (record) this.changes.push({ step: this.market.step, ...record() });
-        this.swap(this.served.moved(version), version);
+        this.swap(await this.served.moved(version, pace), version);
       } catch (error) {
         // A refused change is refused before it changes anything. Anything else (a bug) may have left the
         // state half changed: the market starts again from the snapshot rather than serve that.

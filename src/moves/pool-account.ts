@@ -6,6 +6,11 @@ import type { PoolRecord, RewardRecord } from '../snapshot/pool-record.js';
 import type { TokenPrice } from './follow-prices.js';
 import type { PoolRef } from './pool-ref.js';
 
+/** The last instant written: a step writes every pool it touches at one instant. */
+let lastInstant = { ms: NaN, text: '' };
+const instantText = (ms: number): string =>
+  ms === lastInstant.ms ? lastInstant.text : (lastInstant = { ms, text: isoSeconds(new Date(ms)) }).text;
+
 /** Slot time, as the generator maps an instant to a slot. */
 const SLOT_MS = 400;
 const U128 = (1n << 128n) - 1n;
@@ -42,7 +47,7 @@ export function accountAt(
   feesPico: bigint,
   prices: readonly [TokenPrice, TokenPrice],
 ): PoolRecord {
-  const updatedAt = isoSeconds(new Date(ms));
+  const updatedAt = instantText(ms);
   const updatedSlot = Math.max(ref.slot, Math.floor((ms - GENESIS_MS) / SLOT_MS));
   const liquidity = BigInt(pool.liquidity);
   const month = pool.stats.find((s) => s.period === '30d');

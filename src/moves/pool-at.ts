@@ -33,7 +33,13 @@ export function poolAt(pool: PoolRecord, ref: PoolRef, at: PoolMoment): PoolReco
   const sqrtPrice = movedSqrtPrice(ref.sqrtPrice, ref.prices, at.prices);
   const held = holdingsAt(pool, sqrtPrice, at.prices);
   const elapsed = at.step - ref.step;
-  const traded = (back: number): bigint => at.activity.tradedBetween(ref.day, at.step - back, at.step);
+  // Every window longer than the steps elapsed takes the same trades: worked out once per length.
+  const known = new Map<number, bigint>();
+  const traded = (back: number): bigint => {
+    let volume = known.get(back);
+    if (volume === undefined) known.set(back, (volume = at.activity.tradedBetween(ref.day, at.step - back, at.step)));
+    return volume;
+  };
   const volumes = pool.stats.map((s, i) => rolledVolume(ref.windows[i]!, WINDOW_STEPS.get(s.period)!, elapsed, traded));
   const history = historyAt(ref, at, held.price);
   const stats = withDayPriceDelta(statsWith(held.stats, volumes, at.rewardsPerSecond, held.tvlUsdc), history);

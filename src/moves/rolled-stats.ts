@@ -64,6 +64,7 @@ export function statsWith(
     // The yield of the served figures, as a client (and verify) would work it out from them.
     if (rewards !== '0') earned = add(earned, fraction(rewards));
     const yieldOverTvl = isZero(tvl) ? '0' : figure(div(earned, tvl));
-    return { ...s, volume, fees, rewards, yieldOverTvl };
+    const { period, effectiveFeeRate, deltas } = s;
+    return { period, volume, fees, rewards, yieldOverTvl, effectiveFeeRate, deltas };
   });
 }

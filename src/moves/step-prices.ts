@@ -1,6 +1,6 @@
 import { Dec } from '../math/decimal.js';
 import type { Random } from '../generator/random.js';
-import { GROUP_SPREAD, type TokenMotion } from './token-motion.js';
+import { GROUP_CHANCE, GROUP_SPREAD, type TokenMotion } from './token-motion.js';
 
 /** Significant digits of a token's USD price, as the generator writes them. */
 const PRICE_DIGITS = 8;
@@ -24,18 +24,19 @@ export function stepPrices(
   usd: readonly string[],
   motions: readonly TokenMotion[],
 ): Map<number, string> {
-  const groups = {
-    sol: random.logNormal(1, GROUP_SPREAD.sol),
-    btc: random.logNormal(1, GROUP_SPREAD.btc),
-    eth: random.logNormal(1, GROUP_SPREAD.eth),
+  // Each group moves as one: whether, and by how much, drawn once a step.
+  const group = (spread: number): { moves: boolean; factor: number } => {
+    const moves = random.next() < GROUP_CHANCE;
+    return { moves, factor: random.logNormal(1, spread) };
   };
+  const groups = { sol: group(GROUP_SPREAD.sol), btc: group(GROUP_SPREAD.btc), eth: group(GROUP_SPREAD.eth) };
   const moved = new Map<number, string>();
   for (let id = 1; id < usd.length; id++) {
     const motion = motions[id]!;
-    const moves = random.next() < motion.chance;
+    const drawn = random.next() < motion.chance;
     const own = random.logNormal(1, motion.own || 1);
-    if (!moves) continue;
-    const factor = (motion.group ? groups[motion.group] : 1) * (motion.own > 0 ? own : 1);
+    if (!(motion.group ? groups[motion.group].moves : drawn)) continue;
+    const factor = (motion.group ? groups[motion.group].factor : 1) * (motion.own > 0 ? own : 1);
     const price = movedPrice(usd[id]!, factor);
     if (price !== usd[id]) moved.set(id, price);
   }

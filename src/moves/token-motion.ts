@@ -14,33 +14,39 @@ export interface TokenMotion {
   group: 'sol' | 'btc' | 'eth' | null;
   /** Spread (sigma of the log) of its own move when it moves. */
   own: number;
-  /** The chance it moves in a step. */
+  /** The chance it moves in a step (a group's token: the chance its group moves, drawn once a step for all). */
   chance: number;
 }
 
 /** The unit prices are in: it never moves. */
 export const FIXED: TokenMotion = { group: null, own: 0, chance: 0 };
 
-/** A step's spread of each group's shared move: SOL 3% a day, BTC 2.5%, ETH 3.5%. */
-export const GROUP_SPREAD = { sol: perStep(0.03), btc: perStep(0.025), eth: perStep(0.035) } as const;
-
 /**
- * The chance a token of each kind trades in a step. Fewer moves, each larger, keep a step's cost in
- * the pools it touches (docs/market-moves.md §4); SOL, its staking tokens, BTC and ETH move every step.
+ * The chance a token of each kind moves in a step. Fewer moves, each larger, keep a step's cost to the
+ * pools it touches (docs/market-moves.md §4): a SOL move writes a third of the market. The groups (SOL and
+ * its staking tokens, the BTCs, the ETHs) move together, each in a third of the steps: every quarter hour.
  */
+export const GROUP_CHANCE = 1 / 3;
 const TAIL_CHANCE = 0.04;
 const STABLE_CHANCE = 0.1;
 const WELL_KNOWN_CHANCE = 0.3;
 /** A spread per step for a token that moves with `chance`, so that its daily spread is `daily`. */
 const perMove = (daily: number, chance: number): number => perStep(daily) / Math.sqrt(chance);
 
+/** The spread of each group's shared move when it moves: SOL 3% a day, BTC 2.5%, ETH 3.5%. */
+export const GROUP_SPREAD = {
+  sol: perMove(0.03, GROUP_CHANCE),
+  btc: perMove(0.025, GROUP_CHANCE),
+  eth: perMove(0.035, GROUP_CHANCE),
+} as const;
+
 /** Each role's motion: stablecoins barely, majors with their group, the long tail rarely but far. */
 const MOTIONS: Record<TokenRole, TokenMotion> = {
   stable: { group: null, own: perMove(0.002, STABLE_CHANCE), chance: STABLE_CHANCE },
-  sol: { group: 'sol', own: 0, chance: 1 },
-  staked: { group: 'sol', own: perStep(0.002), chance: 1 },
-  btc: { group: 'btc', own: perStep(0.002), chance: 1 },
-  eth: { group: 'eth', own: perStep(0.002), chance: 1 },
+  sol: { group: 'sol', own: 0, chance: GROUP_CHANCE },
+  staked: { group: 'sol', own: perMove(0.002, GROUP_CHANCE), chance: GROUP_CHANCE },
+  btc: { group: 'btc', own: perMove(0.002, GROUP_CHANCE), chance: GROUP_CHANCE },
+  eth: { group: 'eth', own: perMove(0.002, GROUP_CHANCE), chance: GROUP_CHANCE },
   defi: { group: null, own: perMove(0.06, WELL_KNOWN_CHANCE), chance: WELL_KNOWN_CHANCE },
   meme: { group: null, own: perMove(0.1, WELL_KNOWN_CHANCE), chance: WELL_KNOWN_CHANCE },
   tail: { group: null, own: perMove(0.1, TAIL_CHANCE), chance: TAIL_CHANCE },

@@ -141,7 +141,8 @@ function servedFrom(parts: ServedParts): ServedSnapshot {
     reuses: (body) => bodies.handedOut(body),
     recycle: (body) => bodies.recycle(body),
     records: () => moving.records,
-    moved: (version) => moving.version(snapshot, version),
+    moved: (version, pace) => moving.version(snapshot, version, undefined, pace),
+    prepareMoves: (pace) => moving.prepare(pace),
     close: () => db.close(),
   };
   return snapshot;

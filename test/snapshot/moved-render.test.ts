@@ -34,7 +34,8 @@ for (const wire of ['spec', 'upstream'] as Wire[]) {
   test(`${wire}: ${what}, byte for byte`, async () => {
     const snapshot = openServedSnapshot(await httpSnapshot(), wire);
     try {
-      const moved = snapshot.moved(everythingRead(snapshot));
+      await snapshot.prepareMoves(() => undefined);
+      const moved = await snapshot.moved(everythingRead(snapshot));
       const periodSets: Period[][] = [[], ['24h'], [...PERIOD_NAMES], ['5m', '30d']];
       for (let id = 1; id <= snapshot.poolCount; id++) {
         for (const periods of periodSets) {

@@ -2,7 +2,7 @@ import { compareDecimalStrings } from '../../math/decimal-order.js';
 import { addressOrder, orderByValue } from '../order-by-value.js';
 import type { Direction, SortOrder } from '../stored-orders.js';
 import type { ThresholdKey } from '../thresholds.js';
-import type { SortColumns } from './sort-columns.js';
+import { SortColumns } from './sort-columns.js';
 
 /** The pools a moving market lists, with their addresses' order: shared by its versions until a pool comes or goes. */
 export interface ListedPools {
@@ -35,10 +35,10 @@ export class MovedOrders {
     const known = this.orders.get(`${key} ${direction}`);
     if (known) return known;
     const { ids, addresses, byAddress, maxId } = this.listed;
-    const column = this.columns.column(key);
+    const k = SortColumns.keyIndex(key);
     const { asc, desc } = orderByValue(
       ids,
-      ids.map((id) => column[id]!),
+      ids.map((id) => this.columns.value(k, id)),
       addresses,
       byAddress,
     );
@@ -62,12 +62,12 @@ export class MovedThresholds {
   constructor(private readonly columns: SortColumns) {}
 
   firstAtLeast(key: ThresholdKey, ascending: SortOrder, minimum: string): number {
-    const column = this.columns.column(key);
+    const k = SortColumns.keyIndex(key);
     let low = 0,
       high = ascending.ids.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (compareDecimalStrings(column[ascending.ids[middle]!]!, minimum) >= 0) high = middle;
+      if (compareDecimalStrings(this.columns.value(k, ascending.ids[middle]!), minimum) >= 0) high = middle;
       else low = middle + 1;
     }
     return low;

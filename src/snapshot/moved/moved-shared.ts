@@ -10,5 +10,10 @@ import type { SortColumns } from './sort-columns.js';
 export interface MovedShared {
   readonly parts: ServedParts;
   readonly tokenVolumes: string[];
-  version(base: ServedSnapshot, version: MarketVersion, previous?: SortColumns): ServedSnapshot;
+  version(
+    base: ServedSnapshot,
+    version: MarketVersion,
+    previous?: SortColumns,
+    pace?: () => Promise<void> | void,
+  ): Promise<ServedSnapshot>;
 }

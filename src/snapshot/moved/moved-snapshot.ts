@@ -115,7 +115,7 @@ export function movedSnapshot(
       if (!pool) return base.locks(id);
       return live ? upstreamLockEntries(pool.locks) : JSON.stringify(pool.locks);
     },
-    moved: (next) => moving.version(base, next, columns),
+    moved: (next, pace) => moving.version(base, next, columns, pace),
   };
   return snapshot;
 }

@@ -41,14 +41,28 @@ export class MovingBase implements MovedShared {
    * `version` of the market of `base` (the snapshot as stored), its sort values made from `previous`
    * (the version before it) when there is one, else from the snapshot's.
    */
-  version(base: ServedSnapshot, version: MarketVersion, previous?: SortColumns): ServedSnapshot {
+  /**
+   * Reads what every version needs of the snapshot (its sort values, its pools' addresses in order), in
+   * slices with `pace` between them; once, before the first version is made.
+   */
+  async prepare(pace: () => Promise<void> | void): Promise<void> {
+    const { db, pools } = this.parts;
+    this.baseColumns ??= await SortColumns.read(db, pools.count, pools.flags, pace);
+    void this.listed;
+    await pace();
+    void this.tokenVolumes;
+  }
+
+  async version(
+    base: ServedSnapshot,
+    version: MarketVersion,
+    previous?: SortColumns,
+    pace: () => Promise<void> | void = () => undefined,
+  ): Promise<ServedSnapshot> {
     const maxId = Math.max(this.parts.pools.count, ...version.added);
-    const columns = previous
-      ? previous.with(version.changed, maxId)
-      : (this.baseColumns ??= SortColumns.read(this.parts.db, this.parts.pools.count, this.parts.pools.flags)).with(
-          version.pools.values(),
-          maxId,
-        );
+    if (!this.baseColumns) throw new Error('a moving market is made after ServedSnapshot.prepareMoves');
+    const changed = previous ? version.changed : [...version.pools.values()];
+    const columns = await (previous ?? this.baseColumns).with(changed, maxId, pace);
     return movedSnapshot(this, base, version, columns, this.members(version));
   }
 
