@@ -7,6 +7,7 @@ import type {
   StoredToken,
 } from '../snapshot/served-snapshot.js';
 import { addedPool } from './added-pool.js';
+import { fieldsOf, positiveDecimal } from './change-fields.js';
 import { tokenPrice, type TokenPrice } from './follow-prices.js';
 import { MarketActivity } from './market-activity.js';
 import { MarketMembers } from './market-members.js';
@@ -82,7 +83,8 @@ export class MarketState {
   }
 
   /** Sets a token's USD price now: every pool of it, and every pool its rewards pay, follows. */
-  async setTokenPrice(id: number, price: string, pace: Pace = NO_PACE): Promise<MarketVersion> {
+  async setTokenPrice(id: number, change: unknown, pace: Pace = NO_PACE): Promise<MarketVersion> {
+    const price = positiveDecimal(fieldsOf(change, ['priceUsdc']).priceUsdc, 'priceUsdc');
     this.tokens.set(id, price, this.step);
     return this.version(await this.touch([id], pace), [id]);
   }

@@ -4,7 +4,6 @@ import { fnv1a } from '../snapshot/fnv1a.js';
 import type { MarketVersion, ServedSnapshot } from '../snapshot/served-snapshot.js';
 import type { MarketPool } from '../generator/declared/market-file.js';
 import type { MarketChange, MarketInfo, MockMarket, PoolChange, TokenChange } from './market-info.js';
-import { fieldsOf, positiveDecimal } from './change-fields.js';
 
 /**
  * What the owner asks of the market's state (market-state.ts), which is loaded with the generator and
@@ -14,7 +13,7 @@ interface MarketWork {
   readonly step: number;
   instant(step: number): string;
   advance(steps: number, pace: Pace): Promise<MarketVersion>;
-  setTokenPrice(id: number, price: string, pace: Pace): Promise<MarketVersion>;
+  setTokenPrice(id: number, change: unknown, pace: Pace): Promise<MarketVersion>;
   patchPool(id: number, change: unknown): MarketVersion;
   addPool(entry: unknown): { version: MarketVersion; address: string };
   removePool(id: number): MarketVersion;
@@ -69,10 +68,8 @@ export class MovingMarket implements MockMarket {
   async setToken(mint: string, change: TokenChange): Promise<MarketInfo> {
     const id = this.snapshot.tokenId(mint);
     if (id === undefined) throw new ApiError(404, 'not_found', `no token with mint ${shown(mint)}`);
-    const { priceUsdc } = fieldsOf(change, ['priceUsdc']);
-    const price = positiveDecimal(priceUsdc, 'priceUsdc');
-    const record = () => ({ kind: 'token' as const, address: mint, set: { priceUsdc } });
-    return this.change((state, pace) => state.setTokenPrice(id, price, pace), record);
+    const record = () => ({ kind: 'token' as const, address: mint, set: { ...change } });
+    return this.change((state, pace) => state.setTokenPrice(id, change, pace), record);
   }
 
   async setPool(address: string, change: PoolChange): Promise<MarketInfo> {

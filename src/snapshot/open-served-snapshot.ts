@@ -11,7 +11,8 @@ import { walkPools } from './pool-walk.js';
 import { listBody, objectBody } from './response-bodies.js';
 import type { ServedSnapshot } from './served-snapshot.js';
 import type { ServedParts } from './served-parts.js';
-import { MovingBase } from './moved/moving-base.js';
+import type { MovingBase } from './moved/moving-base.js';
+import { StoredRecords } from './moved/stored-records.js';
 import { ServedTokens } from './served-tokens.js';
 import { SnapshotError } from './snapshot-error.js';
 import { StoredOrders } from './stored-orders.js';
@@ -90,7 +91,12 @@ function servedFrom(parts: ServedParts): ServedSnapshot {
   const totalBody = wrapped(single(db, `SELECT ${column('total_json')} FROM exchange_token`));
   const { periodsOf } = parts;
   const tokenId = (address: string): number | undefined => tokens.idByAddress.get(address);
-  const moving = new MovingBase(parts);
+  // A market that moves loads its readers on its first change: a server that never moves never pays for them.
+  let records: StoredRecords | undefined;
+  const storedRecords = (): StoredRecords => (records ??= new StoredRecords(db));
+  let moving: Promise<MovingBase> | undefined;
+  const movingBase = (): Promise<MovingBase> =>
+    (moving ??= import('./moved/moving-base.js').then(({ MovingBase }) => new MovingBase(parts, storedRecords())));
   const snapshot: ServedSnapshot = {
     facts,
     wire,
@@ -140,9 +146,9 @@ function servedFrom(parts: ServedParts): ServedSnapshot {
     prepare: (origin) => void servedTokens.at(origin),
     reuses: (body) => bodies.handedOut(body),
     recycle: (body) => bodies.recycle(body),
-    records: () => moving.records,
-    moved: (version, pace) => moving.version(snapshot, version, undefined, pace),
-    prepareMoves: (pace) => moving.prepare(pace),
+    records: storedRecords,
+    moved: async (version, pace) => (await movingBase()).version(snapshot, version, undefined, pace),
+    prepareMoves: async (pace) => (await movingBase()).prepare(pace),
     close: () => db.close(),
   };
   return snapshot;

@@ -31,7 +31,7 @@ rules('after 1 and 12 steps, changes made by hand, pools added and removed, and 
     assert.equal(await violations(state, join(temp.dir, 'one.sqlite')), []);
     await state.advance(11);
     const sol = snapshot.tokenId('So11111111111111111111111111111111111111112')!;
-    await state.setTokenPrice(sol, '171.5');
+    await state.setTokenPrice(sol, { priceUsdc: '171.5' });
     state.patchPool(3, { tvlUsdc: '12345678.5', stats: { '24h': { volume: '2500000' } }, hasWarning: true });
     state.patchPool(4, { price: '0.5' });
     const { address } = state.addPool({ tokenA: 'SOL', tokenB: 'USDC', tickSpacing: 256, tvlUsdc: '750000' });

@@ -6,7 +6,7 @@ import { movedMembers, type MovedMembers } from './moved-members.js';
 import type { MovedShared } from './moved-shared.js';
 import { movedSnapshot } from './moved-snapshot.js';
 import { SortColumns } from './sort-columns.js';
-import { StoredRecords } from './stored-records.js';
+import type { StoredRecords } from './stored-records.js';
 
 /**
  * What every version of a snapshot's moving market shares, read the first time it moves: its stored
@@ -14,16 +14,18 @@ import { StoredRecords } from './stored-records.js';
  * never moves reads none of it.
  */
 export class MovingBase implements MovedShared {
-  private stored: StoredRecords | undefined;
   private baseColumns: SortColumns | undefined;
   private pools: ListedPools | undefined;
   private volumes: string[] | undefined;
   private lastMembers: { count: number; members: MovedMembers } | undefined;
 
-  constructor(readonly parts: ServedParts) {}
+  constructor(
+    readonly parts: ServedParts,
+    private readonly stored: StoredRecords,
+  ) {}
 
   get records(): StoredRecords {
-    return (this.stored ??= new StoredRecords(this.parts.db));
+    return this.stored;
   }
 
   /** The tokens' stored 24h volumes, by id. */
