@@ -15,7 +15,7 @@ import type { ChaosSettings as AnyRouteChaosSettings } from './chaos/chaos-setti
 import type { MockChaos as AnyRouteMockChaos } from './chaos/mock-chaos.js';
 import type { RouteKey } from './api/route-paths.js';
 import type { ExportOptions, ExportSummary } from './export/export-snapshot.js';
-import type { GenerateOptions, GenerateSummary } from './generator/generate-snapshot.js';
+import type { GenerateOptions, GenerateSummary } from './generator/run/generate-snapshot.js';
 import type { OpenApiDocument, OpenApiOptions } from './openapi/build-openapi.js';
 import type { RecordOptions, RecordSummary } from './record/record-snapshot.js';
 
@@ -31,7 +31,7 @@ export type MockChaos = AnyRouteMockChaos<RouteKey>;
 export type { GenerateOptions, GenerateSummary, RecordOptions, RecordSummary, ExportOptions, ExportSummary };
 export type { ExportEntry, ExportIndex } from './export/export-snapshot.js';
 export type { OpenApiDocument, OpenApiOptions };
-export { DEFAULT_AS_OF } from './generator/defaults.js';
+export { DEFAULT_AS_OF } from './generator/run/defaults.js';
 export { RecordError } from './record/record-error.js';
 export type { MarketFile, MarketPool, MarketToken } from './generator/declared/market-file.js';
 export type { MarketChange, MarketInfo, MockMarket, PoolChange, TokenChange } from './moves/market-info.js';
@@ -43,7 +43,7 @@ export type * from './api/api-types.js';
  * @example await generateSnapshot({ seed: 42, pools: 500, tokens: 200, out: 'snapshots/demo.sqlite' })
  */
 export async function generateSnapshot(options: GenerateOptions): Promise<GenerateSummary> {
-  return (await import('./generator/generate-snapshot.js')).generateSnapshot(options);
+  return (await import('./generator/run/generate-snapshot.js')).generateSnapshot(options);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Argv } from 'yargs';
-import { DEFAULT_AS_OF, DEFAULT_GENERATION, MAX_COUNT, MIN_TOKENS } from '../generator/defaults.js';
+import { DEFAULT_AS_OF, DEFAULT_GENERATION, MAX_COUNT, MIN_TOKENS } from '../generator/run/defaults.js';
 import { UsageError } from './fail.js';
 import { marketUsage, readMarketOption } from './market-option.js';
 import { interruptible } from './interruptible.js';
@@ -103,7 +103,7 @@ export const generateCommand = {
       ' (SOL, USDC, USDT and ORCA always come first)',
     );
     // Loaded here, not with the program: the checks reach into the generator (and `serve` needs none of it).
-    const { GenerateOptionsError, validateGenerateOptions } = await import('../generator/generate-options.js');
+    const { GenerateOptionsError, validateGenerateOptions } = await import('../generator/run/generate-options.js');
     try {
       validateGenerateOptions({ seed, pools, tokens, asOf: argv.asOf });
     } catch (error) {
@@ -115,7 +115,7 @@ export const generateCommand = {
     const out = writableOut(argv.out, argv.force);
     const progress = terminalProgress('generating pools');
     const started = performance.now();
-    const { generateSnapshot } = await import('../generator/generate-snapshot.js');
+    const { generateSnapshot } = await import('../generator/run/generate-snapshot.js');
     const market = argv.market === undefined ? undefined : await readMarketOption(argv.market);
     const summary = await interruptible(out, progress, (signal) =>
       generateSnapshot({

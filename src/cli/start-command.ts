@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { Argv } from 'yargs';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_GENERATION, GENERATOR_VERSION } from '../generator/defaults.js';
+import { DEFAULT_GENERATION, GENERATOR_VERSION } from '../generator/run/defaults.js';
 import { openSnapshot, readSnapshotFacts } from '../snapshot/open-snapshot.js';
 import { SnapshotError } from '../snapshot/snapshot-error.js';
 import type { MarketFile } from '../generator/declared/market-file.js';
@@ -91,7 +91,7 @@ export const startCommand = {
       mkdirSync(dirname(snapshot), { recursive: true });
       const progress = terminalProgress('generating pools');
       // Loaded only when needed: a server that just serves never pays for the generator's modules.
-      const { generateSnapshot } = await import('../generator/generate-snapshot.js');
+      const { generateSnapshot } = await import('../generator/run/generate-snapshot.js');
       const options = { ...DEFAULT_GENERATION, out: snapshot, force: true, onProgress: progress.report };
       await generateSnapshot(market ? { ...options, market } : options)
         .catch(marketUsage(argv.market!))

@@ -1,10 +1,10 @@
 import { invalidParameter } from '../errors/api-error.js';
-import { buildPool } from '../generator/build-pool.js';
+import { buildPool } from '../generator/pool/build-pool.js';
 import { resolveMarket } from '../generator/declared/declared-market.js';
 import { addedPlan } from '../generator/declared/declared-plans.js';
 import { MarketFileError } from '../generator/declared/market-file-error.js';
 import type { MarketPool } from '../generator/declared/market-file.js';
-import { poolRecordOf } from '../generator/pool-record-of.js';
+import { poolRecordOf } from '../generator/pool/pool-record-of.js';
 import type { TokenSeed } from '../generator/types.js';
 import { loadWellKnownTokens } from '../market/well-known-tokens.js';
 import type { PoolRecord } from '../snapshot/pool-record.js';

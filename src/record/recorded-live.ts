@@ -2,7 +2,7 @@ import { epochAt } from '../math/epochs.js';
 import { isoMicros } from '../math/instants.js';
 import { tickSpacingSeed } from '../math/fee-tiers.js';
 import { whirlpoolAddress } from '../math/program-address.js';
-import { flatHistory } from '../generator/price-history.js';
+import { flatHistory } from '../generator/pool/price-history.js';
 import {
   NO_DELTAS,
   TRADE_ENABLE_UNSET,

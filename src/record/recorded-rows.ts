@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { compareDecimalStrings } from '../math/decimal-order.js';
 import { PERIOD_NAMES } from '../math/periods.js';
-import { lockedPercent } from '../generator/locks.js';
+import { lockedPercent } from '../generator/pool/locks.js';
 import type { LockEntry, PeriodStats } from '../api/api-types.js';
 import type { AdaptiveFeeRecord, PoolRecord, TokenRecord } from '../snapshot/pool-record.js';
 import { appendPoolRows, emptyPoolRowBatch, type PoolRowBatch } from '../snapshot/pool-row-batch.js';

@@ -5,7 +5,7 @@ import { POOL_SORT_KEYS, poolSortValues } from '../snapshot/sort-keys.js';
 import type { TokenRecord } from '../snapshot/pool-record.js';
 import type { SnapshotWriter } from '../snapshot/snapshot-writer.js';
 import type { Crawled } from './crawl.js';
-import { lockedPercent } from '../generator/locks.js';
+import { lockedPercent } from '../generator/pool/locks.js';
 import { poolLocks, recordedPoolRows, recordedTokens, ZERO_STATS } from './recorded-rows.js';
 
 /** Where a recording came from, for the meta table. */

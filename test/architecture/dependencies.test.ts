@@ -224,4 +224,131 @@ deps('the rules bite: a synthetic table of imports, and the reading of specifier
   assert.ok(REAL.get('http/create-mock-server.ts')?.includes('chaos/chaos-middleware.ts'), 'src/ was not read');
 });
 
+// ─── The generator's rooms ────────────────────────────────────────
+// src/generator/ is itself split into rooms, which import downwards too: its shared files at its top
+// (random.ts, types.ts, iso-seconds.ts), tokens/ (drawing the tokens), plan/ (the market model and each
+// pool's plan), pool/ (building a pool from its plan), declared/ (a market file, resolved into
+// declarations) and run/ (options, batches, worker threads, writing the snapshot). The rules below work
+// as the folder rules above, on the rooms of generator/; imports in or out of generator/ are the folder
+// rules' business. declared/ sits beside plan/ and pool/ rather than above them: a plan carries its
+// pool's declaration (declared/pool-declaration.ts) and a declared book is built of positions
+// (declared/declared-book.ts), so only the run is kept from it.
+
+/** A path's room (relative to src/): its sub-folder of generator/, `generator` for the files at its top, or null. */
+function generatorRoomOf(path: string): string | null {
+  const [top, room = '', ...rest] = path.split('/');
+  if (top !== 'generator') return null;
+  return rest.length > 0 ? room : 'generator';
+}
+
+const GENERATOR_ROOMS: readonly string[] = ['generator', 'tokens', 'plan', 'pool', 'declared', 'run'];
+
+const GENERATOR_RULES: readonly Rule[] = [
+  {
+    name: "the generator's shared files (random, types, iso-seconds) import none of its rooms",
+    from: ['generator'],
+    forbidden: { allBut: ['generator'] },
+  },
+  {
+    name: 'generator/tokens draws tokens from the shared files alone',
+    from: ['tokens'],
+    forbidden: { allBut: ['generator'] },
+  },
+  {
+    name: 'generator/plan plans pools without building them or drawing tokens',
+    from: ['plan'],
+    forbidden: ['pool', 'tokens'],
+  },
+  {
+    name: 'generator/pool builds a pool from its plan, whose tokens it is given',
+    from: ['pool'],
+    forbidden: ['tokens'],
+  },
+  { name: 'in the generator, only the run imports the run', from: { allBut: ['run'] }, forbidden: ['run'] },
+];
+
+/** Each import from one room of generator/ into another that breaks a rule (paths relative to src/). */
+function generatorViolations(
+  importsByFile: ReadonlyMap<string, readonly string[]>,
+  rules: readonly Rule[],
+): Violation[] {
+  const found: Violation[] = [];
+  for (const [file, imports] of importsByFile) {
+    const from = generatorRoomOf(file);
+    if (from === null) continue;
+    for (const target of imports) {
+      const to = generatorRoomOf(target);
+      if (to === null || to === from) continue;
+      for (const rule of rules) {
+        if (matches(from, rule.from) && matches(to, rule.forbidden)) found.push({ rule: rule.name, file, target });
+      }
+    }
+  }
+  return found;
+}
+
+for (const rule of GENERATOR_RULES) {
+  deps(rule.name, () => {
+    const found = generatorViolations(REAL, [rule]).map(({ file, target }) => `src/${file} → src/${target}`);
+    if (found.length > 0) assert.unreachable(`${found.length} forbidden imports:\n      ${found.join('\n      ')}`);
+  });
+}
+
+deps('every file under src/generator/ sits in a room the rules know', () => {
+  const strays = [...REAL.keys()].filter((file) => {
+    const room = generatorRoomOf(file);
+    return room !== null && !GENERATOR_ROOMS.includes(room);
+  });
+  assert.equal(strays, []);
+});
+
+deps("the generator's rules bite: a synthetic table of imports", () => {
+  const G = GENERATOR_RULES;
+  const flagged: [string, string, string][] = [
+    ['generator/random.ts', 'generator/plan/pool-plan.ts', G[0]!.name],
+    ['generator/types.ts', 'generator/tokens/tokens.ts', G[0]!.name],
+    ['generator/tokens/tokens.ts', 'generator/plan/pair-classes.ts', G[1]!.name],
+    ['generator/tokens/token-live.ts', 'generator/declared/market-file.ts', G[1]!.name],
+    ['generator/plan/pool-plan.ts', 'generator/pool/positions.ts', G[2]!.name],
+    ['generator/plan/market-pairs.ts', 'generator/tokens/tokens.ts', G[2]!.name],
+    ['generator/pool/build-pool.ts', 'generator/tokens/token-live.ts', G[3]!.name],
+    ['generator/plan/pool-placement.ts', 'generator/run/defaults.ts', G[4]!.name],
+    ['generator/pool/pool-record-of.ts', 'generator/run/pool-batch.ts', G[4]!.name],
+    ['generator/declared/declared-plans.ts', 'generator/run/generate-options.ts', G[4]!.name],
+  ];
+  const allowed: [string, string][] = [
+    ['generator/run/generate-snapshot.ts', 'generator/declared/declared-market.ts'],
+    ['generator/run/generate-snapshot.ts', 'generator/tokens/tokens.ts'],
+    ['generator/run/pool-batch-build.ts', 'generator/pool/build-pool.ts'],
+    ['generator/pool/build-pool.ts', 'generator/plan/pool-plan.ts'],
+    ['generator/pool/pool-holdings.ts', 'generator/declared/declared-book.ts'],
+    ['generator/plan/pool-plan.ts', 'generator/declared/pool-declaration.ts'],
+    ['generator/plan/pool-plan.ts', 'generator/plan/pool-market.ts'],
+    ['generator/declared/declared-tokens.ts', 'generator/tokens/tokens.ts'],
+    ['generator/tokens/tokens.ts', 'generator/random.ts'],
+    ['generator/types.ts', 'snapshot/pool-record.ts'],
+    ['moves/added-pool.ts', 'generator/run/defaults.ts'],
+  ];
+  for (const [file, target, rule] of flagged) {
+    assert.equal(generatorViolations(new Map([[file, [target]]]), GENERATOR_RULES), [{ rule, file, target }]);
+  }
+  for (const [file, target] of allowed) {
+    assert.equal(generatorViolations(new Map([[file, [target]]]), GENERATOR_RULES), []);
+  }
+  assert.equal(
+    [
+      'generator/random.ts',
+      'generator/run/pool-worker.ts',
+      'generator/declared/market-file.ts',
+      'moves/added-pool.ts',
+    ].map(generatorRoomOf),
+    ['generator', 'run', 'declared', null],
+  );
+  assert.ok(
+    REAL.get('generator/run/pool-batch-build.ts')?.includes('generator/pool/build-pool.ts'),
+    'src/generator/ was not read',
+  );
+});
+// ─── end of the generator's rooms ─────────────────────────────────
+
 deps.run();

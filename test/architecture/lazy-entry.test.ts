@@ -67,7 +67,7 @@ const HEAVY: readonly [string, RegExp][] = [
   ['TypeBox', /@sinclair\/typebox/],
   ['decimal.js', /node_modules\/decimal\.js/],
   ['yargs', /node_modules\/yargs/],
-  ['the generator', /dist\/generator\/(?!defaults\.js)/],
+  ['the generator', /dist\/generator\/(?!run\/defaults\.js)/],
   ['the recorder', /dist\/record\/(?!record-error\.js)/],
   ['the exporter', /dist\/export\//],
   ['the OpenAPI builder', /dist\/openapi\//],

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { staleReason } from '../../src/cli/start-command.js';
-import { GENERATOR_VERSION } from '../../src/generator/defaults.js';
+import { GENERATOR_VERSION } from '../../src/generator/run/defaults.js';
 import { smallSnapshot, tempDir } from '../helpers/snapshots.js';
 
 /** `start` serves its default snapshot as it is, unless it is missing, unreadable or made by another generator. */

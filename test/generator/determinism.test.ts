@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { generateSnapshot } from '../../src/generator/generate-snapshot.js';
+import { generateSnapshot } from '../../src/generator/run/generate-snapshot.js';
 import { tableHashes, tempDir } from '../helpers/snapshots.js';
 
 const determinism = suite('generate: determinism');

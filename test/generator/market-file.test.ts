@@ -6,7 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { getWhirlpoolAddress } from '@orca-so/whirlpools-client';
 import { address as kitAddress } from '@solana/kit';
-import { generateSnapshot } from '../../src/generator/generate-snapshot.js';
+import { generateSnapshot } from '../../src/generator/run/generate-snapshot.js';
 import { MarketFileError } from '../../src/generator/declared/market-file-error.js';
 import type { MarketFile } from '../../src/generator/declared/market-file.js';
 import { MARKET, MARKET_ARGS } from '../helpers/market-fixture.js';

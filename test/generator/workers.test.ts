@@ -5,8 +5,8 @@ import type { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { GenerateOptionsError } from '../../src/generator/generate-options.js';
-import { generateSnapshot } from '../../src/generator/generate-snapshot.js';
+import { GenerateOptionsError } from '../../src/generator/run/generate-options.js';
+import { generateSnapshot } from '../../src/generator/run/generate-snapshot.js';
 import { tempDir } from '../helpers/snapshots.js';
 
 const workers = suite('generate: worker threads give the same snapshot as this thread alone');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { generateSnapshot, type GenerateOptions } from '../../src/generator/generate-snapshot.js';
+import { generateSnapshot, type GenerateOptions } from '../../src/generator/run/generate-snapshot.js';
 
 /** A fresh temporary folder, removed by the returned function. */
 export function tempDir(): { dir: string; remove: () => void } {

@@ -1,7 +1,7 @@
 import { isAddress } from '../../math/address.js';
 import { FEE_TIERS } from '../../math/fee-tiers.js';
 import { isPeriod, PERIOD_NAMES } from '../../math/periods.js';
-import { CLASSIC_PROGRAM, TOKEN_2022_PROGRAM } from '../tokens.js';
+import { CLASSIC_PROGRAM, TOKEN_2022_PROGRAM } from '../tokens/tokens.js';
 import { MarketFileError } from './market-file-error.js';
 import type { MarketFile } from './market-file.js';
 

@@ -2,9 +2,9 @@ import { U64_MAX } from '../../math/constants.js';
 import { Dec } from '../../math/decimal.js';
 import { tickIndexToSqrtPrice } from '../../math/tick-math.js';
 import { positionAmounts } from '../../math/token-amounts.js';
-import { positionValue } from '../locks.js';
-import type { PoolPlan } from '../pool-plan.js';
-import { buildPositions, type Market, type PositionBook } from '../positions.js';
+import { positionValue } from '../pool/locks.js';
+import type { PoolPlan } from '../plan/pool-plan.js';
+import { buildPositions, type Market, type PositionBook } from '../pool/positions.js';
 import type { Random } from '../random.js';
 import type { PositionSeed } from '../types.js';
 

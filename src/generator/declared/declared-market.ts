@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { TokenLiveContext } from '../token-live.js';
+import type { TokenLiveContext } from '../tokens/token-live.js';
 import type { TokenSeed } from '../types.js';
 import { checkMarketFile } from './check-market.js';
 import { declaredTokens } from './declared-tokens.js';

@@ -1,7 +1,7 @@
 import { feeTierIndex, FULL_RANGE_TICK_SPACING } from '../../math/fee-tiers.js';
-import type { Forced } from '../pool-forced.js';
-import { tailMarket } from '../pool-market.js';
-import { drawFlags, type PoolPlan } from '../pool-plan.js';
+import type { Forced } from '../plan/pool-forced.js';
+import { tailMarket } from '../plan/pool-market.js';
+import { drawFlags, type PoolPlan } from '../plan/pool-plan.js';
 import { createRandom } from '../random.js';
 import type { TokenSeed } from '../types.js';
 import { poolKey, type PoolDeclaration } from './pool-declaration.js';

@@ -1,6 +1,6 @@
 import { compareAddressBytes } from '../../math/address.js';
 import { ADAPTIVE_FEE_TIERS, FULL_RANGE_TICK_SPACING, feeTierIndex } from '../../math/fee-tiers.js';
-import { POOLS_CONFIGS } from '../pool-placement.js';
+import { POOLS_CONFIGS } from '../plan/pool-placement.js';
 import type { PoolType } from '../types.js';
 import { declaredPrice, declaredRewards, declaredVolumes } from './declared-values.js';
 import { MarketFileError } from './market-file-error.js';

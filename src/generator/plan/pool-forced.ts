@@ -1,6 +1,6 @@
-import { FEE_TIERS, FULL_RANGE_TICK_SPACING } from '../math/fee-tiers.js';
+import { FEE_TIERS, FULL_RANGE_TICK_SPACING } from '../../math/fee-tiers.js';
 import type { PlanFlags } from './plan-flags.js';
-import type { PoolType } from './types.js';
+import type { PoolType } from '../types.js';
 
 /** What a forced pool is made to be; the rest is drawn. */
 export type Forced = Partial<PlanFlags & { tickSpacing: number; poolType: PoolType }> & { token?: 'zero-decimals' };

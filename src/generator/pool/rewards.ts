@@ -1,9 +1,9 @@
-import { encodeAddress } from '../math/address.js';
-import { Q64 } from '../math/constants.js';
-import { Dec, formatFigure } from '../math/decimal.js';
-import type { Random } from './random.js';
-import type { PoolPlan } from './pool-plan.js';
-import { isActiveReward, type RewardSeed, type TokenSeed } from './types.js';
+import { encodeAddress } from '../../math/address.js';
+import { Q64 } from '../../math/constants.js';
+import { Dec, formatFigure } from '../../math/decimal.js';
+import type { Random } from '../random.js';
+import type { PoolPlan } from '../plan/pool-plan.js';
+import { isActiveReward, type RewardSeed, type TokenSeed } from '../types.js';
 
 const SECONDS_PER_YEAR = 31_536_000;
 

@@ -1,7 +1,7 @@
-import { FEE_TIERS } from '../math/fee-tiers.js';
+import { FEE_TIERS } from '../../math/fee-tiers.js';
 import { MAX_COUNT, MIN_TOKENS } from './defaults.js';
-import { isIsoSecond } from './iso-seconds.js';
-import { POOLS_CONFIGS } from './pool-placement.js';
+import { isIsoSecond } from '../iso-seconds.js';
+import { POOLS_CONFIGS } from '../plan/pool-placement.js';
 
 /** Generation options that cannot work; the message names the option and what would be accepted. */
 export class GenerateOptionsError extends Error {

@@ -1,7 +1,7 @@
-import { MAX_TICK_INDEX, MIN_TICK_INDEX } from '../math/constants.js';
-import { MAX_SQRT_PRICE, MIN_SQRT_PRICE, sqrtPriceToTickIndex, tickIndexToSqrtPrice } from '../math/tick-math.js';
-import type { PoolPlan } from './pool-plan.js';
-import type { Random } from './random.js';
+import { MAX_TICK_INDEX, MIN_TICK_INDEX } from '../../math/constants.js';
+import { MAX_SQRT_PRICE, MIN_SQRT_PRICE, sqrtPriceToTickIndex, tickIndexToSqrtPrice } from '../../math/tick-math.js';
+import type { PoolPlan } from '../plan/pool-plan.js';
+import type { Random } from '../random.js';
 
 /**
  * A float converted to an integer, with random bits below the float's precision so no run of zero bits gives it away.

@@ -1,4 +1,4 @@
-import { FULL_RANGE_TICK_SPACING } from '../math/fee-tiers.js';
+import { FULL_RANGE_TICK_SPACING } from '../../math/fee-tiers.js';
 import {
   HEAD_CLASSES,
   LONG_TAIL,
@@ -8,8 +8,8 @@ import {
   type PairClass,
   type TierWeights,
 } from './pair-classes.js';
-import type { Random } from './random.js';
-import type { TokenSeed } from './types.js';
+import type { Random } from '../random.js';
+import type { TokenSeed } from '../types.js';
 
 const HEAD_NAMES = Object.keys(HEAD_CLASSES) as HeadClass[];
 const HEAD_SHARES = HEAD_NAMES.map((name) => HEAD_CLASSES[name].share);

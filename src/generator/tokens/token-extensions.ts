@@ -1,5 +1,5 @@
-import { encodeAddress } from '../math/address.js';
-import type { Random } from './random.js';
+import { encodeAddress } from '../../math/address.js';
+import type { Random } from '../random.js';
 
 type ExtensionState = Record<string, string | number | boolean | null>;
 

@@ -1,11 +1,11 @@
 import bs58 from 'bs58';
-import { FULL_RANGE_TICK_SPACING } from '../math/fee-tiers.js';
+import { FULL_RANGE_TICK_SPACING } from '../../math/fee-tiers.js';
 import { MarketTokens } from './market-pairs.js';
 import type { PairClass } from './pair-classes.js';
 import type { Forced } from './pool-forced.js';
 import { drawTickSpacing } from './pool-market.js';
-import type { Random } from './random.js';
-import type { PoolType, TokenSeed } from './types.js';
+import type { Random } from '../random.js';
+import type { PoolType, TokenSeed } from '../types.js';
 
 /** The real main pools config, and a second one so the field varies. */
 export const POOLS_CONFIGS = [

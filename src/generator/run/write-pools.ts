@@ -1,7 +1,7 @@
-import type { SnapshotWriter } from '../snapshot/snapshot-writer.js';
+import type { SnapshotWriter } from '../../snapshot/snapshot-writer.js';
 import type { PoolBatch } from './pool-batch.js';
 import type { PoolBuilders } from './pool-builders.js';
-import type { PoolPlan } from './pool-plan.js';
+import type { PoolPlan } from '../plan/pool-plan.js';
 import type { PoolSortCollector } from './pool-sort-collector.js';
 
 /** Pools between progress reports and checks for interruption. */

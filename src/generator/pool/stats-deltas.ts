@@ -1,8 +1,8 @@
-import { Dec, formatFigure, trimZeros } from '../math/decimal.js';
-import { PERIODS } from '../math/periods.js';
-import { NO_DELTAS, type StatsDeltas } from '../snapshot/pool-record.js';
-import type { Random } from './random.js';
-import type { PeriodFigures, PeriodStats } from './types.js';
+import { Dec, formatFigure, trimZeros } from '../../math/decimal.js';
+import { PERIODS } from '../../math/periods.js';
+import { NO_DELTAS, type StatsDeltas } from '../../snapshot/pool-record.js';
+import type { Random } from '../random.js';
+import type { PeriodFigures, PeriodStats } from '../types.js';
 
 /** What a pool's deltas compare against besides its stats: its TVL and its price history. */
 export interface DeltaContext {

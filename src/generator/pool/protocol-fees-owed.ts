@@ -1,7 +1,7 @@
-import { Dec } from '../math/decimal.js';
-import { PROTOCOL_FEE_RATE } from '../math/fee-tiers.js';
-import type { Random } from './random.js';
-import type { PoolSeed, TokenSeed } from './types.js';
+import { Dec } from '../../math/decimal.js';
+import { PROTOCOL_FEE_RATE } from '../../math/fee-tiers.js';
+import type { Random } from '../random.js';
+import type { PoolSeed, TokenSeed } from '../types.js';
 
 /**
  * What is owed is a part (below a half) of the bound, so 40 significant digits are plenty, and divide

@@ -1,10 +1,10 @@
-import { encodeAddress } from '../math/address.js';
-import { epochAt } from '../math/epochs.js';
-import { isoMicros } from '../math/instants.js';
-import type { LiveTokenFields } from '../snapshot/pool-record.js';
-import type { Random } from './random.js';
+import { encodeAddress } from '../../math/address.js';
+import { epochAt } from '../../math/epochs.js';
+import { isoMicros } from '../../math/instants.js';
+import type { LiveTokenFields } from '../../snapshot/pool-record.js';
+import type { Random } from '../random.js';
 import { extensionsJson } from './token-extensions.js';
-import type { TokenSeed } from './types.js';
+import type { TokenSeed } from '../types.js';
 
 /** The native mint (wrapped SOL): no authorities, and a supply of 0, as the live API shows it. */
 export const NATIVE_MINT = 'So11111111111111111111111111111111111111112';

@@ -1,7 +1,7 @@
-import { appendPoolRows, emptyPoolRowBatch, type PoolRowBatch } from '../snapshot/pool-row-batch.js';
-import { poolSortValues } from '../snapshot/sort-keys.js';
-import { poolRecordOf } from './pool-record-of.js';
-import type { PoolSeed } from './types.js';
+import { appendPoolRows, emptyPoolRowBatch, type PoolRowBatch } from '../../snapshot/pool-row-batch.js';
+import { poolSortValues } from '../../snapshot/sort-keys.js';
+import { poolRecordOf } from '../pool/pool-record-of.js';
+import type { PoolSeed } from '../types.js';
 
 /**
  * The stored rows of consecutive pools (the snapshot's flat layout) and what the sort orders and

@@ -1,7 +1,7 @@
-import { Dec, formatFigure, scaleAmount, trimZeros } from '../math/decimal.js';
-import { PERIODS } from '../math/periods.js';
-import type { Random } from './random.js';
-import type { PeriodFigures } from './types.js';
+import { Dec, formatFigure, scaleAmount, trimZeros } from '../../math/decimal.js';
+import { PERIODS } from '../../math/periods.js';
+import type { Random } from '../random.js';
+import type { PeriodFigures } from '../types.js';
 
 /**
  * Volume in micro-USD for every period, shortest first, never shrinking with the period: shorter

@@ -1,11 +1,11 @@
-import { encodeAddress } from '../math/address.js';
-import { tickSpacingSeed } from '../math/fee-tiers.js';
-import { TRADE_ENABLE_UNSET, type LivePoolFields } from '../snapshot/pool-record.js';
-import { isoSeconds } from './iso-seconds.js';
+import { encodeAddress } from '../../math/address.js';
+import { tickSpacingSeed } from '../../math/fee-tiers.js';
+import { TRADE_ENABLE_UNSET, type LivePoolFields } from '../../snapshot/pool-record.js';
+import { isoSeconds } from '../iso-seconds.js';
 import { halfDayVolatility, priceHistory } from './price-history.js';
-import { createRandom, type Random } from './random.js';
+import { createRandom, type Random } from '../random.js';
 import { withDeltas } from './stats-deltas.js';
-import type { PeriodFigures, PoolSeed } from './types.js';
+import type { PeriodFigures, PoolSeed } from '../types.js';
 
 /** A pool before its live-only fields: its stats without deltas. */
 export type PoolCore = Omit<PoolSeed, 'stats' | 'live'> & {

@@ -1,6 +1,6 @@
-import { Dec, formatFigure } from '../math/decimal.js';
-import type { Random } from './random.js';
-import type { LockSeed, PositionSeed, TokenSeed } from './types.js';
+import { Dec, formatFigure } from '../../math/decimal.js';
+import type { Random } from '../random.js';
+import type { LockSeed, PositionSeed, TokenSeed } from '../types.js';
 
 const LOCK_NAMES = ['Orca Lock', 'Streamflow', 'Jupiter Lock', 'Team Vesting'];
 

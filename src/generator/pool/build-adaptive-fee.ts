@@ -1,7 +1,7 @@
-import { adaptiveFeeRate } from '../math/adaptive-fee.js';
-import { isoSeconds } from './iso-seconds.js';
-import type { Random } from './random.js';
-import type { AdaptiveFeeSeed } from './types.js';
+import { adaptiveFeeRate } from '../../math/adaptive-fee.js';
+import { isoSeconds } from '../iso-seconds.js';
+import type { Random } from '../random.js';
+import type { AdaptiveFeeSeed } from '../types.js';
 
 function isoBefore(asOf: Date, seconds: number): string {
   return isoSeconds(new Date(asOf.getTime() - seconds * 1000));

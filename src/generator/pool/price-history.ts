@@ -1,7 +1,7 @@
-import type { TokenRole } from '../market/well-known-tokens.js';
-import { Dec } from '../math/decimal.js';
-import { PRICE_DIGITS } from '../math/price.js';
-import type { Random } from './random.js';
+import type { TokenRole } from '../../market/well-known-tokens.js';
+import { Dec } from '../../math/decimal.js';
+import { PRICE_DIGITS } from '../../math/price.js';
+import type { Random } from '../random.js';
 
 /** Prices in a pool's `priceHistory7d`: one every 12 hours over 7 days, the last the current price. */
 export const HISTORY_LENGTH = 14;

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { PoolBatch } from './pool-batch.js';
 import { buildPoolBatch, toPlanMessage, type BuildContext } from './pool-batch-build.js';
-import type { PoolPlan } from './pool-plan.js';
+import type { PoolPlan } from '../plan/pool-plan.js';
 
 /**
  * Builds batches of pools, in this thread or in worker threads. Each batch is a pure function of

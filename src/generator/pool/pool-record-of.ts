@@ -1,6 +1,6 @@
-import { PROTOCOL_FEE_RATE } from '../math/fee-tiers.js';
-import type { PoolRecord, RewardRecord } from '../snapshot/pool-record.js';
-import { isActiveReward, type PoolSeed, type RewardSeed } from './types.js';
+import { PROTOCOL_FEE_RATE } from '../../math/fee-tiers.js';
+import type { PoolRecord, RewardRecord } from '../../snapshot/pool-record.js';
+import { isActiveReward, type PoolSeed, type RewardSeed } from '../types.js';
 
 /** A reward slot as served (docs/api.md §5.4): `active` while it still emits. */
 function rewardRecord(r: RewardSeed): RewardRecord {

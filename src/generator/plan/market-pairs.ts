@@ -1,7 +1,7 @@
-import type { TokenRole } from '../market/well-known-tokens.js';
+import type { TokenRole } from '../../market/well-known-tokens.js';
 import type { HeadClass } from './pair-classes.js';
-import type { Random } from './random.js';
-import type { TokenSeed } from './types.js';
+import type { Random } from '../random.js';
+import type { TokenSeed } from '../types.js';
 
 /** Some tokens, drawn with weights: their depth to a power (above 1 favours the deepest, below 1 spreads the draws). */
 interface Group {

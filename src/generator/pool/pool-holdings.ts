@@ -1,11 +1,11 @@
-import { PERIODS } from '../math/periods.js';
-import { declaredBook } from './declared/declared-book.js';
+import { PERIODS } from '../../math/periods.js';
+import { declaredBook } from '../declared/declared-book.js';
 import { buildLocks, lockEntries } from './locks.js';
-import type { PoolPlan } from './pool-plan.js';
+import type { PoolPlan } from '../plan/pool-plan.js';
 import { buildPositions, type Market, type PositionBook } from './positions.js';
-import type { Random } from './random.js';
+import type { Random } from '../random.js';
 import { buildRewards, rewardSlot } from './rewards.js';
-import type { LockSeed, RewardSeed, TokenSeed } from './types.js';
+import type { LockSeed, RewardSeed, TokenSeed } from '../types.js';
 
 // What a pool holds, drawn or as a market file declares it (declared/): the one place where building a pool
 // chooses between the two, so that build-pool.ts reads the same for both.

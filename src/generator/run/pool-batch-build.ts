@@ -1,7 +1,7 @@
-import { buildPool } from './build-pool.js';
+import { buildPool } from '../pool/build-pool.js';
 import { poolBatchOf, type PoolBatch } from './pool-batch.js';
-import type { PoolPlan } from './pool-plan.js';
-import type { PoolSeed, TokenSeed } from './types.js';
+import type { PoolPlan } from '../plan/pool-plan.js';
+import type { PoolSeed, TokenSeed } from '../types.js';
 
 /** What building a pool needs besides its plan; the same in every thread. */
 export interface BuildContext {

@@ -1,10 +1,10 @@
-import { U64_MAX } from '../math/constants.js';
-import { fullRangeTicks, FULL_RANGE_TICK_SPACING } from '../math/fee-tiers.js';
-import { tickIndexToSqrtPrice } from '../math/tick-math.js';
-import { positionAmounts } from '../math/token-amounts.js';
-import type { PoolPlan } from './pool-plan.js';
-import type { Random } from './random.js';
-import type { PositionSeed } from './types.js';
+import { U64_MAX } from '../../math/constants.js';
+import { fullRangeTicks, FULL_RANGE_TICK_SPACING } from '../../math/fee-tiers.js';
+import { tickIndexToSqrtPrice } from '../../math/tick-math.js';
+import { positionAmounts } from '../../math/token-amounts.js';
+import type { PoolPlan } from '../plan/pool-plan.js';
+import type { Random } from '../random.js';
+import type { PositionSeed } from '../types.js';
 
 /** What a pool's positions add up to at its price. */
 export interface PositionBook {

@@ -1,21 +1,21 @@
-import { encodeAddress } from '../math/address.js';
-import { Dec, formatFigure, scaleAmount } from '../math/decimal.js';
-import { feeRateForTickSpacing, feeTierIndex } from '../math/fee-tiers.js';
+import { encodeAddress } from '../../math/address.js';
+import { Dec, formatFigure, scaleAmount } from '../../math/decimal.js';
+import { feeRateForTickSpacing, feeTierIndex } from '../../math/fee-tiers.js';
 import { buildAdaptiveFee } from './build-adaptive-fee.js';
-import { whirlpoolAddress } from '../math/program-address.js';
-import { sqrtPriceToPrice } from '../math/price.js';
-import { GENESIS_MS } from '../math/epochs.js';
-import { isoSeconds } from './iso-seconds.js';
+import { whirlpoolAddress } from '../../math/program-address.js';
+import { sqrtPriceToPrice } from '../../math/price.js';
+import { GENESIS_MS } from '../../math/epochs.js';
+import { isoSeconds } from '../iso-seconds.js';
 import { lockedPercent } from './locks.js';
 import { poolBook, poolLocks, poolRewards, poolVolume24hMicro } from './pool-holdings.js';
-import type { PoolPlan } from './pool-plan.js';
+import type { PoolPlan } from '../plan/pool-plan.js';
 import { choosePoolSqrtPrice } from './pool-price.js';
 import { buildPeriodStats } from './pool-stats.js';
 import { withLive } from './pool-live.js';
 import { protocolFeesOwed } from './protocol-fees-owed.js';
-import { createRandom, type Random } from './random.js';
+import { createRandom, type Random } from '../random.js';
 import { rewardsUsdPerSecond } from './rewards.js';
-import type { PoolSeed, TokenSeed } from './types.js';
+import type { PoolSeed, TokenSeed } from '../types.js';
 
 /** The slot time from genesis, so that a timestamp maps to a plausible slot. */
 const SLOT_MS = 400;
