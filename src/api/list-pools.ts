@@ -1,4 +1,4 @@
-import type { ServedSnapshot } from '../snapshot/served-snapshot.js';
+import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
 import { invalidCursor, invalidParameter } from '../errors/api-error.js';
 import { resolveListing } from './listing-request.js';
 import type { ListingSpec } from './listing-spec.js';

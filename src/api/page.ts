@@ -1,5 +1,5 @@
 import { encodeCursor } from './cursor.js';
-import type { Cursors, WalkResult } from '../snapshot/served-snapshot.js';
+import type { Cursors, WalkResult } from '../snapshot/served/served-snapshot.js';
 
 /**
  * Cursors for a page of the listing whose cursor text is `listing` (carriedListing): `next` after its

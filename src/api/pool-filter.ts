@@ -1,4 +1,4 @@
-import type { PoolWalk, ServedSnapshot } from '../snapshot/served-snapshot.js';
+import type { PoolWalk, ServedSnapshot } from '../snapshot/served/served-snapshot.js';
 import { invalidParameter } from '../errors/api-error.js';
 import type { PoolParams } from './pool-params.js';
 import { searchPoolIds } from './search-pools.js';

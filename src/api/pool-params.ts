@@ -1,6 +1,6 @@
 import { PERIOD_NAMES, type Period } from '../math/periods.js';
-import { MAX_POOLS_PER_PAGE } from '../snapshot/served-snapshot.js';
-import { PLAIN_SORT_FIELDS, STATS_SORT_FIELDS } from '../snapshot/sort-keys.js';
+import { MAX_POOLS_PER_PAGE } from '../snapshot/served/served-snapshot.js';
+import { PLAIN_SORT_FIELDS, STATS_SORT_FIELDS } from '../snapshot/format/sort-keys.js';
 import type { ListingSpec, ParamSpec } from './listing-spec.js';
 import {
   addressListParam,

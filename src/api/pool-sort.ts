@@ -1,5 +1,5 @@
 import { PERIOD_NAMES } from '../math/periods.js';
-import { PLAIN_SORT_FIELDS, STATS_SORT_FIELDS } from '../snapshot/sort-keys.js';
+import { PLAIN_SORT_FIELDS, STATS_SORT_FIELDS } from '../snapshot/format/sort-keys.js';
 import { invalidParameter } from '../errors/api-error.js';
 import { shown } from '../errors/shown.js';
 

@@ -8,7 +8,7 @@ import { TOKEN_SEARCH_SPEC, TOKENS_SPEC } from './token-params.js';
 import type { Period } from '../math/periods.js';
 import { API_BASE, type RoutePath } from './route-paths.js';
 import { shown } from '../errors/shown.js';
-import type { ServedSnapshot } from '../snapshot/served-snapshot.js';
+import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
 import { MINT_PARAM, POOL_ADDRESS_PARAM, POOL_DETAIL_QUERY, type RouteDoc } from './route-doc.js';
 
 /** The 404 for any chain segment but ours. */

@@ -1,5 +1,5 @@
 import { isAddress } from '../math/is-address.js';
-import type { ServedSnapshot } from '../snapshot/served-snapshot.js';
+import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
 import { invalidParameter } from '../errors/api-error.js';
 import { shown } from '../errors/shown.js';
 

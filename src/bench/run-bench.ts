@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_GENERATION } from '../generator/run/defaults.js';
 import { generateSnapshot } from '../generator/run/generate-snapshot.js';
-import { openSnapshot } from '../snapshot/open-snapshot.js';
+import { openSnapshot } from '../snapshot/served/open-snapshot.js';
 import { collectBenchUrls, type BenchRounds } from './bench-urls.js';
 import { rssMb, startBareServer, startMockServer, type ChildServer } from './child-servers.js';
 import { DEFAULT_CACHE_BYTES } from '../http/response-cache.js';
@@ -13,7 +13,7 @@ import { firstLine, marketCost, marketLines, rssOverSteps } from './market-bench
 import { pairedRounds, roundsLine } from './paired-rounds.js';
 import { runLoad, type LoadResult } from './run-load.js';
 import { measureStartup } from './startup.js';
-import { parseWire } from '../snapshot/wire.js';
+import { parseWire } from '../snapshot/pieces/wire.js';
 
 /**
  * `npm run bench`: the mock against a bare node:http server on the same machine in the same run, as

@@ -1,10 +1,10 @@
 import type { Argv } from 'yargs';
-import { SnapshotError } from '../snapshot/snapshot-error.js';
+import { SnapshotError } from '../snapshot/served/snapshot-error.js';
 import { UsageError } from './fail.js';
 import { terminalProgress } from './progress.js';
 import { parsePublicUrl } from './run-server.js';
 import { WIRE_OPTION } from './wire-option.js';
-import type { Wire } from '../snapshot/wire.js';
+import type { Wire } from '../snapshot/pieces/wire.js';
 
 /** `clmm-mock export`: writes a snapshot's responses as static JSON files mirroring the API paths. */
 export const exportCommand = {

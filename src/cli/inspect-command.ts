@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { openSnapshot, readSnapshotFacts } from '../snapshot/open-snapshot.js';
+import { openSnapshot, readSnapshotFacts } from '../snapshot/served/open-snapshot.js';
 import { terminalProgress } from './progress.js';
 
 /**

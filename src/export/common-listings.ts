@@ -1,5 +1,5 @@
 import type { RoutePath } from '../api/route-paths.js';
-import type { ServedSnapshot } from '../snapshot/served-snapshot.js';
+import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
 
 const POOL_SORTS = ['tvl', 'volume24h', 'fees24h', 'yieldovertvl24h', 'lockedliquiditypercent'];
 

@@ -1,4 +1,4 @@
-import { fnv1a } from '../snapshot/fnv1a.js';
+import { fnv1a } from '../snapshot/served/fnv1a.js';
 import type { PreparedBody } from './send.js';
 
 /** The bytes a server's response cache holds unless told otherwise (MockServerOptions.cacheBytes). */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Polka } from 'polka';
 import type { ChaosController } from '../chaos/chaos-controller.js';
-import type { ServedSnapshot } from '../snapshot/served-snapshot.js';
+import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
 
 /**
  * Hands the server's requests to the app and listens. Polka's listen() would defer every request to the

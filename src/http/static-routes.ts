@@ -7,10 +7,10 @@ import type { RequestHandler } from 'sirv';
 import { ApiError } from '../errors/api-error.js';
 import { shown } from '../errors/shown.js';
 import { isAddress } from '../math/is-address.js';
-import type { ServedSnapshot } from '../snapshot/served-snapshot.js';
+import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
 import { ALLOW } from '../api/response-headers.js';
 import { notModified } from './send.js';
-import { tokenLogoSvg } from '../snapshot/logo-svg.js';
+import { tokenLogoSvg } from '../snapshot/served/logo-svg.js';
 
 export interface StaticOptions {
   /** Folder of the landing page and its assets; default this package's `src/static/`. */

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { readOrderIds } from '../snapshot/stored-orders.js';
+import { readOrderIds } from '../snapshot/served/stored-orders.js';
 import { loadLiveMarket } from './live-market.js';
 import { marketFigures, type MarketFigures, type TopPool } from './market-figures.js';
 import { majorMints } from './well-known-tokens.js';

@@ -7,8 +7,8 @@ import type { MarketPool } from '../generator/declared/market-file.js';
 import { poolRecordOf } from '../generator/pool/pool-record-of.js';
 import type { TokenSeed } from '../generator/types.js';
 import { loadWellKnownTokens } from '../market/well-known-tokens.js';
-import type { PoolRecord } from '../snapshot/pool-record.js';
-import type { ServedSnapshot } from '../snapshot/served-snapshot.js';
+import type { PoolRecord } from '../snapshot/format/pool-record.js';
+import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
 
 /**
  * A pool added at run time from a market file's pool entry (docs/market-file.md), built as `generate

@@ -3,7 +3,7 @@ import { add, div, figure, fraction, isqrt, isZero, mul, pow10, type Fraction } 
 import { sqrtPriceToPrice } from '../math/price.js';
 import { MAX_SQRT_PRICE, MIN_SQRT_PRICE, sqrtPriceToTickIndex, tickIndexToSqrtPrice } from '../math/tick-math.js';
 import { positionAmounts } from '../math/token-amounts.js';
-import type { LockRecord, PoolRecord, PositionRecord } from '../snapshot/pool-record.js';
+import type { LockRecord, PoolRecord, PositionRecord } from '../snapshot/format/pool-record.js';
 
 /** Sqrt prices of the ticks positions are bounded by, as computed: positions never move their bounds. */
 const boundCache = new Map<number, bigint>();

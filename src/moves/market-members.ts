@@ -1,5 +1,5 @@
-import type { PoolRecord } from '../snapshot/pool-record.js';
-import type { ServedSnapshot } from '../snapshot/served-snapshot.js';
+import type { PoolRecord } from '../snapshot/format/pool-record.js';
+import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
 
 /**
  * Which pools a moving market has and what touches each: its two tokens, and the mints its active

@@ -5,7 +5,7 @@ import type {
   ServedSnapshot,
   StoredRecords,
   StoredToken,
-} from '../snapshot/served-snapshot.js';
+} from '../snapshot/served/served-snapshot.js';
 import { addedPool } from './added-pool.js';
 import { fieldsOf, positiveDecimal } from './change-fields.js';
 import { tokenPrice, type TokenPrice } from './follow-prices.js';

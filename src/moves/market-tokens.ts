@@ -1,5 +1,5 @@
 import { createRandom } from '../generator/random.js';
-import type { ServedSnapshot } from '../snapshot/served-snapshot.js';
+import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
 import { tokenPrice, type TokenPrice } from './follow-prices.js';
 import { STEPS_PER_HALF_DAY } from './moved-history.js';
 import { stepPrices } from './step-prices.js';

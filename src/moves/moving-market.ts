@@ -1,7 +1,7 @@
 import { ApiError, invalidParameter } from '../errors/api-error.js';
 import { shown } from '../errors/shown.js';
-import { fnv1a } from '../snapshot/fnv1a.js';
-import type { MarketVersion, ServedSnapshot } from '../snapshot/served-snapshot.js';
+import { fnv1a } from '../snapshot/served/fnv1a.js';
+import type { MarketVersion, ServedSnapshot } from '../snapshot/served/served-snapshot.js';
 import type { MarketPool } from '../generator/declared/market-file.js';
 import type { MarketChange, MarketInfo, MockMarket, PoolChange, TokenChange } from './market-info.js';
 

@@ -6,7 +6,7 @@ import { div, fraction, isZero, mul } from '../math/exact-figures.js';
 import { isPeriod } from '../math/periods.js';
 import { priceToSqrtPrice } from '../math/price.js';
 import { MAX_SQRT_PRICE, MIN_SQRT_PRICE } from '../math/tick-math.js';
-import type { PoolRecord } from '../snapshot/pool-record.js';
+import type { PoolRecord } from '../snapshot/format/pool-record.js';
 import { holdingsAt, type TokenPrice } from './follow-prices.js';
 
 /** What a change made by hand may set of a pool (docs/market-moves.md §3), checked. */

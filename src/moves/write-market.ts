@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { addressOrder, orderByValue, tokenOrders } from '../snapshot/order-by-value.js';
-import type { PoolRecord } from '../snapshot/pool-record.js';
-import type { SnapshotWriter } from '../snapshot/snapshot-writer.js';
-import { POOL_SORT_KEYS, poolSortValues } from '../snapshot/sort-keys.js';
-import { writeSnapshotAtomically } from '../snapshot/write-atomically.js';
+import { addressOrder, orderByValue, tokenOrders } from '../snapshot/format/order-by-value.js';
+import type { PoolRecord } from '../snapshot/format/pool-record.js';
+import type { SnapshotWriter } from '../snapshot/format/snapshot-writer.js';
+import { POOL_SORT_KEYS, poolSortValues } from '../snapshot/format/sort-keys.js';
+import { writeSnapshotAtomically } from '../snapshot/format/write-atomically.js';
 import type { MarketState } from './market-state.js';
 
 /**

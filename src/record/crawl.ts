@@ -2,7 +2,7 @@ import type { LockEntry } from '../api/api-types.js';
 import { PERIOD_NAMES } from '../math/periods.js';
 import type { GetJson } from './upstream-client.js';
 import { unwrap } from './wire-envelope.js';
-import type { LivePoolFields } from '../snapshot/pool-record.js';
+import type { LivePoolFields } from '../snapshot/format/pool-record.js';
 import { launchPools } from './launch-pools.js';
 import { liveOfPool } from './wire-live.js';
 import { normalizeDetailFields, normalizeLocks, normalizePool, type SpecPool } from './wire-pool.js';

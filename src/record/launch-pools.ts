@@ -1,4 +1,4 @@
-import { TRADE_ENABLE_UNSET } from '../snapshot/pool-record.js';
+import { TRADE_ENABLE_UNSET } from '../snapshot/format/pool-record.js';
 import type { Json } from './wire-values.js';
 
 /** The pools a recording takes for launch pools, and, when it did not take the source's filter, the line saying so. */

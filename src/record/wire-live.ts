@@ -1,7 +1,7 @@
 import { isAddress } from '../math/address.js';
 import { instantMicros, isoMicros } from '../math/instants.js';
 import { PERIOD_NAMES, type Period } from '../math/periods.js';
-import type { LivePoolFields, LiveTokenFields, StatsDeltas } from '../snapshot/pool-record.js';
+import type { LivePoolFields, LiveTokenFields, StatsDeltas } from '../snapshot/format/pool-record.js';
 import {
   array,
   boolean,

@@ -1,7 +1,7 @@
 import type { LockEntry, PeriodStats, Reward, TokenSummary } from '../api/api-types.js';
 import { POOL_TYPES } from '../api/schemas/pool-schema.js';
 import { PERIOD_NAMES, type Period } from '../math/periods.js';
-import type { StatsDeltas } from '../snapshot/pool-record.js';
+import type { StatsDeltas } from '../snapshot/format/pool-record.js';
 import { deltasOfStats } from './wire-live.js';
 import { normalizeSummary, type LogoMapper } from './wire-token.js';
 import {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { addressOrder, orderByValue } from '../snapshot/order-by-value.js';
+import { addressOrder, orderByValue } from '../snapshot/format/order-by-value.js';
 import { PERIOD_NAMES } from '../math/periods.js';
-import { POOL_SORT_KEYS, poolSortValues } from '../snapshot/sort-keys.js';
-import type { TokenRecord } from '../snapshot/pool-record.js';
-import type { SnapshotWriter } from '../snapshot/snapshot-writer.js';
+import { POOL_SORT_KEYS, poolSortValues } from '../snapshot/format/sort-keys.js';
+import type { TokenRecord } from '../snapshot/format/pool-record.js';
+import type { SnapshotWriter } from '../snapshot/format/snapshot-writer.js';
 import type { Crawled } from './crawl.js';
 import { lockedPercent } from '../generator/pool/locks.js';
 import { poolLocks, recordedPoolRows, recordedTokens, ZERO_STATS } from './recorded-rows.js';

@@ -137,7 +137,7 @@ kebab('notKebabCase accepts lower-case hyphenated words and flags every other sh
   const good = [
     'index.ts',
     'api/list-pools.ts',
-    'snapshot/fnv1a.ts',
+    'snapshot/served/fnv1a.ts',
     'static/index.html',
     'api/schemas/error-schema.ts',
     'snapshot/verify/verify-snapshot.ts',

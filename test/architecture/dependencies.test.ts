@@ -6,7 +6,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 
 // The folders under src/ are layers: what a folder may import says what it may know. Each rule below
-// names folders that must not import others; a broken rule lists every offending file → import.
+// names folders that must not import others; a broken rule lists every offending file → import. The
+// rooms of src/snapshot are layers of their own, held by a second table (SNAPSHOT_RULES).
 const deps = suite('folders under src/ import only downwards');
 const SRC = resolve(fileURLToPath(import.meta.url), '../../../src');
 
@@ -56,6 +57,47 @@ const RULES: readonly Rule[] = [
   },
 ];
 
+/**
+ * The rooms of src/snapshot, by what they hold: `pieces` the bytes a response is made of (layout, the
+ * dialects' pieces, packing, blocks, token texts), `format` the records and how they are written (rows,
+ * the encoders of served JSON, the writer, sort orders), `render` the pieces rendered into a body
+ * (templates, WebAssembly), `served` opening a snapshot and answering from it (`served/moved` a market's
+ * later versions), `verify` what `inspect --verify` runs. Read with roomOf, so they name `snapshot/<room>`
+ * beside the top-level folders.
+ */
+const SNAPSHOT_RULES: readonly Rule[] = [
+  {
+    name: 'snapshot/pieces imports nothing else of snapshot',
+    from: ['snapshot/pieces'],
+    forbidden: ['snapshot/format', 'snapshot/render', 'snapshot/served', 'snapshot/verify'],
+  },
+  {
+    name: 'snapshot/format imports of snapshot only pieces',
+    from: ['snapshot/format'],
+    forbidden: ['snapshot/render', 'snapshot/served', 'snapshot/verify'],
+  },
+  {
+    name: 'snapshot/render imports of snapshot only pieces',
+    from: ['snapshot/render'],
+    forbidden: ['snapshot/format', 'snapshot/served', 'snapshot/verify'],
+  },
+  {
+    name: 'snapshot/served imports nothing of snapshot/verify',
+    from: ['snapshot/served'],
+    forbidden: ['snapshot/verify'],
+  },
+  {
+    name: 'snapshot/render is reached only through snapshot/served (and verify)',
+    from: { allBut: ['snapshot/render', 'snapshot/served', 'snapshot/verify'] },
+    forbidden: ['snapshot/render'],
+  },
+  {
+    name: 'only cli loads snapshot/verify',
+    from: { allBut: ['cli', 'snapshot/verify'] },
+    forbidden: ['snapshot/verify'],
+  },
+];
+
 const matches = (folder: string, set: Folders): boolean =>
   'allBut' in set ? !set.allBut.includes(folder) : set.includes(folder);
 
@@ -65,6 +107,12 @@ function folderOf(path: string): string {
   return rest.length > 0 ? first : first.replace(/\.[cm]?[jt]s$/, '');
 }
 
+/** folderOf, but a file in a room of src/snapshot is in `snapshot/<room>` (`snapshot/served/moved/a.ts` too). */
+function roomOf(path: string): string {
+  const [first, room, ...rest] = path.split('/');
+  return first === 'snapshot' && room !== undefined && rest.length > 0 ? `snapshot/${room}` : folderOf(path);
+}
+
 interface Violation {
   rule: string;
   file: string;
@@ -72,12 +120,16 @@ interface Violation {
 }
 
 /** Each import that breaks a rule (paths relative to src/). */
-function violations(importsByFile: ReadonlyMap<string, readonly string[]>, rules: readonly Rule[]): Violation[] {
+function violations(
+  importsByFile: ReadonlyMap<string, readonly string[]>,
+  rules: readonly Rule[],
+  placeOf: (path: string) => string = folderOf,
+): Violation[] {
   const found: Violation[] = [];
   for (const [file, imports] of importsByFile) {
-    const from = folderOf(file);
+    const from = placeOf(file);
     for (const target of imports) {
-      const to = folderOf(target);
+      const to = placeOf(target);
       if (to === from) continue;
       for (const rule of rules) {
         if (matches(from, rule.from) && matches(to, rule.forbidden)) found.push({ rule: rule.name, file, target });
@@ -141,12 +193,27 @@ function importCycles(importsByFile: ReadonlyMap<string, readonly string[]>): st
   return cycles;
 }
 
-for (const rule of RULES) {
-  deps(rule.name, () => {
-    const found = violations(REAL, [rule]).map(({ file, target }) => `src/${file} → src/${target}`);
-    if (found.length > 0) assert.unreachable(`${found.length} forbidden imports:\n      ${found.join('\n      ')}`);
-  });
+for (const [rules, placeOf] of [
+  [RULES, folderOf],
+  [SNAPSHOT_RULES, roomOf],
+] as const) {
+  for (const rule of rules) {
+    deps(rule.name, () => {
+      const found = violations(REAL, [rule], placeOf).map(({ file, target }) => `src/${file} → src/${target}`);
+      if (found.length > 0) assert.unreachable(`${found.length} forbidden imports:\n      ${found.join('\n      ')}`);
+    });
+  }
 }
+
+deps('every room of src/snapshot is named by the rules, and holds files', () => {
+  const rooms = new Set([...REAL.keys()].filter((file) => file.startsWith('snapshot/')).map(roomOf));
+  const named = new Set(
+    SNAPSHOT_RULES.flatMap(({ from, forbidden }) =>
+      [from, forbidden].flatMap((set) => ('allBut' in set ? set.allBut : set)),
+    ),
+  );
+  assert.equal([...rooms].sort(), [...named].filter((room) => room.startsWith('snapshot/')).sort());
+});
 
 deps('no import cycles anywhere under src/, type-only imports included', () => {
   const cycles = importCycles(REAL).map((cycle) => cycle.map((file) => `src/${file}`).join(' → '));
@@ -177,7 +244,7 @@ deps('the rules bite: a synthetic table of imports, and the reading of specifier
   const flagged: [string, string, string][] = [
     ['math/tick-math.ts', 'generator/random.ts', RULES[0]!.name],
     ['math/price.ts', 'index.ts', RULES[0]!.name],
-    ['snapshot/schema.ts', 'generator/tokens.ts', RULES[1]!.name],
+    ['snapshot/format/schema.ts', 'generator/tokens.ts', RULES[1]!.name],
     ['snapshot/verify/orders.ts', 'api/cursor.ts', RULES[1]!.name],
     ['generator/tokens.ts', 'api/cursor.ts', RULES[2]!.name],
     ['generator/tokens.ts', 'record/crawl.ts', RULES[2]!.name],
@@ -191,16 +258,16 @@ deps('the rules bite: a synthetic table of imports, and the reading of specifier
     ['http/send.ts', 'cli/fail.ts', RULES[6]!.name],
     ['moves/market-state.ts', 'http/send.ts', RULES[7]!.name],
     ['moves/moving-market.ts', 'api/routes.ts', RULES[7]!.name],
-    ['snapshot/moved/moving-base.ts', 'moves/market-state.ts', RULES[1]!.name],
+    ['snapshot/served/moved/moving-base.ts', 'moves/market-state.ts', RULES[1]!.name],
   ];
   const allowed: [string, string][] = [
     ['math/price.ts', 'math/decimal.ts'],
     ['moves/market-state.ts', 'generator/random.ts'],
     ['http/create-mock-server.ts', 'moves/moving-market.ts'],
-    ['snapshot/schema.ts', 'math/periods.ts'],
-    ['generator/tokens.ts', 'snapshot/schema.ts'],
+    ['snapshot/format/schema.ts', 'math/periods.ts'],
+    ['generator/tokens.ts', 'snapshot/format/schema.ts'],
     ['generator/tokens.ts', 'market/well-known-tokens.ts'],
-    ['market/market-report.ts', 'snapshot/stored-arrays.ts'],
+    ['market/market-report.ts', 'snapshot/served/stored-orders.ts'],
     ['chaos/chaos-middleware.ts', 'errors/api-error.ts'],
     ['http/send.ts', 'chaos/chaos-middleware.ts'],
     ['openapi/responses.ts', 'api/route-doc.ts'],
@@ -211,6 +278,53 @@ deps('the rules bite: a synthetic table of imports, and the reading of specifier
     assert.equal(violations(new Map([[file, [target]]]), RULES), [{ rule, file, target }]);
   }
   for (const [file, target] of allowed) assert.equal(violations(new Map([[file, [target]]]), RULES), []);
+  // The rooms of src/snapshot: each import with every rule it breaks (a room's own imports and the
+  // top-level folders' break none of them).
+  const S = SNAPSHOT_RULES.map((rule) => rule.name);
+  const rooms: [string, string, string[]][] = [
+    ['snapshot/pieces/piece-format.ts', 'snapshot/format/pool-record.ts', [S[0]!]],
+    ['snapshot/pieces/template-packing.ts', 'snapshot/render/packed-piece.ts', [S[0]!, S[4]!]],
+    ['snapshot/pieces/wire.ts', 'snapshot/served/served-snapshot.ts', [S[0]!]],
+    ['snapshot/format/snapshot-writer.ts', 'snapshot/render/piece-store.ts', [S[1]!, S[4]!]],
+    ['snapshot/format/stored-records.ts', 'snapshot/served/served-snapshot.ts', [S[1]!]],
+    ['snapshot/format/pool-row-batch.ts', 'snapshot/verify/pool-rows.ts', [S[1]!, S[5]!]],
+    ['snapshot/render/piece-store.ts', 'snapshot/format/pool-record.ts', [S[2]!]],
+    ['snapshot/render/body-area.ts', 'snapshot/served/moved/moved-items.ts', [S[2]!]],
+    ['snapshot/served/open-snapshot.ts', 'snapshot/verify/verify-snapshot.ts', [S[3]!, S[5]!]],
+    ['snapshot/served/moved/moving-base.ts', 'snapshot/verify/violations.ts', [S[3]!, S[5]!]],
+    ['api/list-pools.ts', 'snapshot/render/piece-store.ts', [S[4]!]],
+    ['http/body-memory.ts', 'snapshot/render/body-buffers.ts', [S[4]!]],
+    ['index.ts', 'snapshot/verify/verify-snapshot.ts', [S[5]!]],
+  ];
+  const fine: [string, string][] = [
+    ['snapshot/format/snapshot-writer.ts', 'snapshot/pieces/piece-blocks.ts'],
+    ['snapshot/render/packed-piece.ts', 'snapshot/pieces/template-packing.ts'],
+    ['snapshot/served/pool-index.ts', 'snapshot/render/piece-store.ts'],
+    ['snapshot/served/moved/moved-items.ts', 'snapshot/format/pool-pieces.ts'],
+    ['snapshot/served/moved/moving-base.ts', 'snapshot/served/served-parts.ts'],
+    ['snapshot/served/open-served-snapshot.ts', 'snapshot/served/moved/moving-base.ts'],
+    ['snapshot/verify/pool-rows.ts', 'snapshot/render/piece-store.ts'],
+    ['snapshot/verify/verify-snapshot.ts', 'snapshot/served/open-snapshot.ts'],
+    ['cli/inspect-command.ts', 'snapshot/verify/verify-snapshot.ts'],
+    ['generator/write-pools.ts', 'snapshot/format/snapshot-writer.ts'],
+    ['http/create-mock-server.ts', 'snapshot/served/open-served-snapshot.ts'],
+    ['api/route-data.ts', 'snapshot/pieces/wire.ts'],
+    ['math/price.ts', 'math/decimal.ts'],
+  ];
+  for (const [file, target, broken] of rooms) {
+    const found = violations(new Map([[file, [target]]]), SNAPSHOT_RULES, roomOf);
+    assert.equal(
+      found,
+      broken.map((rule) => ({ rule, file, target })),
+      `${file} → ${target}`,
+    );
+  }
+  for (const [file, target] of fine) {
+    assert.equal(violations(new Map([[file, [target]]]), SNAPSHOT_RULES, roomOf), [], `${file} → ${target}`);
+  }
+  assert.is(roomOf('snapshot/served/moved/moving-base.ts'), 'snapshot/served');
+  assert.is(roomOf('api/list-pools.ts'), 'api');
+  assert.is(roomOf('index.ts'), 'index');
   const source = [
     "import { a } from './a.js';",
     "import type { B } from '../api/b.js';",

@@ -26,7 +26,7 @@ function reachable(entry: string): Set<string> {
 
 hotPath('modules reachable from createMockServer', () => {
   const files = [...reachable(ENTRY)].map((f) => f.slice(SRC.length + 1)).sort();
-  assert.ok(files.includes('api/list-pools.ts') && files.includes('snapshot/piece-reader.ts'), files.join(', '));
+  assert.ok(files.includes('api/list-pools.ts') && files.includes('snapshot/served/piece-reader.ts'), files.join(', '));
   // The market that moves is served from (moves/moving-market.ts), but its domain math loads on its first change.
   assert.ok(files.includes('moves/moving-market.ts') && !files.includes('moves/market-state.ts'), files.join(', '));
   const domainMath = ['math/tick-math.ts', 'math/token-amounts.ts', 'math/price.ts', 'math/adaptive-fee.ts'];

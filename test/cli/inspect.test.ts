@@ -2,7 +2,7 @@ import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { suite } from 'uvu';
-import { SCHEMA_VERSION } from '../../src/snapshot/schema.js';
+import { SCHEMA_VERSION } from '../../src/snapshot/format/schema.js';
 import * as assert from 'uvu/assert';
 import { runCli } from '../helpers/cli.js';
 import { snapshotFor, tempDir } from '../helpers/snapshots.js';

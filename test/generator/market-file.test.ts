@@ -10,7 +10,7 @@ import { generateSnapshot } from '../../src/generator/run/generate-snapshot.js';
 import { MarketFileError } from '../../src/generator/declared/market-file-error.js';
 import type { MarketFile } from '../../src/generator/declared/market-file.js';
 import { MARKET, MARKET_ARGS } from '../helpers/market-fixture.js';
-import { openSnapshot } from '../../src/snapshot/open-snapshot.js';
+import { openSnapshot } from '../../src/snapshot/served/open-snapshot.js';
 import { verifySnapshot } from '../../src/snapshot/verify/verify-snapshot.js';
 import { runCli } from '../helpers/cli.js';
 import { tableHashes, tempDir } from '../helpers/snapshots.js';

@@ -1,9 +1,9 @@
 import type Database from 'better-sqlite3';
-import type { PieceFormat } from '../../src/snapshot/piece-format.js';
-import { PIECE_LAYOUT } from '../../src/snapshot/piece-layout.js';
-import { locate, pieceText, readPieceStore, storedTemplates } from '../../src/snapshot/piece-store.js';
-import { StoredOrders } from '../../src/snapshot/stored-orders.js';
-import { TemplatePacker } from '../../src/snapshot/template-packing.js';
+import type { PieceFormat } from '../../src/snapshot/pieces/piece-format.js';
+import { PIECE_LAYOUT } from '../../src/snapshot/pieces/piece-layout.js';
+import { locate, pieceText, readPieceStore, storedTemplates } from '../../src/snapshot/render/piece-store.js';
+import { StoredOrders } from '../../src/snapshot/served/stored-orders.js';
+import { TemplatePacker } from '../../src/snapshot/pieces/template-packing.js';
 
 /**
  * Rewrites pool `id`'s piece `k` in `format`'s blocks to `edit` of its stored text (packed again when

@@ -1,6 +1,6 @@
 import { PERIOD_NAMES } from '../../src/math/periods.js';
-import { CHARS, packFigures, rawEntry } from '../../src/snapshot/stats-packing.js';
-import { packUpstreamFigures } from '../../src/snapshot/upstream-stats-packing.js';
+import { CHARS, packFigures, rawEntry } from '../../src/snapshot/pieces/stats-packing.js';
+import { packUpstreamFigures } from '../../src/snapshot/pieces/upstream-stats-packing.js';
 
 // The stored form of a served stats entry, reached from its text rather than from a record (as the
 // writers reach it, stored-stats.ts): the tests' own way there, so that a round trip checks both.

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ResponseCache } from '../../src/http/response-cache.js';
-import { fnv1a } from '../../src/snapshot/fnv1a.js';
+import { fnv1a } from '../../src/snapshot/served/fnv1a.js';
 import type { PreparedBody } from '../../src/http/send.js';
 
 const cache = suite('ResponseCache: a response is kept from its second request, within a byte budget');

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { tokenLogoSvg } from '../../src/snapshot/logo-svg.js';
+import { tokenLogoSvg } from '../../src/snapshot/served/logo-svg.js';
 import { assertError } from '../helpers/api-errors.js';
 import { call, raw } from '../helpers/http.js';
 import { serve } from '../helpers/server.js';

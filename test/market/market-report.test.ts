@@ -3,7 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { marketReport } from '../../src/market/market-report.js';
 import { marketTable } from '../../src/market/market-table.js';
-import { openSnapshot } from '../../src/snapshot/open-snapshot.js';
+import { openSnapshot } from '../../src/snapshot/served/open-snapshot.js';
 import { runCli } from '../helpers/cli.js';
 import { snapshotFor } from '../helpers/snapshots.js';
 import { majorMints, quantiles, topPools } from '../helpers/top-of-market.js';

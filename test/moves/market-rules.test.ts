@@ -4,8 +4,8 @@ import * as assert from 'uvu/assert';
 import { Dec } from '../../src/math/decimal.js';
 import { MarketState } from '../../src/moves/market-state.js';
 import { writeMarket } from '../../src/moves/write-market.js';
-import { openServedSnapshot } from '../../src/snapshot/open-served-snapshot.js';
-import { openSnapshot } from '../../src/snapshot/open-snapshot.js';
+import { openServedSnapshot } from '../../src/snapshot/served/open-served-snapshot.js';
+import { openSnapshot } from '../../src/snapshot/served/open-snapshot.js';
 import { verifySnapshot } from '../../src/snapshot/verify/verify-snapshot.js';
 import { httpSnapshot, tempDir } from '../helpers/snapshots.js';
 

@@ -1,8 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MarketState } from '../../src/moves/market-state.js';
-import { openServedSnapshot } from '../../src/snapshot/open-served-snapshot.js';
-import type { MarketVersion } from '../../src/snapshot/served-snapshot.js';
+import { openServedSnapshot } from '../../src/snapshot/served/open-served-snapshot.js';
+import type { MarketVersion } from '../../src/snapshot/served/served-snapshot.js';
 import { httpSnapshot } from '../helpers/snapshots.js';
 
 const steps = suite('market steps: a pure function of the snapshot, its seed and the step');

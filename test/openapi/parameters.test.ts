@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import type { ParamSpec } from '../../src/api/listing-spec.js';
 import { POOL_SEARCH_SPEC, POOL_SORT_VALUES, POOLS_SPEC } from '../../src/api/pool-params.js';
 import { TOKEN_SEARCH_SPEC, TOKENS_SPEC } from '../../src/api/token-params.js';
-import { POOL_SORT_KEYS } from '../../src/snapshot/sort-keys.js';
+import { POOL_SORT_KEYS } from '../../src/snapshot/format/sort-keys.js';
 import { POOL_DETAIL_QUERY } from '../../src/api/route-doc.js';
 
 const ajv = new Ajv2020({ strict: false });

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { recordSnapshot } from '../../src/record/record-snapshot.js';
-import { openSnapshot } from '../../src/snapshot/open-snapshot.js';
+import { openSnapshot } from '../../src/snapshot/served/open-snapshot.js';
 import { verifySnapshot } from '../../src/snapshot/verify/verify-snapshot.js';
 import { withServer } from '../helpers/server.js';
 import { smallSnapshot, tempDir } from '../helpers/snapshots.js';

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { MockServer } from '../../src/http/create-mock-server.js';
-import { openServedSnapshot } from '../../src/snapshot/open-served-snapshot.js';
+import { openServedSnapshot } from '../../src/snapshot/served/open-served-snapshot.js';
 import { recordSnapshot } from '../../src/record/record-snapshot.js';
 import type { Json } from '../helpers/http.js';
 import { withServer } from '../helpers/server.js';
 import { httpSnapshot, tempDir } from '../helpers/snapshots.js';
-import { WIRES, type Wire } from '../../src/snapshot/wire.js';
+import { WIRES, type Wire } from '../../src/snapshot/pieces/wire.js';
 
 const replay = suite('record: a recording of a clmm-mock replays every response byte for byte, in both dialects');
 

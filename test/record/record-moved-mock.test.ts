@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { recordSnapshot } from '../../src/record/record-snapshot.js';
-import { openSnapshot } from '../../src/snapshot/open-snapshot.js';
+import { openSnapshot } from '../../src/snapshot/served/open-snapshot.js';
 import { verifySnapshot } from '../../src/snapshot/verify/verify-snapshot.js';
 import type { Json } from '../helpers/http.js';
 import { withServer } from '../helpers/server.js';

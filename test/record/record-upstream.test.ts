@@ -4,7 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PERIOD_NAMES } from '../../src/math/periods.js';
 import { recordSnapshot, type RecordSummary } from '../../src/record/record-snapshot.js';
-import { openSnapshot } from '../../src/snapshot/open-snapshot.js';
+import { openSnapshot } from '../../src/snapshot/served/open-snapshot.js';
 import { verifySnapshot } from '../../src/snapshot/verify/verify-snapshot.js';
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.js';
 import { ok, walkNext, type Json } from '../helpers/http.js';

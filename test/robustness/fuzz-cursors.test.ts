@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { openServedSnapshot } from '../../src/snapshot/open-served-snapshot.js';
+import { openServedSnapshot } from '../../src/snapshot/served/open-served-snapshot.js';
 import { specView } from '../helpers/api-errors.js';
 import { exchange } from '../helpers/http.js';
 import { malformedCursorPayloads, signCursor } from '../helpers/signed-cursors.js';

@@ -1,8 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { AddressIndex } from '../../src/snapshot/address-index.js';
-import { addressInHead } from '../../src/snapshot/piece-layout.js';
-import { packTexts } from '../../src/snapshot/stored-arrays.js';
+import { AddressIndex } from '../../src/snapshot/served/address-index.js';
+import { addressInHead } from '../../src/snapshot/pieces/piece-layout.js';
+import { packTexts } from '../../src/snapshot/pieces/stored-arrays.js';
 import { seededRng } from '../helpers/seeded-rng.js';
 
 const lookups = suite('AddressIndex: ids by address and addresses by id');

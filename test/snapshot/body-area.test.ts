@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PERIOD_NAMES } from '../../src/math/periods.js';
-import { openServedSnapshot } from '../../src/snapshot/open-served-snapshot.js';
+import { openServedSnapshot } from '../../src/snapshot/served/open-served-snapshot.js';
 import { httpSnapshot } from '../helpers/snapshots.js';
 
 // Pool responses are written into an area kept from response to response (body-area.ts), which grows

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BodyBuffers } from '../../src/snapshot/body-buffers.js';
+import { BodyBuffers } from '../../src/snapshot/render/body-buffers.js';
 
 const KB = 1024;
 const buffers = suite('body memory handed back is handed out again: by size, once, within a bound (body-buffers.ts)');

@@ -1,11 +1,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PERIOD_NAMES } from '../../src/math/periods.js';
-import { readTemplates } from '../../src/snapshot/packed-piece.js';
-import { PackedMemory } from '../../src/snapshot/packed-memory.js';
-import { entryText, PIECE_FORMATS } from '../../src/snapshot/piece-format.js';
-import { packFigures } from '../../src/snapshot/stats-packing.js';
-import type { Wire } from '../../src/snapshot/wire.js';
+import { readTemplates } from '../../src/snapshot/render/packed-piece.js';
+import { PackedMemory } from '../../src/snapshot/render/packed-memory.js';
+import { entryText, PIECE_FORMATS } from '../../src/snapshot/pieces/piece-format.js';
+import { packFigures } from '../../src/snapshot/pieces/stats-packing.js';
+import type { Wire } from '../../src/snapshot/pieces/wire.js';
 import { rng } from '../helpers/math-samples.js';
 import { packStatsText, packUpstreamText } from '../helpers/stats-texts.js';
 

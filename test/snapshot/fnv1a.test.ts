@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { fnv1a, fnv1aBytes, fnv1aUtf8 } from '../../src/snapshot/fnv1a.js';
+import { fnv1a, fnv1aBytes, fnv1aUtf8 } from '../../src/snapshot/served/fnv1a.js';
 
 const hashing = suite('fnv1a: the published FNV-1a 32-bit vectors, over strings, bytes and UTF-8');
 

@@ -1,9 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PERIOD_NAMES, type Period } from '../../src/math/periods.js';
-import { openServedSnapshot } from '../../src/snapshot/open-served-snapshot.js';
-import type { MarketVersion, PoolRecord, StoredToken } from '../../src/snapshot/served-snapshot.js';
-import type { Wire } from '../../src/snapshot/wire.js';
+import { openServedSnapshot } from '../../src/snapshot/served/open-served-snapshot.js';
+import type { MarketVersion, PoolRecord, StoredToken } from '../../src/snapshot/served/served-snapshot.js';
+import type { Wire } from '../../src/snapshot/pieces/wire.js';
 import { httpSnapshot } from '../helpers/snapshots.js';
 
 const ORIGIN = 'http://127.0.0.1:9';

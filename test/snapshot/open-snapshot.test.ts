@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { openServedSnapshot } from '../../src/snapshot/open-served-snapshot.js';
+import { openServedSnapshot } from '../../src/snapshot/served/open-served-snapshot.js';
 import { smallSnapshot, tempDir } from '../helpers/snapshots.js';
 
 // A served snapshot's connection keeps its shared lock for its lifetime (open-snapshot.ts): other

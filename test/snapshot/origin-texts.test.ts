@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { packAtPlaceholder, spliced, withOrigin, type OriginTexts } from '../../src/snapshot/origin-texts.js';
+import { packAtPlaceholder, spliced, withOrigin, type OriginTexts } from '../../src/snapshot/pieces/origin-texts.js';
 
 const origins = suite('token texts at an origin: spliced copies equal replacing the placeholder in each text');
 const PLACEHOLDER = 'http://clmm-mock.invalid';

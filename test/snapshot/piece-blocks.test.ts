@@ -2,12 +2,12 @@ import Database from 'better-sqlite3';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PERIOD_NAMES } from '../../src/math/periods.js';
-import { PieceBlockWriter } from '../../src/snapshot/piece-blocks.js';
-import { POOLS_PER_BLOCK, TAIL_PIECE } from '../../src/snapshot/piece-layout.js';
-import { locate, pieceOf, pieceText, readPieceStore } from '../../src/snapshot/piece-store.js';
-import { RestStats } from '../../src/snapshot/rest-stats.js';
-import { SCHEMA_SQL } from '../../src/snapshot/schema.js';
-import { entryText, PIECE_FORMATS, SPEC_DETAIL_PIECE, statsPieceOf } from '../../src/snapshot/piece-format.js';
+import { PieceBlockWriter } from '../../src/snapshot/pieces/piece-blocks.js';
+import { POOLS_PER_BLOCK, TAIL_PIECE } from '../../src/snapshot/pieces/piece-layout.js';
+import { locate, pieceOf, pieceText, readPieceStore } from '../../src/snapshot/render/piece-store.js';
+import { RestStats } from '../../src/snapshot/pieces/rest-stats.js';
+import { SCHEMA_SQL } from '../../src/snapshot/format/schema.js';
+import { entryText, PIECE_FORMATS, SPEC_DETAIL_PIECE, statsPieceOf } from '../../src/snapshot/pieces/piece-format.js';
 import { packStatsText } from '../helpers/stats-texts.js';
 
 const specEntryText = (stored: Uint8Array, k: number): string => entryText(PIECE_FORMATS.spec, stored, k);

@@ -1,13 +1,13 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PERIOD_NAMES } from '../../src/math/periods.js';
-import { statsEntryJson } from '../../src/snapshot/pool-pieces.js';
-import { SPEC_ENTRIES } from '../../src/snapshot/spec-stats-packing.js';
+import { statsEntryJson } from '../../src/snapshot/format/pool-pieces.js';
+import { SPEC_ENTRIES } from '../../src/snapshot/pieces/spec-stats-packing.js';
 import { packStatsText } from '../helpers/stats-texts.js';
-import { entryText, PIECE_FORMATS } from '../../src/snapshot/piece-format.js';
-import { NO_DELTAS } from '../../src/snapshot/pool-record.js';
+import { entryText, PIECE_FORMATS } from '../../src/snapshot/pieces/piece-format.js';
+import { NO_DELTAS } from '../../src/snapshot/format/pool-record.js';
 import { rng } from '../helpers/math-samples.js';
-import { storedSpecEntry } from '../../src/snapshot/stored-stats.js';
+import { storedSpecEntry } from '../../src/snapshot/format/stored-stats.js';
 
 const specEntryText = (stored: Uint8Array, k: number): string => entryText(PIECE_FORMATS.spec, stored, k);
 

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { SCHEMA_SQL } from '../../src/snapshot/schema.js';
+import { SCHEMA_SQL } from '../../src/snapshot/format/schema.js';
 import {
   LOCK_COLUMNS,
   POOL_COLUMNS,
@@ -9,7 +9,7 @@ import {
   REWARD_COLUMNS,
   STATS_COLUMNS,
   TOKEN_COLUMNS,
-} from '../../src/snapshot/table-rows.js';
+} from '../../src/snapshot/format/table-rows.js';
 
 /** Every row layout names exactly the columns its table has, so an INSERT can neither miss nor invent one. */
 const columns = suite('snapshot: the row layouts match the schema');

@@ -2,15 +2,15 @@ import Database from 'better-sqlite3';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PERIOD_NAMES } from '../../src/math/periods.js';
-import { PackedMemory } from '../../src/snapshot/packed-memory.js';
-import { PieceBlockWriter } from '../../src/snapshot/piece-blocks.js';
-import { MID_PIECE, PIECE_FORMATS } from '../../src/snapshot/piece-format.js';
-import { MAX_POOLS_PER_PAGE, POOLS_PER_BLOCK, TAIL_PIECE } from '../../src/snapshot/piece-layout.js';
-import { locate, pieceText, readPieceStore } from '../../src/snapshot/piece-store.js';
-import { poolIndex } from '../../src/snapshot/pool-index.js';
-import { SCHEMA_SQL } from '../../src/snapshot/schema.js';
-import { readTemplates, renderedLength, renderPiece } from '../../src/snapshot/packed-piece.js';
-import { TemplatePacker } from '../../src/snapshot/template-packing.js';
+import { PackedMemory } from '../../src/snapshot/render/packed-memory.js';
+import { PieceBlockWriter } from '../../src/snapshot/pieces/piece-blocks.js';
+import { MID_PIECE, PIECE_FORMATS } from '../../src/snapshot/pieces/piece-format.js';
+import { MAX_POOLS_PER_PAGE, POOLS_PER_BLOCK, TAIL_PIECE } from '../../src/snapshot/pieces/piece-layout.js';
+import { locate, pieceText, readPieceStore } from '../../src/snapshot/render/piece-store.js';
+import { poolIndex } from '../../src/snapshot/served/pool-index.js';
+import { SCHEMA_SQL } from '../../src/snapshot/format/schema.js';
+import { readTemplates, renderedLength, renderPiece } from '../../src/snapshot/render/packed-piece.js';
+import { TemplatePacker } from '../../src/snapshot/pieces/template-packing.js';
 
 /** Texts of every kind of value a piece holds, each rendered back byte for byte. */
 const TEXTS: readonly [string, string][] = [

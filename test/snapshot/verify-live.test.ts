@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { openSnapshot } from '../../src/snapshot/open-snapshot.js';
+import { openSnapshot } from '../../src/snapshot/served/open-snapshot.js';
 import { verifySnapshot } from '../../src/snapshot/verify/verify-snapshot.js';
-import { PIECE_FORMATS, SPEC_DETAIL_PIECE } from '../../src/snapshot/piece-format.js';
+import { PIECE_FORMATS, SPEC_DETAIL_PIECE } from '../../src/snapshot/pieces/piece-format.js';
 import { rewritePiece } from '../helpers/rewrite-piece.js';
 import { snapshotFor, tempDir } from '../helpers/snapshots.js';
 

@@ -1,6 +1,6 @@
 import { encodeAddress } from '../../math/address.js';
 import { tickSpacingSeed } from '../../math/fee-tiers.js';
-import { TRADE_ENABLE_UNSET, type LivePoolFields } from '../../snapshot/pool-record.js';
+import { TRADE_ENABLE_UNSET, type LivePoolFields } from '../../snapshot/format/pool-record.js';
 import { isoSeconds } from '../iso-seconds.js';
 import { halfDayVolatility, priceHistory } from './price-history.js';
 import { createRandom, type Random } from '../random.js';

@@ -1,5 +1,5 @@
 import { PROTOCOL_FEE_RATE } from '../../math/fee-tiers.js';
-import type { PoolRecord, RewardRecord } from '../../snapshot/pool-record.js';
+import type { PoolRecord, RewardRecord } from '../../snapshot/format/pool-record.js';
 import { isActiveReward, type PoolSeed, type RewardSeed } from '../types.js';
 
 /** A reward slot as served (docs/api.md §5.4): `active` while it still emits. */

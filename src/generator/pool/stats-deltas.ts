@@ -1,6 +1,6 @@
 import { Dec, formatFigure, trimZeros } from '../../math/decimal.js';
 import { PERIODS } from '../../math/periods.js';
-import { NO_DELTAS, type StatsDeltas } from '../../snapshot/pool-record.js';
+import { NO_DELTAS, type StatsDeltas } from '../../snapshot/format/pool-record.js';
 import type { Random } from '../random.js';
 import type { PeriodFigures, PeriodStats } from '../types.js';
 

@@ -1,5 +1,5 @@
-import { appendPoolRows, emptyPoolRowBatch, type PoolRowBatch } from '../../snapshot/pool-row-batch.js';
-import { poolSortValues } from '../../snapshot/sort-keys.js';
+import { appendPoolRows, emptyPoolRowBatch, type PoolRowBatch } from '../../snapshot/format/pool-row-batch.js';
+import { poolSortValues } from '../../snapshot/format/sort-keys.js';
 import { poolRecordOf } from '../pool/pool-record-of.js';
 import type { PoolSeed } from '../types.js';
 

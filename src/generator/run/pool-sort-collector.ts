@@ -1,4 +1,4 @@
-import { POOL_SORT_KEYS } from '../../snapshot/sort-keys.js';
+import { POOL_SORT_KEYS } from '../../snapshot/format/sort-keys.js';
 import { SORT_SEPARATOR, type BatchSummary } from './pool-batch.js';
 
 /**

@@ -1,11 +1,11 @@
 import type Database from 'better-sqlite3';
 import { PERIOD_NAMES } from '../../math/periods.js';
-import { AFTER_TOKEN_A, PIECE_LAYOUT, TAIL_PIECE } from '../piece-layout.js';
-import { pieceOf, pieceText, readPieceStore } from '../piece-store.js';
-import { entryText, PIECE_FORMATS, SPEC_DETAIL_PIECE, statsPieceOf } from '../piece-format.js';
-import type { PieceCut, PieceFormat } from '../piece-format.js';
-import { StoredOrders } from '../stored-orders.js';
-import { RestStats } from '../rest-stats.js';
+import { AFTER_TOKEN_A, PIECE_LAYOUT, TAIL_PIECE } from '../pieces/piece-layout.js';
+import { pieceOf, pieceText, readPieceStore } from '../render/piece-store.js';
+import { entryText, PIECE_FORMATS, SPEC_DETAIL_PIECE, statsPieceOf } from '../pieces/piece-format.js';
+import type { PieceCut, PieceFormat } from '../pieces/piece-format.js';
+import { StoredOrders } from '../served/stored-orders.js';
+import { RestStats } from '../pieces/rest-stats.js';
 
 /** A pool as verification reads it, with its tokens' facts joined. */
 export interface PoolRow {

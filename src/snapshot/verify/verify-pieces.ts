@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import type { OriginTexts } from '../origin-texts.js';
-import { joinPoolItem } from '../piece-layout.js';
-import { readTokenTexts, TOKEN_TEXT_COLUMNS, type TokenTextKind } from '../token-texts.js';
+import type { OriginTexts } from '../pieces/origin-texts.js';
+import { joinPoolItem } from '../pieces/piece-layout.js';
+import { readTokenTexts, TOKEN_TEXT_COLUMNS, type TokenTextKind } from '../pieces/token-texts.js';
 import type { PoolRow } from './pool-rows.js';
 import type { LockRow, StatsRow } from './verify-earnings.js';
 import type { Violations } from './violations.js';

@@ -11,7 +11,7 @@ import {
   type StatsRow,
 } from './verify-earnings.js';
 import { instantMicros } from '../../math/instants.js';
-import { declaredEntries } from '../open-snapshot.js';
+import { declaredEntries } from '../served/open-snapshot.js';
 import { verifyLivePool, type LiveContext } from './verify-live-pool.js';
 import { verifyLiveTokens } from './verify-live-token.js';
 import { verifyOrders } from './verify-orders.js';

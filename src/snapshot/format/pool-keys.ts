@@ -1,0 +1,92 @@
+import type Database from 'better-sqlite3';
+import { POOL_FLAG } from './pool-flags.js';
+import { bytesOf, copyInto } from '../pieces/stored-arrays.js';
+
+/** What a server needs of every pool to list and look up pools, by id (1..count); index 0 unused. */
+export interface PoolKeys {
+  count: number;
+  tokenA: Int32Array;
+  tokenB: Int32Array;
+  flags: Uint8Array;
+  /** The pool's config, as an index into `configs`. */
+  config: Int32Array;
+  /** The distinct config addresses, in the order of the first pool holding each. */
+  configs: string[];
+}
+
+const KEYS_SQL = `SELECT id, token_a, token_b, pools_config,
+    blocked * ${POOL_FLAG.blocked} + has_warning * ${POOL_FLAG.hasWarning}
+    + adaptive_fee_enabled * ${POOL_FLAG.adaptiveFee}
+    + (pool_type = 'launchpool') * ${POOL_FLAG.launchPool} + has_active_rewards * ${POOL_FLAG.activeRewards}
+    + verified * ${POOL_FLAG.verified} + (locked_percent != '0') * ${POOL_FLAG.lockedLiquidity} AS flags
+  FROM pools ORDER BY id`;
+
+/**
+ * Writes the `pool_keys` row from the pools table: tokens, flag byte and config of every pool, as typed
+ * arrays (configs as indexes into their list, a few addresses), so that a server opens 100k pools with
+ * a few reads instead of walking 100k wide rows (a quarter of a second). Typed arrays are stored in the
+ * platform's byte order, as sort_orders are.
+ * Addresses are not among them: the server reads them in the pools' head pieces (pool-index.ts).
+ */
+export function writePoolKeys(db: Database.Database): void {
+  const count = db.prepare('SELECT count(*) FROM pools').pluck().get() as number;
+  const keys = {
+    tokenA: new Int32Array(count + 1),
+    tokenB: new Int32Array(count + 1),
+    flags: new Uint8Array(count + 1),
+    config: new Int32Array(count + 1),
+  };
+  const configs = new Map<string, number>();
+  let last = 0;
+  for (const [id, a, b, config, flag] of db.prepare(KEYS_SQL).raw().iterate() as IterableIterator<
+    [number, number, number, string, number]
+  >) {
+    if (id !== ++last) throw new Error(`pool ids must run 1..count: found ${id} after ${last - 1}`);
+    keys.tokenA[id] = a;
+    keys.tokenB[id] = b;
+    keys.flags[id] = flag;
+    if (!configs.has(config)) configs.set(config, configs.size);
+    keys.config[id] = configs.get(config)!;
+  }
+  db.prepare('INSERT INTO pool_keys (id, token_a, token_b, flags, config, configs) VALUES (1,?,?,?,?,?)').run(
+    bytesOf(keys.tokenA),
+    bytesOf(keys.tokenB),
+    bytesOf(keys.flags),
+    bytesOf(keys.config),
+    JSON.stringify([...configs.keys()]),
+  );
+}
+
+/** The stored list of config addresses; anything else in its place is a damaged file. */
+function configList(json: string): string[] {
+  const list: unknown = JSON.parse(json);
+  if (!Array.isArray(list) || !list.every((item) => typeof item === 'string'))
+    throw new Error('pool_keys.configs is not a list of addresses');
+  return list as string[];
+}
+
+/**
+ * Reads the `pool_keys` row of a snapshot of `count` pools (its meta's poolCount: counting the pools
+ * table would walk an index of it); throws when its arrays do not match.
+ */
+export function readPoolKeys(db: Database.Database, count: number): PoolKeys {
+  const row = db.prepare('SELECT token_a, token_b, flags, config, configs FROM pool_keys WHERE id = 1').raw().get() as
+    [Buffer, Buffer, Buffer, Buffer, string] | undefined;
+  const n = count + 1;
+  if (!row || row[0].length !== 4 * n || row[1].length !== 4 * n || row[2].length !== n || row[3].length !== 4 * n)
+    throw new Error(`pool_keys does not hold ${count} pools`);
+  const [tokenA, tokenB, flags, config, configs] = row;
+  const keys: PoolKeys = {
+    count,
+    tokenA: copyInto(new Int32Array(n), tokenA),
+    tokenB: copyInto(new Int32Array(n), tokenB),
+    flags: new Uint8Array(flags),
+    config: copyInto(new Int32Array(n), config),
+    configs: configList(configs),
+  };
+  // A config index beyond the list would make the config filter read past its table: refuse the file instead.
+  for (let id = 1; id < n; id++)
+    if (keys.config[id]! < 0 || keys.config[id]! >= keys.configs.length)
+      throw new Error(`pool_keys gives pool ${id} config ${keys.config[id]} of ${keys.configs.length}`);
+  return keys;
+}

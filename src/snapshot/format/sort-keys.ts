@@ -1,0 +1,39 @@
+import { PERIOD_NAMES } from '../../math/periods.js';
+
+/** Pool sort fields that take a period, with the stats entry each reads (`sortBy=volume7d`). */
+export const STATS_SORT_FIELDS = {
+  volume: 'volume',
+  fees: 'fees',
+  rewards: 'rewards',
+  yieldovertvl: 'yieldOverTvl',
+} as const;
+/** Pool sort fields without a period. */
+export const PLAIN_SORT_FIELDS = ['tvl', 'lockedliquiditypercent'] as const;
+
+type StatsEntry = Record<(typeof STATS_SORT_FIELDS)[keyof typeof STATS_SORT_FIELDS], string>;
+
+/**
+ * Every pool sort key a snapshot stores an order for: the plain fields, then each stats field for
+ * each period, in PERIOD_NAMES order. The one list the generator, the verifier and the API share.
+ * @example POOL_SORT_KEYS.slice(0, 3) // ['tvl', 'lockedliquiditypercent', 'volume5m']
+ */
+export const POOL_SORT_KEYS: readonly string[] = [
+  ...PLAIN_SORT_FIELDS,
+  ...Object.keys(STATS_SORT_FIELDS).flatMap((field) => PERIOD_NAMES.map((period) => `${field}${period}`)),
+];
+
+/**
+ * A pool's served value for each of POOL_SORT_KEYS, in that order; `stats` in PERIOD_NAMES order.
+ * @example poolSortValues({ tvlUsdc: '10', lockedPercent: '0', stats })[0] // '10'
+ */
+export function poolSortValues(pool: {
+  tvlUsdc: string;
+  lockedPercent: string;
+  stats: readonly StatsEntry[];
+}): string[] {
+  return [
+    pool.tvlUsdc,
+    pool.lockedPercent,
+    ...Object.values(STATS_SORT_FIELDS).flatMap((property) => pool.stats.map((entry) => entry[property])),
+  ];
+}

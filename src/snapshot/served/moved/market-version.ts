@@ -1,0 +1,25 @@
+import type { ExchangeTokenRecord, PoolRecord, ProtocolRecord } from '../../format/pool-record.js';
+import type { StoredToken } from '../../format/stored-records.js';
+
+/**
+ * One state of a market that moves, as the records that differ from its snapshot's: what a snapshot
+ * serves as a version of itself (ServedSnapshot.moved). Made by src/moves; read here only.
+ */
+export interface MarketVersion {
+  /** Five-minute steps since the snapshot. */
+  step: number;
+  /** Every pool whose record differs from the snapshot's, by id. */
+  pools: ReadonlyMap<number, PoolRecord>;
+  /** The pools whose records differ from the previous version's (all of `pools` for a first version). */
+  changed: readonly PoolRecord[];
+  /** Every token whose price or 24h volume differs from the snapshot's, by id. */
+  tokens: ReadonlyMap<number, StoredToken>;
+  protocol: ProtocolRecord;
+  exchangeToken: ExchangeTokenRecord;
+  /** Pools added at run time (ids after the snapshot's), ascending; their records are in `pools`. */
+  added: readonly number[];
+  /** Pools removed at run time: in no answer. */
+  removed: ReadonlySet<number>;
+  /** Changes whenever a pool is added or removed: versions with the same count list the same pools. */
+  members: number;
+}

@@ -1,0 +1,77 @@
+import type { ServedParts } from '../served-parts.js';
+import type { ServedSnapshot } from '../served-snapshot.js';
+import type { MarketVersion } from './market-version.js';
+import { listedPools, type ListedPools } from './moved-orders.js';
+import { movedMembers, type MovedMembers } from './moved-members.js';
+import type { MovedShared } from './moved-shared.js';
+import { movedSnapshot } from './moved-snapshot.js';
+import { SortColumns } from './sort-columns.js';
+import type { StoredRecords } from '../../format/stored-records.js';
+
+/**
+ * What every version of a snapshot's moving market shares, read the first time it moves: its stored
+ * records, its own sort values and flags, the pools it lists in address order. A server whose market
+ * never moves reads none of it.
+ */
+export class MovingBase implements MovedShared {
+  private baseColumns: SortColumns | undefined;
+  private pools: ListedPools | undefined;
+  private volumes: string[] | undefined;
+  private lastMembers: { count: number; members: MovedMembers } | undefined;
+
+  constructor(
+    readonly parts: ServedParts,
+    private readonly stored: StoredRecords,
+  ) {}
+
+  get records(): StoredRecords {
+    return this.stored;
+  }
+
+  /** The tokens' stored 24h volumes, by id. */
+  get tokenVolumes(): string[] {
+    return (this.volumes ??= this.records.tokenVolumes());
+  }
+
+  get listed(): ListedPools {
+    const { pools } = this.parts;
+    const ids = Array.from({ length: pools.count }, (_, i) => i + 1);
+    return (this.pools ??= listedPools(ids, (id) => pools.addressOf(id), pools.count));
+  }
+
+  /**
+   * `version` of the market of `base` (the snapshot as stored), its sort values made from `previous`
+   * (the version before it) when there is one, else from the snapshot's.
+   */
+  /**
+   * Reads what every version needs of the snapshot (its sort values, its pools' addresses in order), in
+   * slices with `pace` between them; once, before the first version is made.
+   */
+  async prepare(pace: () => Promise<void> | void): Promise<void> {
+    const { db, pools } = this.parts;
+    this.baseColumns ??= await SortColumns.read(db, pools.count, pools.flags, pace);
+    void this.listed;
+    await pace();
+    void this.tokenVolumes;
+  }
+
+  async version(
+    base: ServedSnapshot,
+    version: MarketVersion,
+    previous?: SortColumns,
+    pace: () => Promise<void> | void = () => undefined,
+  ): Promise<ServedSnapshot> {
+    const maxId = Math.max(this.parts.pools.count, ...version.added);
+    if (!this.baseColumns) throw new Error('a moving market is made after ServedSnapshot.prepareMoves');
+    const changed = previous ? version.changed : [...version.pools.values()];
+    const columns = await (previous ?? this.baseColumns).with(changed, maxId, pace);
+    return movedSnapshot(this, base, version, columns, this.members(version));
+  }
+
+  /** The pools `version` has: the snapshot's, or, once pools come or go, the last members made for its count. */
+  members(version: MarketVersion): MovedMembers {
+    if (this.lastMembers?.count !== version.members)
+      this.lastMembers = { count: version.members, members: movedMembers(this.parts.pools, this.listed, version) };
+    return this.lastMembers.members;
+  }
+}
