@@ -1,9 +1,9 @@
 import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
 import { invalidCursor, invalidParameter } from '../errors/api-error.js';
-import { resolveListing } from './listing-request.js';
-import type { ListingSpec } from './listing-spec.js';
+import { resolveListing } from './params/listing-request.js';
+import type { ListingSpec } from './params/listing-spec.js';
 import { pageCursors } from './page.js';
-import type { PoolParams } from './pool-params.js';
+import type { PoolParams } from './params/pool-params.js';
 import { poolWalk } from './pool-filter.js';
 
 /**

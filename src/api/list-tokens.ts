@@ -1,8 +1,8 @@
 import type { ServedSnapshot, WalkResult } from '../snapshot/served/served-snapshot.js';
 import { invalidCursor, invalidParameter } from '../errors/api-error.js';
-import { resolveListing } from './listing-request.js';
+import { resolveListing } from './params/listing-request.js';
 import { pageCursors } from './page.js';
-import { TOKEN_SEARCH_SPEC, TOKENS_SPEC } from './token-params.js';
+import { TOKEN_SEARCH_SPEC, TOKENS_SPEC } from './params/token-params.js';
 
 /** The body of a page of tokens walked for the listing whose cursor text is `listing` (carriedListing). */
 function page(snapshot: ServedSnapshot, origin: string, listing: string, result: WalkResult | null): Buffer {

@@ -1,6 +1,6 @@
 import type { PoolWalk, ServedSnapshot } from '../snapshot/served/served-snapshot.js';
 import { invalidParameter } from '../errors/api-error.js';
-import type { PoolParams } from './pool-params.js';
+import type { PoolParams } from './params/pool-params.js';
 import { searchPoolIds } from './search-pools.js';
 
 /** Candidate id lists from the filters that name pools or tokens; their intersection is walked. */

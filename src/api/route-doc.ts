@@ -1,6 +1,6 @@
-import type { ListingSpec, ParamSpec } from './listing-spec.js';
-import { STATS_PARAM } from './param-specs.js';
-import { PATTERNS, stringSchema, type ParamSchema } from './formats.js';
+import type { ListingSpec, ParamSpec } from './params/listing-spec.js';
+import { STATS_PARAM } from './params/param-specs.js';
+import { PATTERNS, stringSchema, type ParamSchema } from './params/formats.js';
 
 /** A path parameter: the name the API documents (and names in errors), and the route segment it fills. */
 export interface PathParam {

@@ -1,10 +1,10 @@
 import { ApiError } from '../errors/api-error.js';
 import { listPools } from './list-pools.js';
 import { listTokens, searchTokens } from './list-tokens.js';
-import { parseAddress } from './param-parsers.js';
-import { singleValue } from './given-params.js';
-import { POOL_SEARCH_SPEC, POOLS_SPEC } from './pool-params.js';
-import { TOKEN_SEARCH_SPEC, TOKENS_SPEC } from './token-params.js';
+import { parseAddress } from './params/param-parsers.js';
+import { singleValue } from './params/given-params.js';
+import { POOL_SEARCH_SPEC, POOLS_SPEC } from './params/pool-params.js';
+import { TOKEN_SEARCH_SPEC, TOKENS_SPEC } from './params/token-params.js';
 import type { Period } from '../math/periods.js';
 import { API_BASE, type RoutePath } from './route-paths.js';
 import { shown } from '../errors/shown.js';

@@ -8,17 +8,17 @@ import type {
 } from '../snapshot/served/served-snapshot.js';
 import { addedPool } from './added-pool.js';
 import { fieldsOf, positiveDecimal } from './change-fields.js';
-import { tokenPrice, type TokenPrice } from './follow-prices.js';
+import { tokenPrice, type TokenPrice } from './pool/follow-prices.js';
 import { MarketActivity } from './market-activity.js';
 import { MarketMembers } from './market-members.js';
 import { MarketTokens } from './market-tokens.js';
 import { MarketTotals } from './market-totals.js';
-import { patchedRecord } from './patched-record.js';
-import { poolAt } from './pool-at.js';
-import { rewardsPerSecond } from './pool-account.js';
-import { parsePoolPatch } from './pool-patch.js';
-import { poolRef, type PoolRef } from './pool-ref.js';
-import { STEP_SECONDS } from './rolled-stats.js';
+import { patchedRecord } from './pool/patched-record.js';
+import { poolAt } from './pool/pool-at.js';
+import { rewardsPerSecond } from './pool/pool-account.js';
+import { parsePoolPatch } from './pool/pool-patch.js';
+import { poolRef, type PoolRef } from './pool/pool-ref.js';
+import { STEP_SECONDS } from './pool/rolled-stats.js';
 
 /** Called between pieces of work: lets a server answer requests while a step is computed beside them. */
 export type Pace = () => Promise<void> | void;

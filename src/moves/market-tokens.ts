@@ -1,7 +1,7 @@
 import { createRandom } from '../generator/random.js';
 import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
-import { tokenPrice, type TokenPrice } from './follow-prices.js';
-import { STEPS_PER_HALF_DAY } from './moved-history.js';
+import { tokenPrice, type TokenPrice } from './pool/follow-prices.js';
+import { STEPS_PER_HALF_DAY } from './pool/moved-history.js';
 import { stepPrices } from './step-prices.js';
 import { tokenMotions, type TokenMotion } from './token-motion.js';
 

@@ -1,5 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
-import type { ParamSchema } from '../api/formats.js';
+import type { ParamSchema } from '../api/params/formats.js';
 import { MetaSchema } from '../api/schemas/envelope.js';
 import { ErrorBodySchema } from '../api/schemas/error-schema.js';
 import {

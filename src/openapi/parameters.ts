@@ -1,5 +1,5 @@
-import type { ListingSpec, ParamSpec } from '../api/listing-spec.js';
-import { pagingParams, type DescribedParam } from '../api/paging-params.js';
+import type { ListingSpec, ParamSpec } from '../api/params/listing-spec.js';
+import { pagingParams, type DescribedParam } from '../api/params/paging-params.js';
 import type { RouteDoc } from '../api/route-doc.js';
 import { plain } from './components.js';
 import type { JsonSchema, ParameterObject } from './openapi-types.js';

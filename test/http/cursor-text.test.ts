@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { encodeCursor, listingText, openCursor } from '../../src/api/cursor.js';
-import { resolveListing } from '../../src/api/listing-request.js';
-import { POOLS_SPEC } from '../../src/api/pool-params.js';
+import { resolveListing } from '../../src/api/params/listing-request.js';
+import { POOLS_SPEC } from '../../src/api/params/pool-params.js';
 import { ApiError } from '../../src/errors/api-error.js';
 import { signCursor } from '../helpers/signed-cursors.js';
 

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiError } from '../../src/errors/api-error.js';
-import { singleValue } from '../../src/api/given-params.js';
+import { singleValue } from '../../src/api/params/given-params.js';
 
 const single = suite('singleValue: a parameter given once under any of its names, else a 400 naming them');
 

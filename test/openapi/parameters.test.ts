@@ -1,9 +1,9 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { ParamSpec } from '../../src/api/listing-spec.js';
-import { POOL_SEARCH_SPEC, POOL_SORT_VALUES, POOLS_SPEC } from '../../src/api/pool-params.js';
-import { TOKEN_SEARCH_SPEC, TOKENS_SPEC } from '../../src/api/token-params.js';
+import type { ParamSpec } from '../../src/api/params/listing-spec.js';
+import { POOL_SEARCH_SPEC, POOL_SORT_VALUES, POOLS_SPEC } from '../../src/api/params/pool-params.js';
+import { TOKEN_SEARCH_SPEC, TOKENS_SPEC } from '../../src/api/params/token-params.js';
 import { POOL_SORT_KEYS } from '../../src/snapshot/format/sort-keys.js';
 import { POOL_DETAIL_QUERY } from '../../src/api/route-doc.js';
 

@@ -1,5 +1,5 @@
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
-import { PATTERNS } from '../formats.js';
+import { PATTERNS } from '../params/formats.js';
 import { Nullable } from './strings.js';
 
 const cursor = (description: string) => Nullable(Type.String({ pattern: PATTERNS.cursor }), description);

@@ -1,7 +1,7 @@
 import { Type, type TObject, type TOptional } from '@sinclair/typebox';
 import { MAX_TICK_INDEX, MIN_TICK_INDEX } from '../../math/constants.js';
 import { PERIOD_NAMES, type Period } from '../../math/periods.js';
-import { PATTERNS } from '../formats.js';
+import { PATTERNS } from '../params/formats.js';
 import { AddressString, DecimalString, IntegerString, StringEnum, TimestampString } from './strings.js';
 import { TokenSummarySchema } from './token-schema.js';
 

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { PATTERNS } from '../formats.js';
+import { PATTERNS } from '../params/formats.js';
 import { DecimalString } from './strings.js';
 
 /** Protocol statistics (docs/api.md §5.8). */

@@ -1,5 +1,5 @@
 import { Type, type TNull, type TSchema, type TString, type TUnion, type TUnsafe } from '@sinclair/typebox';
-import { enumSchema, PATTERNS } from '../formats.js';
+import { enumSchema, PATTERNS } from '../params/formats.js';
 
 // TypeBox helpers for the response schemas; the patterns live in formats.ts, shared with the parsers.
 

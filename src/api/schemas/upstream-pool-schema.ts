@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { MAX_TICK_INDEX, MIN_TICK_INDEX } from '../../math/constants.js';
-import { PATTERNS } from '../formats.js';
+import { PATTERNS } from '../params/formats.js';
 import { AdaptiveFeeSchema, RewardSchema } from './pool-schema.js';
 import { AddressString, DecimalString, IntegerString, Nullable, StringEnum, TimestampString } from './strings.js';
 import { UpstreamLockEntrySchema, UpstreamPoolStatsSchema } from './upstream-stats-schema.js';

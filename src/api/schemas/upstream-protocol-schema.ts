@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { PATTERNS } from '../formats.js';
+import { PATTERNS } from '../params/formats.js';
 import { DecimalString, Nullable } from './strings.js';
 
 // The live dialect's protocol bodies (docs/api.md §9.4), served bare: keys in the order the live

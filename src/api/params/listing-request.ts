@@ -1,6 +1,6 @@
 import { PAGING } from './paging-params.js';
-import { invalidCursor, invalidParameter } from '../errors/api-error.js';
-import { openCursor, readPayload, type CursorPosition, type OpenedCursor, type Position } from './cursor.js';
+import { invalidCursor, invalidParameter } from '../../errors/api-error.js';
+import { openCursor, readPayload, type CursorPosition, type OpenedCursor, type Position } from '../cursor.js';
 import {
   carriedListing,
   checkGiven,

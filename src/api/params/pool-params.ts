@@ -1,6 +1,6 @@
-import { PERIOD_NAMES, type Period } from '../math/periods.js';
-import { MAX_POOLS_PER_PAGE } from '../snapshot/served/served-snapshot.js';
-import { PLAIN_SORT_FIELDS, STATS_SORT_FIELDS } from '../snapshot/format/sort-keys.js';
+import { PERIOD_NAMES, type Period } from '../../math/periods.js';
+import { MAX_POOLS_PER_PAGE } from '../../snapshot/served/served-snapshot.js';
+import { PLAIN_SORT_FIELDS, STATS_SORT_FIELDS } from '../../snapshot/format/sort-keys.js';
 import type { ListingSpec, ParamSpec } from './listing-spec.js';
 import {
   addressListParam,
@@ -11,7 +11,7 @@ import {
   searchParam,
   STATS_PARAM,
 } from './param-specs.js';
-import { parsePoolSort } from './pool-sort.js';
+import { parsePoolSort } from '../pool-sort.js';
 import { enumSchema } from './formats.js';
 import {
   IGNORED_POOL_PARAMS,

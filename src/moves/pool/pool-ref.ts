@@ -1,4 +1,4 @@
-import type { PoolRecord } from '../snapshot/format/pool-record.js';
+import type { PoolRecord } from '../../snapshot/format/pool-record.js';
 import type { TokenPrice } from './follow-prices.js';
 import { toMicro } from './rolled-stats.js';
 

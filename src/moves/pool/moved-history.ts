@@ -1,5 +1,5 @@
-import { div, figure, fraction, isZero } from '../math/exact-figures.js';
-import type { StatsRecord } from '../snapshot/format/pool-record.js';
+import { div, figure, fraction, isZero } from '../../math/exact-figures.js';
+import type { StatsRecord } from '../../snapshot/format/pool-record.js';
 
 /** Steps in the 12 hours between two prices of a pool's `priceHistory7d`. */
 export const STEPS_PER_HALF_DAY = 144;

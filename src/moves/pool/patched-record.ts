@@ -1,5 +1,5 @@
-import type { Fraction } from '../math/exact-figures.js';
-import type { PoolRecord } from '../snapshot/format/pool-record.js';
+import type { Fraction } from '../../math/exact-figures.js';
+import type { PoolRecord } from '../../snapshot/format/pool-record.js';
 import type { TokenPrice } from './follow-prices.js';
 import { withDayPriceDelta } from './moved-history.js';
 import { accountAt } from './pool-account.js';

@@ -1,8 +1,8 @@
-import type { Fraction } from '../math/exact-figures.js';
-import { sqrtPriceToPrice } from '../math/price.js';
-import type { PoolRecord } from '../snapshot/format/pool-record.js';
+import type { Fraction } from '../../math/exact-figures.js';
+import { sqrtPriceToPrice } from '../../math/price.js';
+import type { PoolRecord } from '../../snapshot/format/pool-record.js';
 import { holdingsAt, movedSqrtPrice, type TokenPrice } from './follow-prices.js';
-import type { MarketActivity } from './market-activity.js';
+import type { MarketActivity } from '../market-activity.js';
 import { movedHistory, STEPS_PER_HALF_DAY, withDayPriceDelta } from './moved-history.js';
 import { accountAt } from './pool-account.js';
 import type { PoolRef } from './pool-ref.js';

@@ -1,4 +1,4 @@
-import { PERIOD_NAMES } from '../math/periods.js';
+import { PERIOD_NAMES } from '../../math/periods.js';
 import type { ParamSpec } from './listing-spec.js';
 import {
   DIRECTIONS,

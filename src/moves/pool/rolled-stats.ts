@@ -1,7 +1,7 @@
-import { scaleAmount, trimZeros } from '../math/decimal.js';
-import { add, div, figure, fraction, isZero, mul, type Fraction } from '../math/exact-figures.js';
-import { PERIODS } from '../math/periods.js';
-import type { StatsRecord } from '../snapshot/format/pool-record.js';
+import { scaleAmount, trimZeros } from '../../math/decimal.js';
+import { add, div, figure, fraction, isZero, mul, type Fraction } from '../../math/exact-figures.js';
+import { PERIODS } from '../../math/periods.js';
+import type { StatsRecord } from '../../snapshot/format/pool-record.js';
 
 /** A step's length in seconds: a stats window of N steps holds the last N steps' trades. */
 export const STEP_SECONDS = 300;

@@ -1,4 +1,4 @@
-import { invalidParameter, repeatedParameter } from '../errors/api-error.js';
+import { invalidParameter, repeatedParameter } from '../../errors/api-error.js';
 import type { ListingSpec, ParamSpec } from './listing-spec.js';
 
 /** The single value of a parameter under any of its names; repeating it is a 400. */

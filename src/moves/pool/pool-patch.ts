@@ -1,12 +1,12 @@
-import { ApiError, invalidParameter } from '../errors/api-error.js';
-import { fieldsOf, positiveDecimal } from './change-fields.js';
-import { MarketFileError } from '../generator/declared/market-file-error.js';
-import { declaredVolumes } from '../generator/declared/declared-values.js';
-import { div, fraction, isZero, mul } from '../math/exact-figures.js';
-import { isPeriod } from '../math/periods.js';
-import { priceToSqrtPrice } from '../math/price.js';
-import { MAX_SQRT_PRICE, MIN_SQRT_PRICE } from '../math/tick-math.js';
-import type { PoolRecord } from '../snapshot/format/pool-record.js';
+import { ApiError, invalidParameter } from '../../errors/api-error.js';
+import { fieldsOf, positiveDecimal } from '../change-fields.js';
+import { MarketFileError } from '../../generator/declared/market-file-error.js';
+import { declaredVolumes } from '../../generator/declared/declared-values.js';
+import { div, fraction, isZero, mul } from '../../math/exact-figures.js';
+import { isPeriod } from '../../math/periods.js';
+import { priceToSqrtPrice } from '../../math/price.js';
+import { MAX_SQRT_PRICE, MIN_SQRT_PRICE } from '../../math/tick-math.js';
+import type { PoolRecord } from '../../snapshot/format/pool-record.js';
 import { holdingsAt, type TokenPrice } from './follow-prices.js';
 
 /** What a change made by hand may set of a pool (docs/market-moves.md §3), checked. */

@@ -1,5 +1,5 @@
-import { invalidCursor } from '../errors/api-error.js';
-import { listingText } from './cursor.js';
+import { invalidCursor } from '../../errors/api-error.js';
+import { listingText } from '../cursor.js';
 import type { ListingSpec, ParamSpec } from './listing-spec.js';
 import { parseInteger } from './param-parsers.js';
 

@@ -1,9 +1,9 @@
-import { scaleAmount } from '../math/decimal.js';
-import { add, div, figure, fraction, isqrt, isZero, mul, pow10, type Fraction } from '../math/exact-figures.js';
-import { sqrtPriceToPrice } from '../math/price.js';
-import { MAX_SQRT_PRICE, MIN_SQRT_PRICE, sqrtPriceToTickIndex, tickIndexToSqrtPrice } from '../math/tick-math.js';
-import { positionAmounts } from '../math/token-amounts.js';
-import type { LockRecord, PoolRecord, PositionRecord } from '../snapshot/format/pool-record.js';
+import { scaleAmount } from '../../math/decimal.js';
+import { add, div, figure, fraction, isqrt, isZero, mul, pow10, type Fraction } from '../../math/exact-figures.js';
+import { sqrtPriceToPrice } from '../../math/price.js';
+import { MAX_SQRT_PRICE, MIN_SQRT_PRICE, sqrtPriceToTickIndex, tickIndexToSqrtPrice } from '../../math/tick-math.js';
+import { positionAmounts } from '../../math/token-amounts.js';
+import type { LockRecord, PoolRecord, PositionRecord } from '../../snapshot/format/pool-record.js';
 
 /** Sqrt prices of the ticks positions are bounded by, as computed: positions never move their bounds. */
 const boundCache = new Map<number, bigint>();
