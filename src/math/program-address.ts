@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { ed25519 } from '@noble/curves/ed25519.js';
 import bs58 from 'bs58';
+import { onCurve } from './curve-points.js';
 
 /** The whirlpool program, under which every pool account's address is derived. */
 export const WHIRLPOOL_PROGRAM = 'whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc';
@@ -13,21 +13,6 @@ const WHIRLPOOL_SEED = Buffer.from('whirlpool');
 export interface ProgramAddress {
   address: string;
   bump: number;
-}
-
-/**
- * Whether 32 bytes decode as a point of ed25519, as the chain's runtime decides it (curve25519-dalek's
- * decompression: a y that is not reduced, or x = 0 with its sign bit, still decodes). noble's check with
- * `zip215` is that same rule; points off the prime-order subgroup are on the curve too, which is why a
- * stricter "valid point" check (libsodium's) gives wrong bumps.
- */
-function onCurve(bytes: Uint8Array): boolean {
-  try {
-    ed25519.Point.fromBytes(bytes, true);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

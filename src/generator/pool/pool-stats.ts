@@ -2,6 +2,10 @@ import { Dec, formatFigure, scaleAmount, trimZeros } from '../../math/decimal.js
 import { PERIODS } from '../../math/periods.js';
 import type { Random } from '../random.js';
 import type { PeriodFigures } from '../types.js';
+import { add, div, figure, fraction, isZero } from '../../math/exact-figures.js';
+
+/** 10^12: fees are in 10^-12 USD. */
+const PICO = 10n ** 12n;
 
 /**
  * Volume in micro-USD for every period, shortest first, never shrinking with the period: shorter
@@ -55,7 +59,7 @@ export interface StatsInput {
  */
 export function buildPeriodStats(input: StatsInput, random: Random): PeriodFigures[] {
   const volumes = periodVolumes(input.volume24hMicro, random, input.declaredVolumes);
-  const tvl = new Dec(input.tvlUsdc);
+  const tvl = fraction(input.tvlUsdc);
   const hasRewards = !input.rewardsPerSecondUsd.isZero();
   return PERIODS.map((period, i) => {
     const volumeMicro = volumes[i]!;
@@ -65,7 +69,9 @@ export function buildPeriodStats(input: StatsInput, random: Random): PeriodFigur
     const fees = trimZeros(scaleAmount(feesPico, 12));
     const rewards = hasRewards ? formatFigure(input.rewardsPerSecondUsd.mul(period.seconds)) : '0';
     const nothingEarned = feesPico === 0n && !hasRewards;
-    const yieldOverTvl = nothingEarned || tvl.isZero() ? '0' : formatFigure(new Dec(fees).plus(rewards).div(tvl));
+    // Exact fractions, rounded once: decimal.js's division at 120 digits was a tenth of a pool's build.
+    const earned = add({ n: feesPico, d: PICO }, fraction(rewards));
+    const yieldOverTvl = nothingEarned || isZero(tvl) ? '0' : figure(div(earned, tvl));
     return {
       period: period.name,
       volume: trimZeros(scaleAmount(volumeMicro, 6)),
