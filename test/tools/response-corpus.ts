@@ -5,6 +5,7 @@
  *
  * Not a uvu suite (uvu imports every .ts under test/, so this module does nothing when imported):
  *   node --import tsx test/tools/response-corpus.ts --dist <dist folder> --out <file.json> [--work <dir>]
+ *     [--wire spec|upstream]   (the dialect the servers speak; spec unless told)
  *   node --import tsx test/tools/response-corpus.ts --compare <a.json> <b.json>
  *
  * Two snapshots are generated into --work (default: a fresh temporary folder, removed afterwards):
@@ -40,7 +41,7 @@ interface MockServerLike {
 
 interface DistEntry {
   generateSnapshot(options: GenerateOptionsLike): Promise<unknown>;
-  createMockServer(options: { snapshot: string; port: number }): Promise<MockServerLike>;
+  createMockServer(options: { snapshot: string; port: number; wire?: string }): Promise<MockServerLike>;
 }
 
 function isDistEntry(value: unknown): value is DistEntry {
@@ -205,19 +206,31 @@ class Recorder {
 // ---------------------------------------------------------------------------------------------
 // The URL list.
 
+/** A page's cursor: `meta.next` in the spec dialect, `meta.cursor.next` in the live one. */
+function cursorOf(body: Json, which: 'next' | 'previous'): string | null {
+  const meta = field(body, 'meta');
+  return text(field(meta, which)) ?? text(field(field(meta, 'cursor'), which));
+}
+
+/** A token's symbol: at its top in the spec dialect, in `metadata` in the live one. */
+function symbolOf(token: Json): Json {
+  const own = field(token, 'symbol');
+  return own !== undefined ? own : field(field(token, 'metadata'), 'symbol');
+}
+
 /** Follows meta.next for up to `pages` pages after the first, then meta.previous all the way back. */
 async function walk(rec: Recorder, first: string, pages: number): Promise<string[]> {
   const endpoint = first.split('?')[0]!;
   const cursors: string[] = [];
   let body = await rec.get(first);
   for (let i = 0; i < pages; i++) {
-    const next = text(field(field(body, 'meta'), 'next'));
+    const next = cursorOf(body, 'next');
     if (next === null) break;
     cursors.push(next);
     body = await rec.get(`${endpoint}?next=${enc(next)}`);
   }
   for (let i = 0; i <= pages; i++) {
-    const previous = text(field(field(body, 'meta'), 'previous'));
+    const previous = cursorOf(body, 'previous');
     if (previous === null) break;
     cursors.push(previous);
     body = await rec.get(`${endpoint}?previous=${enc(previous)}`);
@@ -237,9 +250,9 @@ async function crawl(rec: Recorder): Promise<void> {
   // --- data the rest is built from
   const tokenPage = dataOf(await rec.get('tokens?size=3000'));
   const mints = strings(tokenPage.map((t) => field(t, 'address')));
-  const symbols = unique(strings(tokenPage.map((t) => field(t, 'symbol'))));
+  const symbols = unique(strings(tokenPage.map(symbolOf)));
   const names = strings(tokenPage.map((t) => field(t, 'name')));
-  const noMetadata = strings(tokenPage.filter((t) => field(t, 'symbol') === null).map((t) => field(t, 'address')));
+  const noMetadata = strings(tokenPage.filter((t) => symbolOf(t) === null).map((t) => field(t, 'address')));
   const byVolume = strings(
     dataOf(await rec.get('tokens?sort_by=volume_24h&sort_direction=desc&size=50')).map((t) => field(t, 'address')),
   );
@@ -348,8 +361,8 @@ async function crawl(rec: Recorder): Promise<void> {
   walked.push(...(await walk(rec, 'tokens?sort_by=volume_24h&sort_direction=desc&size=10', 3)));
   walked.push(...(await walk(rec, 'tokens?sort_by=address&size=25', 3)));
   walked.push(...(await walk(rec, 'tokens/search?q=a&size=5', 3)));
-  const poolCursor = text(field(field(await rec.get('pools?size=25'), 'meta'), 'next'));
-  const tokenCursor = text(field(field(await rec.get('tokens?size=20'), 'meta'), 'next'));
+  const poolCursor = cursorOf(await rec.get('pools?size=25'), 'next');
+  const tokenCursor = cursorOf(await rec.get('tokens?size=20'), 'next');
   if (poolCursor !== null) {
     await rec.get(`pools?next=${enc(poolCursor)}&size=7`);
     await rec.get(`pools?after=${enc(poolCursor)}`);
@@ -554,7 +567,7 @@ function combinedHash(snapshots: Record<string, CorpusEntry[]>): string {
   return createHash('sha256').update(JSON.stringify(snapshots)).digest('hex');
 }
 
-async function capture(distArg: string, out: string, workArg: string | undefined): Promise<void> {
+async function capture(distArg: string, out: string, workArg: string | undefined, wire = 'spec'): Promise<void> {
   const dist = resolve(distArg);
   const entry = await loadDist(dist);
   const work = workArg === undefined ? await mkdtemp(join(tmpdir(), 'response-corpus-')) : resolve(workArg);
@@ -564,7 +577,7 @@ async function capture(distArg: string, out: string, workArg: string | undefined
     for (const plan of PLANS) {
       const file = join(work, `${plan.name}.sqlite`);
       await entry.generateSnapshot({ seed: plan.seed, pools: plan.pools, tokens: plan.tokens, out: file, force: true });
-      const server = await entry.createMockServer({ snapshot: file, port: 0 });
+      const server = await entry.createMockServer({ snapshot: file, port: 0, wire });
       const port = Number(new URL(server.url).port) || server.port;
       const rec = new Recorder(port);
       try {
@@ -657,7 +670,8 @@ async function compare(fileA: string, fileB: string): Promise<number> {
 // Command line.
 
 const USAGE = [
-  'usage: node --import tsx test/tools/response-corpus.ts --dist <dist folder> --out <file.json> [--work <dir>]',
+  'usage: node --import tsx test/tools/response-corpus.ts --dist <dist folder> --out <file.json> [--work <dir>] ' +
+    '[--wire spec|upstream]',
   '       node --import tsx test/tools/response-corpus.ts --compare <a.json> <b.json>',
 ].join('\n');
 
@@ -672,14 +686,14 @@ async function main(argv: string[]): Promise<number> {
   for (let i = 0; i < argv.length; i += 2) {
     const flag = argv[i]!;
     const value = argv[i + 1];
-    if (!['--dist', '--out', '--work'].includes(flag) || value === undefined)
+    if (!['--dist', '--out', '--work', '--wire'].includes(flag) || value === undefined)
       throw new Error(`unexpected argument '${flag}'\n${USAGE}`);
     options.set(flag, value);
   }
   const dist = options.get('--dist');
   const out = options.get('--out');
   if (dist === undefined || out === undefined) throw new Error(USAGE);
-  await capture(dist, out, options.get('--work'));
+  await capture(dist, out, options.get('--work'), options.get('--wire'));
   return 0;
 }
 
