@@ -6,7 +6,6 @@ import type {
   StoredRecords,
   StoredToken,
 } from '../snapshot/served/served-snapshot.js';
-import { addedPool } from './added-pool.js';
 import { fieldsOf, positiveDecimal } from './change-fields.js';
 import { tokenPrice, type TokenPrice } from './pool/follow-prices.js';
 import { MarketActivity } from './market-activity.js';
@@ -102,8 +101,12 @@ export class MarketState {
     return this.version([this.keep(id, old, next, poolRef(next, this.step, prices))], []);
   }
 
-  /** Adds a pool from a market file's pool entry (added-pool.ts), built at the current prices and step. */
-  addPool(entry: unknown): { version: MarketVersion; address: string } {
+  /**
+   * Adds a pool from a market file's pool entry (added-pool.ts), built at the current prices and step. The
+   * generator and the market file's checks load then: a market that only moves never waits for them.
+   */
+  async addPool(entry: unknown): Promise<{ version: MarketVersion; address: string }> {
+    const { addedPool } = await import('./added-pool.js');
     const id = this.members.nextId;
     const served = new Set([...this.members.added].map((added) => this.pools.get(added)?.address));
     const exists = (address: string): boolean => {

@@ -15,7 +15,7 @@ interface MarketWork {
   advance(steps: number, pace: Pace): Promise<MarketVersion>;
   setTokenPrice(id: number, change: unknown, pace: Pace): Promise<MarketVersion>;
   patchPool(id: number, change: unknown): MarketVersion;
-  addPool(entry: unknown): { version: MarketVersion; address: string };
+  addPool(entry: unknown): Promise<{ version: MarketVersion; address: string }>;
   removePool(id: number): MarketVersion;
 }
 type Pace = () => Promise<void> | void;
@@ -84,8 +84,8 @@ export class MovingMarket implements MockMarket {
   async addPool(entry: MarketPool): Promise<string> {
     let address = '';
     await this.change(
-      (state) => {
-        const added = state.addPool(entry);
+      async (state) => {
+        const added = await state.addPool(entry);
         address = added.address;
         return added.version;
       },

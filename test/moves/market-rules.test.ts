@@ -34,7 +34,7 @@ rules('after 1 and 12 steps, changes made by hand, pools added and removed, and 
     await state.setTokenPrice(sol, { priceUsdc: '171.5' });
     state.patchPool(3, { tvlUsdc: '12345678.5', stats: { '24h': { volume: '2500000' } }, hasWarning: true });
     state.patchPool(4, { price: '0.5' });
-    const { address } = state.addPool({ tokenA: 'SOL', tokenB: 'USDC', tickSpacing: 256, tvlUsdc: '750000' });
+    const { address } = await state.addPool({ tokenA: 'SOL', tokenB: 'USDC', tickSpacing: 256, tvlUsdc: '750000' });
     state.removePool(5);
     assert.equal(await violations(state, join(temp.dir, 'twelve.sqlite')), []);
     await state.advance(1000);
