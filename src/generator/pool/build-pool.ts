@@ -1,5 +1,6 @@
 import { encodeAddress } from '../../math/address.js';
-import { Dec, formatFigure, scaleAmount } from '../../math/decimal.js';
+import { scaleAmount } from '../../math/decimal.js';
+import { add, figure, fraction, mul, type Fraction } from '../../math/exact-figures.js';
 import { feeRateForTickSpacing, feeTierIndex } from '../../math/fee-tiers.js';
 import { buildAdaptiveFee } from './build-adaptive-fee.js';
 import { whirlpoolAddress } from '../../math/program-address.js';
@@ -20,8 +21,10 @@ import type { PoolSeed, TokenSeed } from '../types.js';
 /** The slot time from genesis, so that a timestamp maps to a plausible slot. */
 const SLOT_MS = 400;
 
+/** Balances at the tokens' USD prices, exact before the one rounding (exact-figures.ts, as decimal.js would give it). */
 function tvlOf(balanceA: string, balanceB: string, tokenA: TokenSeed, tokenB: TokenSeed): string {
-  return formatFigure(new Dec(balanceA).mul(tokenA.usdPrice).plus(new Dec(balanceB).mul(tokenB.usdPrice)));
+  const side = (balance: string, token: TokenSeed): Fraction => mul(fraction(balance), fraction(token.usdPrice));
+  return figure(add(side(balanceA, tokenA), side(balanceB, tokenB)));
 }
 
 /**

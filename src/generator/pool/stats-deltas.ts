@@ -1,4 +1,5 @@
-import { Dec, formatFigure, trimZeros } from '../../math/decimal.js';
+import { trimZeros } from '../../math/decimal-text.js';
+import { div, figure, fraction, isZero } from '../../math/exact-figures.js';
 import { PERIODS } from '../../math/periods.js';
 import { NO_DELTAS, type StatsDeltas } from '../../snapshot/format/pool-record.js';
 import type { Random } from '../random.js';
@@ -40,8 +41,11 @@ function change(factorNowToBefore: number): string {
  * // '0.02040816326530612245'
  */
 function dayPriceDelta(history: readonly string[]): string | null {
-  const [then, now] = [new Dec(history.at(-3)!), new Dec(history.at(-1)!)];
-  return now.isZero() || then.isZero() ? null : formatFigure(now.div(then).minus(1));
+  const [then, now] = [fraction(history.at(-3)!), fraction(history.at(-1)!)];
+  if (isZero(now) || isZero(then)) return null;
+  // (now - then) / then, exact before the one rounding: what decimal.js gives at 120 digits.
+  const ratio = div(now, then);
+  return figure({ n: ratio.n - ratio.d, d: ratio.d });
 }
 
 /** How the pool's price moved, worked out once for all its periods. */
@@ -53,7 +57,7 @@ interface PriceFacts {
 
 function priceFacts(history: readonly string[]): PriceFacts {
   const now = history.at(-1)!;
-  const still = new Dec(now).isZero() ? null : history.every((price) => price === now) ? '0' : undefined;
+  const still = isZero(fraction(now)) ? null : history.every((price) => price === now) ? '0' : undefined;
   return { day: dayPriceDelta(history), still };
 }
 
