@@ -21,7 +21,7 @@ import type { PoolSeed, TokenSeed } from '../types.js';
 /** The slot time from genesis, so that a timestamp maps to a plausible slot. */
 const SLOT_MS = 400;
 
-/** Balances at the tokens' USD prices, exact before the one rounding (exact-figures.ts, as decimal.js would give it). */
+/** Balances at the tokens' USD prices, exact before the one rounding (exact-figures.ts: what decimal.js gives). */
 function tvlOf(balanceA: string, balanceB: string, tokenA: TokenSeed, tokenB: TokenSeed): string {
   const side = (balance: string, token: TokenSeed): Fraction => mul(fraction(balance), fraction(token.usdPrice));
   return figure(add(side(balanceA, tokenA), side(balanceB, tokenB)));
