@@ -1,6 +1,6 @@
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000 };
 /** The shortest interval between steps a clock takes: a step at 2,000 pools takes tens of ms. */
-export const MIN_MOVES_EVERY_MS = 100;
+const MIN_MOVES_EVERY_MS = 100;
 
 /**
  * How often a market takes a step by itself (`--market-moves`, `marketMoves`): a duration such as

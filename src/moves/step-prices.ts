@@ -9,7 +9,7 @@ const PRICE_DIGITS = 8;
  * A token's price moved by `factor`: to PRICE_DIGITS significant digits, never 0.
  * @example movedPrice('148.37', 1.01) // '149.8537'
  */
-export function movedPrice(price: string, factor: number | string): string {
+function movedPrice(price: string, factor: number | string): string {
   const moved = new Dec(price).mul(typeof factor === 'number' ? factor.toPrecision(15) : factor);
   return moved.isZero() ? price : moved.toSignificantDigits(PRICE_DIGITS).toFixed();
 }

@@ -19,7 +19,7 @@ export interface TokenMotion {
 }
 
 /** The unit prices are in: it never moves. */
-export const FIXED: TokenMotion = { group: null, own: 0, chance: 0 };
+const FIXED: TokenMotion = { group: null, own: 0, chance: 0 };
 
 /**
  * The chance a token of each kind moves in a step. Fewer moves, each larger, keep a step's cost to the

@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
-import { addressOrder, orderByValue, tokenOrders } from '../snapshot/format/order-by-value.js';
 import type { PoolRecord } from '../snapshot/format/pool-record.js';
-import type { SnapshotWriter } from '../snapshot/format/snapshot-writer.js';
-import { POOL_SORT_KEYS, poolSortValues } from '../snapshot/format/sort-keys.js';
+import { poolSortValues } from '../snapshot/format/sort-keys.js';
+import { writePoolOrders, writeTokenOrders } from '../snapshot/format/write-orders.js';
 import { writeSnapshotAtomically } from '../snapshot/format/write-atomically.js';
 import type { MarketState } from './market-state.js';
 
@@ -30,15 +29,21 @@ export async function writeMarket(state: MarketState, out: string, force = false
     const version = state.version([], []);
     const tokens = tokenIds.map((id) => version.tokens.get(id) ?? records.token(id));
     tokens.forEach(({ token, volume24h }) => writer.token(token, volume24h));
-    writePoolOrders(writer, pools);
-    for (const [key, order] of tokenOrders(
+    const values = pools.map(poolSortValues);
+    const served = pools.map((pool) => pool.id);
+    writePoolOrders(
+      writer,
+      served,
+      pools.map((pool) => pool.address),
+      (k) => values.map((row) => row[k]!),
+    );
+    const addresses = tokens.map(({ token }) => token.address);
+    writeTokenOrders(
+      writer,
       tokenIds,
-      tokens.map(({ token }) => token.address),
+      addresses,
       tokens.map(({ volume24h }) => volume24h),
-    )) {
-      writer.order('tokens', key, 'asc', order.asc);
-      writer.order('tokens', key, 'desc', order.desc);
-    }
+    );
     writer.protocol(version.protocol);
     writer.exchangeToken(version.exchangeToken, records.supplies());
     writer.meta({
@@ -47,22 +52,5 @@ export async function writeMarket(state: MarketState, out: string, force = false
       positionCount: String(positions),
       declared: state.declared(),
     });
-  });
-}
-
-function writePoolOrders(writer: SnapshotWriter, pools: readonly PoolRecord[]): void {
-  const ids = pools.map((pool) => pool.id);
-  const addresses = pools.map((pool) => pool.address);
-  const byAddress = addressOrder(addresses);
-  const values = pools.map(poolSortValues);
-  POOL_SORT_KEYS.forEach((key, column) => {
-    const order = orderByValue(
-      ids,
-      values.map((row) => row[column]!),
-      addresses,
-      byAddress,
-    );
-    writer.order('pools', key, 'asc', order.asc);
-    writer.order('pools', key, 'desc', order.desc);
   });
 }

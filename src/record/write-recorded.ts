@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { addressOrder, orderByValue } from '../snapshot/format/order-by-value.js';
+import { addressOrder } from '../snapshot/format/order-by-value.js';
+import { writePoolOrders } from '../snapshot/format/write-orders.js';
 import { PERIOD_NAMES } from '../math/periods.js';
-import { POOL_SORT_KEYS, poolSortValues } from '../snapshot/format/sort-keys.js';
+import { poolSortValues } from '../snapshot/format/sort-keys.js';
 import type { TokenRecord } from '../snapshot/format/pool-record.js';
 import type { SnapshotWriter } from '../snapshot/format/snapshot-writer.js';
 import type { Crawled } from './crawl.js';
@@ -42,7 +43,7 @@ function writeTokenOrders(writer: SnapshotWriter, crawled: Crawled, tokens: read
 }
 
 /** Pool orders computed from the recorded values exactly as the generator computes them. */
-function writePoolOrders(writer: SnapshotWriter, crawled: Crawled): void {
+function writeRecordedPoolOrders(writer: SnapshotWriter, crawled: Crawled): void {
   const ids = crawled.pools.map((_, i) => i + 1);
   const addresses = crawled.pools.map((p) => p.head.address as string);
   const values = crawled.pools.map((p) =>
@@ -52,17 +53,7 @@ function writePoolOrders(writer: SnapshotWriter, crawled: Crawled): void {
       stats: PERIOD_NAMES.map((period) => p.stats[period] ?? ZERO_STATS),
     }),
   );
-  const byAddress = addressOrder(addresses);
-  POOL_SORT_KEYS.forEach((key, column) => {
-    const order = orderByValue(
-      ids,
-      values.map((v) => v[column]!),
-      addresses,
-      byAddress,
-    );
-    writer.order('pools', key, 'asc', order.asc);
-    writer.order('pools', key, 'desc', order.desc);
-  });
+  writePoolOrders(writer, ids, addresses, (k) => values.map((v) => v[k]!));
 }
 
 /**
@@ -78,7 +69,7 @@ export function writeRecorded(writer: SnapshotWriter, crawled: Crawled, meta: Re
     decimals: new Map(tokens.map((t) => [t.address, t.decimals])),
   });
   writer.poolBatch(rows);
-  writePoolOrders(writer, crawled);
+  writeRecordedPoolOrders(writer, crawled);
   writeTokenOrders(writer, crawled, tokens);
   const p = crawled.protocol;
   writer.protocol({

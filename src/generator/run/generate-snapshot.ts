@@ -9,10 +9,9 @@ import type { BuildContext } from './pool-batch-build.js';
 import { localBuilders, workerBuilders, type PoolBuilders } from './pool-builders.js';
 import { eachPoolPlan } from '../plan/pool-plan.js';
 import { createRandom } from '../random.js';
-import { POOL_SORT_KEYS } from '../../snapshot/format/sort-keys.js';
 import { PoolSortCollector } from './pool-sort-collector.js';
 import { drawExchangeSupplies, writeProtocol } from './protocol.js';
-import { addressOrder, orderByValue, tokenOrders } from '../../snapshot/format/order-by-value.js';
+import { writePoolOrders, writeTokenOrders } from '../../snapshot/format/write-orders.js';
 import { generateTokens } from '../tokens/tokens.js';
 import { DEFAULT_AS_OF, GENERATOR_VERSION } from './defaults.js';
 import { validateGenerateOptions } from './generate-options.js';
@@ -82,20 +81,13 @@ function writeOrders(
   tokens: readonly TokenSeed[],
   tokenVolumes: readonly string[],
 ): void {
-  const poolsByAddress = addressOrder(collector.addresses);
-  POOL_SORT_KEYS.forEach((key, column) => {
-    const order = orderByValue(collector.ids, collector.column(column), collector.addresses, poolsByAddress);
-    writer.order('pools', key, 'asc', order.asc);
-    writer.order('pools', key, 'desc', order.desc);
-  });
-  for (const [key, order] of tokenOrders(
+  writePoolOrders(writer, collector.ids, collector.addresses, (k) => collector.column(k));
+  writeTokenOrders(
+    writer,
     tokens.map((t) => t.id),
     tokens.map((t) => t.address),
     tokenVolumes,
-  )) {
-    writer.order('tokens', key, 'asc', order.asc);
-    writer.order('tokens', key, 'desc', order.desc);
-  }
+  );
 }
 
 /**

@@ -30,21 +30,6 @@ export interface TokenPrice {
 export const tokenPrice = (usd: string, decimals: number): TokenPrice => ({ usd, decimals, value: fraction(usd) });
 
 /**
- * A pool whose tokens' USD prices moved from `before` to `after` (A, B): its price follows their ratio
- * (arbitrage keeps a pool where the market is), so its sqrt price is scaled by the square root of the
- * ratio's move, exactly, rounded down into the tick range; its tick, price, in-range liquidity, position
- * amounts, balances, TVL and lock shares follow from it (docs/market-moves.md §2).
- */
-export function followPrices(
-  pool: PoolRecord,
-  before: readonly [TokenPrice, TokenPrice],
-  after: readonly [TokenPrice, TokenPrice],
-): PoolRecord {
-  const sqrtPrice = movedSqrtPrice(BigInt(pool.sqrtPrice), before, after);
-  return holdingsAt(pool, sqrtPrice, after);
-}
-
-/**
  * `sqrtPrice` of a pool whose tokens were at `before` and are now at `after`: scaled by the square root
  * of the move of their ratio, exactly, rounded down into the tick range.
  */

@@ -103,28 +103,27 @@ export class StoredRecords {
   /** Token `id` as stored, with its 24h volume. */
   token(id: number): StoredToken {
     const t = this.statements.token.get(id) as Row;
-    const orNull = (value: unknown): string | null => (value === null ? null : text(value));
     const token: TokenRecord = {
       id,
       address: text(t.address),
-      symbol: orNull(t.symbol),
-      name: orNull(t.name),
+      symbol: orNullText(t.symbol),
+      name: orNullText(t.name),
       decimals: Number(t.decimals),
-      imageUrl: orNull(t.image_url),
+      imageUrl: orNullText(t.image_url),
       programId: text(t.program_id),
       tags: text(t.tags),
       usdPrice: text(t.usd_price),
       verified: t.verified === 1,
       live: {
-        mintAuthority: orNull(t.mint_authority),
-        freezeAuthority: orNull(t.freeze_authority),
+        mintAuthority: orNullText(t.mint_authority),
+        freezeAuthority: orNullText(t.freeze_authority),
         supply: text(t.supply),
         isInitialized: t.is_initialized === 1,
         extensions: text(t.extensions),
         updatedEpoch: Number(t.updated_epoch),
         updatedAt: text(t.updated_at),
-        coingeckoId: orNull(t.coingecko_id),
-        description: orNull(t.description),
+        coingeckoId: orNullText(t.coingecko_id),
+        description: orNullText(t.description),
         risk: Number(t.risk),
       },
     };

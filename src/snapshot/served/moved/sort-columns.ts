@@ -77,7 +77,7 @@ export class SortColumns {
 }
 
 /** A pool's flag byte, as pool-keys.ts stores it. */
-export function flagsOf(pool: PoolRecord): number {
+function flagsOf(pool: PoolRecord): number {
   return (
     (pool.blocked ? POOL_FLAG.blocked : 0) |
     (pool.hasWarning ? POOL_FLAG.hasWarning : 0) |
