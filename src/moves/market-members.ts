@@ -47,8 +47,7 @@ export class MarketMembers {
   add(pool: PoolRecord): void {
     this.added.push(pool.id);
     this.addedTokens.set(pool.id, [pool.tokenA.id, pool.tokenB.id]);
-    for (const token of [pool.tokenA.id, pool.tokenB.id])
-      this.addedByToken.set(token, [...(this.addedByToken.get(token) ?? []), pool.id]);
+    for (const token of [pool.tokenA.id, pool.tokenB.id]) listAt(this.addedByToken, token).push(pool.id);
     for (const reward of pool.rewards) if (reward.active) this.addReward(pool.id, reward.mint);
     this.count++;
   }
@@ -61,7 +60,14 @@ export class MarketMembers {
   private addReward(pool: number, mint: string): void {
     const token = this.snapshot.tokenId(mint);
     if (token === undefined) return;
-    this.rewardPools.set(token, [...(this.rewardPools.get(token) ?? []), pool]);
-    this.rewardTokens.set(pool, [...(this.rewardTokens.get(pool) ?? []), token]);
+    listAt(this.rewardPools, token).push(pool);
+    listAt(this.rewardTokens, pool).push(token);
   }
+}
+
+/** The list at `key`, made empty the first time. */
+function listAt(lists: Map<number, number[]>, key: number): number[] {
+  let list = lists.get(key);
+  if (!list) lists.set(key, (list = []));
+  return list;
 }

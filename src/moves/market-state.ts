@@ -1,22 +1,22 @@
 import { ApiError } from '../errors/api-error.js';
 import type {
   MarketVersion,
+  MovedPool,
   PoolRecord,
   ServedSnapshot,
   StoredRecords,
   StoredToken,
 } from '../snapshot/served/served-snapshot.js';
 import { fieldsOf, positiveDecimal } from './change-fields.js';
-import { tokenPrice, type TokenPrice } from './pool/follow-prices.js';
 import { MarketActivity } from './market-activity.js';
 import { MarketMembers } from './market-members.js';
 import { MarketTokens } from './market-tokens.js';
 import { MarketTotals } from './market-totals.js';
+import { MarketPools } from './market-pools.js';
 import { patchedRecord } from './pool/patched-record.js';
-import { poolAt } from './pool/pool-at.js';
 import { rewardsPerSecond } from './pool/pool-account.js';
 import { parsePoolPatch } from './pool/pool-patch.js';
-import { poolRef, type PoolRef } from './pool/pool-ref.js';
+import type { TokenPrice } from './pool/token-price.js';
 import { STEP_SECONDS } from './pool/rolled-stats.js';
 
 /** Called between pieces of work: lets a server answer requests while a step is computed beside them. */
@@ -35,12 +35,10 @@ export class MarketState {
   step = 0;
   readonly tokens: MarketTokens;
   readonly members: MarketMembers;
-  readonly pools = new Map<number, PoolRecord>();
+  /** The pools that differ from the snapshot. */
+  readonly pools: MarketPools;
   private readonly totals: MarketTotals;
-  private readonly activity: MarketActivity;
   private readonly startMs: number;
-  private readonly storedUsd: readonly string[];
-  private readonly refs = new Map<number, PoolRef>();
   private readonly tokenRecords = new Map<number, StoredToken>();
   /** Pools given their own price at run time: served as declared (their price is not their tokens' ratio). */
   private readonly patched = new Map<number, string>();
@@ -51,13 +49,12 @@ export class MarketState {
     private readonly seed: number,
   ) {
     const records = snapshot.records();
-    this.tokens = new MarketTokens(snapshot, seed);
-    this.storedUsd = this.tokens.usd.slice();
+    const tokens = (this.tokens = new MarketTokens(snapshot, seed));
     const storedVolumes = records.tokenVolumes();
-    this.totals = new MarketTotals(records.protocol(), (id) => storedVolumes[id]!);
-    this.activity = new MarketActivity(seed);
-    this.startMs = Date.parse(snapshot.facts.asOf);
-    this.members = new MarketMembers(snapshot);
+    const totals = (this.totals = new MarketTotals(records.protocol(), (id) => storedVolumes[id]!));
+    const startMs = (this.startMs = Date.parse(snapshot.facts.asOf));
+    const members = (this.members = new MarketMembers(snapshot));
+    this.pools = new MarketPools({ snapshot, tokens, members, totals, activity: new MarketActivity(seed), startMs });
   }
 
   /** How many tokens' price or 24h volume differ from the snapshot's. */
@@ -78,27 +75,26 @@ export class MarketState {
       await pace();
     }
     this.step += steps;
-    return this.version(await this.touch(moved, pace), moved);
+    return this.version(await this.touch(moved, pace), moved, pace);
   }
 
   /** Sets a token's USD price now: every pool of it, and every pool its rewards pay, follows. */
   async setTokenPrice(id: number, change: unknown, pace: Pace = NO_PACE): Promise<MarketVersion> {
     const price = positiveDecimal(fieldsOf(change, ['priceUsdc']).priceUsdc, 'priceUsdc');
     this.tokens.set(id, price, this.step);
-    return this.version(await this.touch([id], pace), [id]);
+    return this.version(await this.touch([id], pace), [id], pace);
   }
 
   /** Sets a pool's price, TVL, volumes or warning now (pool-patch.ts); it moves on from there. */
-  patchPool(id: number, change: unknown): MarketVersion {
+  async patchPool(id: number, change: unknown, pace: Pace = NO_PACE): Promise<MarketVersion> {
     const patch = parsePoolPatch(change);
     this.mustHave(id);
-    const old = this.current(id);
+    const now = this.pools.write(id, this.step).record();
     const prices = this.pricesOf(id);
-    const now = this.written(id, old, this.step);
     const rewards = this.rewardsPerSecondOf(now);
     const next = patchedRecord(now, patch, { step: this.step, ms: this.ms(), prices, rewardsPerSecond: rewards });
     if (patch.price !== undefined) this.patched.set(id, 'its price set at run time');
-    return this.version([this.keep(id, old, next, poolRef(next, this.step, prices))], []);
+    return this.version([this.pools.rebase(id, next, this.step)], [], pace);
   }
 
   /**
@@ -108,7 +104,7 @@ export class MarketState {
   async addPool(entry: unknown): Promise<{ version: MarketVersion; address: string }> {
     const { addedPool } = await import('./added-pool.js');
     const id = this.members.nextId;
-    const served = new Set([...this.members.added].map((added) => this.pools.get(added)?.address));
+    const served = new Set([...this.members.added].map((added) => this.pools.moved.get(added)?.record().address));
     const exists = (address: string): boolean => {
       const stored = this.snapshot.poolId(address);
       return served.has(address) || (stored !== undefined && !this.members.removed.has(stored));
@@ -120,25 +116,20 @@ export class MarketState {
       exists,
     );
     this.members.add(pool);
-    this.totals.add(pool);
-    this.pools.set(id, pool);
-    this.refs.set(id, poolRef(pool, this.step, this.pricesOf(id)));
-    return { version: this.version([pool], []), address: pool.address };
+    return { version: await this.version([this.pools.rebase(id, pool, this.step)], []), address: pool.address };
   }
 
   /** Removes a pool: it leaves every answer and every sum. */
-  removePool(id: number): MarketVersion {
+  async removePool(id: number): Promise<MarketVersion> {
     this.mustHave(id);
-    this.totals.remove(this.current(id));
+    this.pools.remove(id);
     this.members.remove(id);
-    this.pools.delete(id);
-    this.refs.delete(id);
     return this.version([], []);
   }
 
   /** The pool as it is now: its record, moved or as stored. */
   current(id: number): PoolRecord {
-    return this.pools.get(id) ?? this.snapshot.records().pool(id);
+    return this.pools.current(id);
   }
 
   /** USD its rewards emit per second now, or null when they are kept as they are. */
@@ -157,21 +148,25 @@ export class MarketState {
     return JSON.stringify([...stored, ...added]);
   }
 
-  /** The version a server serves now; `changed` the pools written and `moved` the tokens repriced since the last. */
-  version(changed: PoolRecord[], moved: Iterable<number>): MarketVersion {
+  /**
+   * The version a server serves now; `changed` the pools written and `moved` the tokens repriced since the
+   * last. Its tokens are read with `pace` between them: a step may touch thousands.
+   */
+  async version(changed: MovedPool[], moved: Iterable<number>, pace: Pace = NO_PACE): Promise<MarketVersion> {
     const records = this.snapshot.records();
     const tokens = new Set(moved);
-    for (const pool of changed) tokens.add(pool.tokenA.id).add(pool.tokenB.id);
+    for (const id of changed.map((pool) => pool.id)) for (const token of this.members.tokensOf(id)) tokens.add(token);
     for (const id of tokens) {
       const stored = this.tokenRecords.get(id) ?? records.token(id);
       const token = { ...stored.token, usdPrice: this.tokens.usd[id]! };
       this.tokenRecords.set(id, { token, volume24h: this.totals.tokenVolume(id) });
+      await pace();
     }
     const exchange = (this.exchange ??= records.exchangeToken());
     const { added, removed, count } = this.members;
     return {
       step: this.step,
-      pools: new Map(this.pools),
+      pools: new Map(this.pools.moved),
       changed,
       tokens: new Map(this.tokenRecords),
       protocol: this.totals.protocol(),
@@ -201,40 +196,16 @@ export class MarketState {
   }
 
   /** Writes every pool of `tokens` (as a side or a reward), in id order, at the step its last move was. */
-  private async touch(tokens: Iterable<number>, pace: Pace): Promise<PoolRecord[]> {
+  private async touch(tokens: Iterable<number>, pace: Pace): Promise<MovedPool[]> {
     const ids = new Set<number>();
     for (const token of tokens) for (const id of this.members.touchedBy(token)) ids.add(id);
-    const written: PoolRecord[] = [];
+    const written: MovedPool[] = [];
     for (const id of [...ids].sort((a, b) => a - b)) {
-      const old = this.current(id);
-      const moves = this.members.moversOf(id).map((t) => this.tokens.lastMove[t]!);
-      written.push(this.keep(id, old, this.written(id, old, Math.max(this.refs.get(id)?.step ?? 0, ...moves))));
+      let step = this.pools.refStep(id);
+      for (const token of this.members.moversOf(id)) step = Math.max(step, this.tokens.lastMove[token]!);
+      written.push(this.pools.write(id, step));
       await pace();
     }
     return written;
-  }
-
-  /** Takes `next` as pool `id` in place of `old` (and `ref` as its reference, when given). */
-  private keep(id: number, old: PoolRecord, next: PoolRecord, ref?: PoolRef): PoolRecord {
-    if (ref) this.refs.set(id, ref);
-    this.totals.replace(old, next);
-    this.pools.set(id, next);
-    return next;
-  }
-
-  /** Pool `id` (now `old`) as written at `step`. */
-  private written(id: number, old: PoolRecord, step: number): PoolRecord {
-    const [a, b] = this.members.tokensOf(id);
-    const stored = (t: number): TokenPrice => tokenPrice(this.storedUsd[t]!, this.tokens.decimals[t]!);
-    const ref = this.refs.get(id) ?? poolRef(old, 0, [stored(a), stored(b)]);
-    this.refs.set(id, ref);
-    return poolAt(old, ref, {
-      step,
-      startMs: this.startMs,
-      prices: this.pricesOf(id),
-      marks: this.tokens.marksBetween(a, b, ref.step, step),
-      rewardsPerSecond: this.rewardsPerSecondOf(old),
-      activity: this.activity,
-    });
   }
 }

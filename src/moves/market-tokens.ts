@@ -1,6 +1,6 @@
 import { createRandom } from '../generator/random.js';
 import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
-import { tokenPrice, type TokenPrice } from './pool/follow-prices.js';
+import { tokenPrice, type TokenPrice } from './pool/token-price.js';
 import { STEPS_PER_HALF_DAY } from './pool/moved-history.js';
 import { stepPrices } from './step-prices.js';
 import { tokenMotions, type TokenMotion } from './token-motion.js';
@@ -22,6 +22,8 @@ export class MarketTokens {
   private readonly marks = new Map<number, string[]>();
   private readonly byMint = new Map<string, number>();
   private readonly prices: (TokenPrice | undefined)[] = [];
+  private readonly stored: (TokenPrice | undefined)[] = [];
+  private readonly storedUsd: readonly string[];
 
   constructor(
     snapshot: ServedSnapshot,
@@ -29,6 +31,7 @@ export class MarketTokens {
   ) {
     const { usdPrice, decimals } = snapshot.records().tokenPrices();
     this.usd = usdPrice;
+    this.storedUsd = usdPrice.slice();
     this.decimals = decimals;
     this.lastMove = new Int32Array(usdPrice.length);
     const motionOf = tokenMotions();
@@ -42,6 +45,11 @@ export class MarketTokens {
     if (held === undefined || held.usd !== this.usd[id])
       this.prices[id] = held = tokenPrice(this.usd[id]!, this.decimals[id]!);
     return held;
+  }
+
+  /** Token `id`'s price in the snapshot. */
+  storedPrice(id: number): TokenPrice {
+    return (this.stored[id] ??= tokenPrice(this.storedUsd[id]!, this.decimals[id]!));
   }
 
   /** A token's price by its mint; undefined for a mint that is no token of the snapshot. */

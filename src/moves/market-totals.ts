@@ -1,7 +1,8 @@
 import { PROTOCOL_FEE_RATE } from '../math/fee-tiers.js';
 import { scaleAmount, trimZeros } from '../math/decimal.js';
 import { add, figure, fraction, type Fraction } from '../math/exact-figures.js';
-import type { PoolRecord, ProtocolRecord } from '../snapshot/format/pool-record.js';
+import type { ProtocolRecord } from '../snapshot/format/pool-record.js';
+import { POOL_SORT_KEYS } from '../snapshot/format/sort-keys.js';
 import { toMicro } from './pool/rolled-stats.js';
 
 /** A fee figure's 10^-12 units (fees have at most twelve decimals: volume × a rate in millionths). */
@@ -10,8 +11,19 @@ const toPico = (fees: string): bigint => {
   return BigInt(whole + fraction.padEnd(12, '0').slice(0, 12));
 };
 
-const dayOf = (pool: PoolRecord): { volume: string; fees: string } =>
-  pool.stats.find((s) => s.period === '24h') ?? { volume: '0', fees: '0' };
+const [TVL, DAY_VOLUME, DAY_FEES] = ['tvl', 'volume24h', 'fees24h'].map((key) => POOL_SORT_KEYS.indexOf(key)) as [
+  number,
+  number,
+  number,
+];
+/** The sort values of a pool holding and trading nothing: what an added pool was before, and a removed one is after. */
+export const NOTHING: readonly string[] = POOL_SORT_KEYS.map(() => '0');
+
+/** What a pool's figures count in: its tokens' 24h volumes, and the protocol's sums unless it is blocked. */
+export interface TotalsMember {
+  tokens: readonly [number, number];
+  blocked: boolean;
+}
 
 /**
  * The sums a pool's change moves (docs/api.md §6.5): the protocol's TVL, 24h volume, fees and revenue,
@@ -33,27 +45,19 @@ export class MarketTotals {
     this.feesPico = toPico(protocol.fees24hUsdc);
   }
 
-  /** Takes `next` in place of `old`, a record of the same pool. */
-  replace(old: PoolRecord, next: PoolRecord): void {
-    if (old.blocked) return;
-    const was = fraction(old.tvlUsdc);
-    this.tvl = add(add(this.tvl, fraction(next.tvlUsdc)), { n: -was.n, d: was.d });
-    const volume = toMicro(dayOf(next).volume) - toMicro(dayOf(old).volume);
+  /**
+   * Takes a pool's figures `next` in place of `old`, both its sort values (sort-keys.ts: its TVL, 24h
+   * volume and fees are among them).
+   */
+  replace(pool: TotalsMember, old: readonly string[], next: readonly string[]): void {
+    if (pool.blocked) return;
+    const was = fraction(old[TVL]!);
+    this.tvl = add(add(this.tvl, fraction(next[TVL]!)), { n: -was.n, d: was.d });
+    const volume = toMicro(next[DAY_VOLUME]!) - toMicro(old[DAY_VOLUME]!);
     this.volumeMicro += volume;
-    this.feesPico += toPico(dayOf(next).fees) - toPico(dayOf(old).fees);
+    this.feesPico += toPico(next[DAY_FEES]!) - toPico(old[DAY_FEES]!);
     if (volume === 0n) return;
-    for (const token of [old.tokenA.id, old.tokenB.id])
-      this.tokenVolumes.set(token, this.tokenVolumeMicro(token) + volume);
-  }
-
-  /** Takes in a pool added at run time. */
-  add(pool: PoolRecord): void {
-    this.replace(emptied(pool), pool);
-  }
-
-  /** Leaves out a pool removed at run time. */
-  remove(pool: PoolRecord): void {
-    this.replace(pool, emptied(pool));
+    for (const token of pool.tokens) this.tokenVolumes.set(token, this.tokenVolumeMicro(token) + volume);
   }
 
   protocol(): ProtocolRecord {
@@ -77,9 +81,4 @@ export class MarketTotals {
   private tokenVolumeMicro(id: number): bigint {
     return this.tokenVolumes.get(id) ?? toMicro(this.storedTokenVolume(id));
   }
-}
-
-/** A pool holding and trading nothing: what an added pool was before, and a removed one is after. */
-function emptied(pool: PoolRecord): PoolRecord {
-  return { ...pool, tvlUsdc: '0', stats: pool.stats.map((s) => ({ ...s, volume: '0', fees: '0' })) };
 }

@@ -14,9 +14,9 @@ interface MarketWork {
   instant(step: number): string;
   advance(steps: number, pace: Pace): Promise<MarketVersion>;
   setTokenPrice(id: number, change: unknown, pace: Pace): Promise<MarketVersion>;
-  patchPool(id: number, change: unknown): MarketVersion;
+  patchPool(id: number, change: unknown, pace: Pace): Promise<MarketVersion>;
   addPool(entry: unknown): Promise<{ version: MarketVersion; address: string }>;
-  removePool(id: number): MarketVersion;
+  removePool(id: number): Promise<MarketVersion>;
 }
 type Pace = () => Promise<void> | void;
 
@@ -76,7 +76,7 @@ export class MovingMarket implements MockMarket {
     const id = this.served.poolId(address);
     if (id === undefined) throw new ApiError(404, 'not_found', `no pool at ${shown(address)}`);
     return this.change(
-      (state) => state.patchPool(id, change),
+      (state, pace) => state.patchPool(id, change, pace),
       () => ({ kind: 'pool', address, set: { ...change } }),
     );
   }

@@ -16,17 +16,17 @@ export async function writeMarket(state: MarketState, out: string, force = false
   if (existsSync(out) && !force) throw new Error(`${out} exists; pass force to overwrite it`);
   const { snapshot } = state;
   const records = snapshot.records();
+  const version = await state.version([], []);
   await writeSnapshotAtomically(out, (writer) => {
     // The pools served now, numbered 1..n again: pools removed at run time leave gaps, added ones come last.
     const { added, removed } = state.members;
     const ids = [...Array.from({ length: snapshot.poolCount }, (_, i) => i + 1), ...added].filter(
       (id) => !removed.has(id),
     );
-    const pools = ids.map((id, i): PoolRecord => ({ ...(state.pools.get(id) ?? records.pool(id)), id: i + 1 }));
+    const pools = ids.map((id, i): PoolRecord => ({ ...state.current(id), id: i + 1 }));
     const positions = pools.reduce((sum, pool) => sum + pool.positions.length, 0);
     pools.forEach((pool) => writer.pool(pool));
     const tokenIds = Array.from({ length: snapshot.tokenCount }, (_, i) => i + 1);
-    const version = state.version([], []);
     const tokens = tokenIds.map((id) => version.tokens.get(id) ?? records.token(id));
     tokens.forEach(({ token, volume24h }) => writer.token(token, volume24h));
     const values = pools.map(poolSortValues);

@@ -11,7 +11,7 @@ const steps = suite('market steps: a pure function of the snapshot, its seed and
 function contents(version: MarketVersion): unknown {
   return {
     step: version.step,
-    pools: [...version.pools].sort(([a], [b]) => a - b),
+    pools: [...version.pools].sort(([a], [b]) => a - b).map(([id, pool]) => [id, pool.record(), pool.sortValues]),
     tokens: [...version.tokens].sort(([a], [b]) => a - b),
     protocol: version.protocol,
     exchangeToken: version.exchangeToken,

@@ -2,7 +2,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PERIOD_NAMES, type Period } from '../../src/math/periods.js';
 import { openServedSnapshot } from '../../src/snapshot/served/open-served-snapshot.js';
-import type { MarketVersion, PoolRecord, StoredToken } from '../../src/snapshot/served/served-snapshot.js';
+import { poolFlags } from '../../src/snapshot/format/pool-flags.js';
+import { poolSortValues } from '../../src/snapshot/format/sort-keys.js';
+import type { MarketVersion, MovedPool, StoredToken } from '../../src/snapshot/served/served-snapshot.js';
 import type { Wire } from '../../src/snapshot/pieces/wire.js';
 import { httpSnapshot } from '../helpers/snapshots.js';
 
@@ -12,8 +14,11 @@ const NO_CURSORS = { next: null, previous: null };
 /** A version in which every pool and token is "changed" to the record the snapshot holds of it. */
 function everythingRead(snapshot: ReturnType<typeof openServedSnapshot>): MarketVersion {
   const records = snapshot.records();
-  const pools = new Map<number, PoolRecord>();
-  for (let id = 1; id <= snapshot.poolCount; id++) pools.set(id, records.pool(id));
+  const pools = new Map<number, MovedPool>();
+  for (let id = 1; id <= snapshot.poolCount; id++) {
+    const record = records.pool(id);
+    pools.set(id, { id, sortValues: poolSortValues(record), flags: poolFlags(record), record: () => record });
+  }
   const tokens = new Map<number, StoredToken>();
   for (let id = 1; id <= snapshot.tokenCount; id++) tokens.set(id, records.token(id));
   return {

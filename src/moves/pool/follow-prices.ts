@@ -1,9 +1,10 @@
 import { scaleAmount } from '../../math/decimal.js';
-import { add, div, figure, fraction, isqrt, isZero, mul, pow10, type Fraction } from '../../math/exact-figures.js';
+import { add, div, figure, fraction, isqrt, isZero, mul } from '../../math/exact-figures.js';
 import { sqrtPriceToPrice } from '../../math/price.js';
 import { MAX_SQRT_PRICE, MIN_SQRT_PRICE, sqrtPriceToTickIndex, tickIndexToSqrtPrice } from '../../math/tick-math.js';
-import { positionAmounts } from '../../math/token-amounts.js';
-import type { LockRecord, PoolRecord, PositionRecord } from '../../snapshot/format/pool-record.js';
+import type { PoolRecord, PositionRecord } from '../../snapshot/format/pool-record.js';
+import { holdings, type HeldPosition } from './held-positions.js';
+import type { TokenPrice } from './token-price.js';
 
 /** Sqrt prices of the ticks positions are bounded by, as computed: positions never move their bounds. */
 const boundCache = new Map<number, bigint>();
@@ -15,19 +16,6 @@ function boundSqrtPrice(tick: number): bigint {
   }
   return sqrtPrice;
 }
-
-const ZERO: Fraction = { n: 0n, d: 1n };
-const HUNDRED: Fraction = { n: 100n, d: 1n };
-
-/** A token's USD price and decimals, as a pool's figures need them, with the price as an exact fraction. */
-export interface TokenPrice {
-  usd: string;
-  decimals: number;
-  value: Fraction;
-}
-
-/** A token's price for a pool's figures. */
-export const tokenPrice = (usd: string, decimals: number): TokenPrice => ({ usd, decimals, value: fraction(usd) });
 
 /**
  * `sqrtPrice` of a pool whose tokens were at `before` and are now at `after`: scaled by the square root
@@ -46,71 +34,49 @@ export function movedSqrtPrice(
   return moved < MIN_SQRT_PRICE ? MIN_SQRT_PRICE : moved >= MAX_SQRT_PRICE ? MAX_SQRT_PRICE - 1n : moved;
 }
 
-/** USD value of token amounts (base units) at the tokens' prices, exact. */
-function valueOf(amountA: bigint, amountB: bigint, [a, b]: readonly [TokenPrice, TokenPrice]): Fraction {
-  const side = (amount: bigint, price: TokenPrice): Fraction =>
-    mul({ n: amount, d: pow10(price.decimals) }, price.value);
-  return add(side(amountA, a), side(amountB, b));
-}
+/** A stored position as held. */
+export const heldPosition = (p: PositionRecord): HeldPosition => ({
+  tickLower: p.tickLower,
+  tickUpper: p.tickUpper,
+  sqrtLower: boundSqrtPrice(p.tickLower),
+  sqrtUpper: boundSqrtPrice(p.tickUpper),
+  liquidity: BigInt(p.liquidity),
+  lockedBy: p.lockedBy,
+});
 
 /**
  * The pool at `sqrtPrice` with its tokens at `prices`: what its positions hold there and everything
- * that follows from them, as the generator derives it (positions rounded up: what the vaults hold).
+ * that follows from them, as the generator derives it.
  */
 export function holdingsAt(pool: PoolRecord, sqrtPrice: bigint, prices: readonly [TokenPrice, TokenPrice]): PoolRecord {
   const [a, b] = prices;
   const tick = sqrtPriceToTickIndex(sqrtPrice);
   if (pool.positions.length === 0) return withoutPositions(pool, sqrtPrice, tick, prices);
-  let liquidity = 0n,
-    balanceA = 0n,
-    balanceB = 0n;
-  const positions = pool.positions.map((p): PositionRecord => {
-    const held = BigInt(p.liquidity);
-    const amounts = positionAmounts(sqrtPrice, boundSqrtPrice(p.tickLower), boundSqrtPrice(p.tickUpper), held, true);
-    balanceA += amounts.a;
-    balanceB += amounts.b;
-    if (p.tickLower <= tick && tick < p.tickUpper) liquidity += held;
-    return { ...p, amountA: amounts.a.toString(), amountB: amounts.b.toString() };
-  });
-  const tokenBalanceA = scaleAmount(balanceA, a.decimals);
-  const tokenBalanceB = scaleAmount(balanceB, b.decimals);
-  const tvlUsdc = figure(valueOf(balanceA, balanceB, prices));
-  const locks = lockShares(positions, prices, tvlUsdc);
+  const held = holdings(pool.positions.map(heldPosition), sqrtPrice, tick, prices);
   return {
     ...pool,
     sqrtPrice: sqrtPrice.toString(),
     tickCurrentIndex: tick,
     price: sqrtPriceToPrice(sqrtPrice, a.decimals, b.decimals),
-    liquidity: liquidity.toString(),
-    positions,
-    balanceARaw: balanceA.toString(),
-    balanceBRaw: balanceB.toString(),
-    tokenBalanceA,
-    tokenBalanceB,
-    tvlUsdc,
-    locks,
-    lockedPercent:
-      locks.length === 0 ? '0' : figure(locks.reduce((sum, l) => add(sum, fraction(l.lockedPercentage)), ZERO)),
+    liquidity: held.liquidity.toString(),
+    positions: pool.positions.map((p, i) => ({
+      ...p,
+      amountA: held.amounts[i]!.a.toString(),
+      amountB: held.amounts[i]!.b.toString(),
+    })),
+    balanceARaw: held.balanceA.toString(),
+    balanceBRaw: held.balanceB.toString(),
+    tokenBalanceA: scaleAmount(held.balanceA, a.decimals),
+    tokenBalanceB: scaleAmount(held.balanceB, b.decimals),
+    tvlUsdc: held.tvlUsdc,
+    locks: held.locks,
+    lockedPercent: held.lockedPercent,
   };
 }
 
-/** One entry per lock name: the share of the TVL its positions hold, in percent (as the generator's locks.ts). */
-function lockShares(
-  positions: readonly PositionRecord[],
-  prices: readonly [TokenPrice, TokenPrice],
-  tvlUsdc: string,
-): LockRecord[] {
-  const tvl = fraction(tvlUsdc);
-  if (isZero(tvl)) return [];
-  const byName = new Map<string, Fraction>();
-  for (const p of positions) {
-    if (p.lockedBy === null) continue;
-    const value = valueOf(BigInt(p.amountA), BigInt(p.amountB), prices);
-    byName.set(p.lockedBy, add(byName.get(p.lockedBy) ?? ZERO, value));
-  }
-  return [...byName.keys()]
-    .sort()
-    .map((name) => ({ name, lockedPercentage: figure(mul(div(byName.get(name)!, tvl), HUNDRED)) }));
+/** The TVL of a pool known without its positions: its balances, kept, at `prices`. */
+export function tvlOfBalances(balanceA: string, balanceB: string, [a, b]: readonly [TokenPrice, TokenPrice]): string {
+  return figure(add(mul(fraction(balanceA), a.value), mul(fraction(balanceB), b.value)));
 }
 
 /**
@@ -121,14 +87,14 @@ function withoutPositions(
   pool: PoolRecord,
   sqrtPrice: bigint,
   tick: number,
-  [a, b]: readonly [TokenPrice, TokenPrice],
+  prices: readonly [TokenPrice, TokenPrice],
 ): PoolRecord {
-  const tvl = add(mul(fraction(pool.tokenBalanceA), a.value), mul(fraction(pool.tokenBalanceB), b.value));
+  const [a, b] = prices;
   return {
     ...pool,
     sqrtPrice: sqrtPrice.toString(),
     tickCurrentIndex: tick,
     price: sqrtPriceToPrice(sqrtPrice, a.decimals, b.decimals),
-    tvlUsdc: figure(tvl),
+    tvlUsdc: tvlOfBalances(pool.tokenBalanceA, pool.tokenBalanceB, prices),
   };
 }

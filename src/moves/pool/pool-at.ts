@@ -1,7 +1,8 @@
 import type { Fraction } from '../../math/exact-figures.js';
 import { sqrtPriceToPrice } from '../../math/price.js';
-import type { PoolRecord } from '../../snapshot/format/pool-record.js';
-import { holdingsAt, movedSqrtPrice, type TokenPrice } from './follow-prices.js';
+import type { PoolRecord, StatsRecord } from '../../snapshot/format/pool-record.js';
+import { holdingsAt, movedSqrtPrice } from './follow-prices.js';
+import type { TokenPrice } from './token-price.js';
 import type { MarketActivity } from '../market-activity.js';
 import { movedHistory, STEPS_PER_HALF_DAY, withDayPriceDelta } from './moved-history.js';
 import { accountAt } from './pool-account.js';
@@ -32,6 +33,27 @@ export interface PoolMoment {
 export function poolAt(pool: PoolRecord, ref: PoolRef, at: PoolMoment): PoolRecord {
   const sqrtPrice = movedSqrtPrice(ref.sqrtPrice, ref.prices, at.prices);
   const held = holdingsAt(pool, sqrtPrice, at.prices);
+  const { volumes, traded } = windowsAt(pool.stats, ref, at);
+  const history = historyAt(ref, at, held.price);
+  const stats = withDayPriceDelta(statsWith(held.stats, volumes, at.rewardsPerSecond, held.tvlUsdc), history);
+  const day = stats.find((s) => s.period === '24h');
+  const feesPico = traded(at.step - ref.step) * BigInt(pool.feeRate);
+  const written = accountAt({ ...held, stats }, ref, at.startMs + at.step * STEP_SECONDS * 1000, feesPico, at.prices);
+  return {
+    ...written,
+    live: { ...written.live, priceHistory7d: history, yieldOverTvl: day ? day.yieldOverTvl : pool.live.yieldOverTvl },
+  };
+}
+
+/**
+ * The volume (micro-USD) of each stats window of a pool (`stats` order) at `at`, rolled from its
+ * reference, and what it traded over the last `back` steps.
+ */
+export function windowsAt(
+  stats: readonly StatsRecord[],
+  ref: Pick<PoolRef, 'step' | 'windows' | 'day'>,
+  at: PoolMoment,
+): { volumes: bigint[]; traded: (back: number) => bigint } {
   const elapsed = at.step - ref.step;
   // Every window longer than the steps elapsed takes the same trades: worked out once per length.
   const known = new Map<number, bigint>();
@@ -40,16 +62,8 @@ export function poolAt(pool: PoolRecord, ref: PoolRef, at: PoolMoment): PoolReco
     if (volume === undefined) known.set(back, (volume = at.activity.tradedBetween(ref.day, at.step - back, at.step)));
     return volume;
   };
-  const volumes = pool.stats.map((s, i) => rolledVolume(ref.windows[i]!, WINDOW_STEPS.get(s.period)!, elapsed, traded));
-  const history = historyAt(ref, at, held.price);
-  const stats = withDayPriceDelta(statsWith(held.stats, volumes, at.rewardsPerSecond, held.tvlUsdc), history);
-  const day = stats.find((s) => s.period === '24h');
-  const feesPico = traded(elapsed) * BigInt(pool.feeRate);
-  const written = accountAt({ ...held, stats }, ref, at.startMs + at.step * STEP_SECONDS * 1000, feesPico, at.prices);
-  return {
-    ...written,
-    live: { ...written.live, priceHistory7d: history, yieldOverTvl: day ? day.yieldOverTvl : pool.live.yieldOverTvl },
-  };
+  const volumes = stats.map((s, i) => rolledVolume(ref.windows[i]!, WINDOW_STEPS.get(s.period)!, elapsed, traded));
+  return { volumes, traded };
 }
 
 /** The history at the step: its fixed prices, then the price at each mark passed, then the current price. */

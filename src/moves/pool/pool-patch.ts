@@ -7,7 +7,8 @@ import { isPeriod } from '../../math/periods.js';
 import { priceToSqrtPrice } from '../../math/price.js';
 import { MAX_SQRT_PRICE, MIN_SQRT_PRICE } from '../../math/tick-math.js';
 import type { PoolRecord } from '../../snapshot/format/pool-record.js';
-import { holdingsAt, type TokenPrice } from './follow-prices.js';
+import { holdingsAt } from './follow-prices.js';
+import type { TokenPrice } from './token-price.js';
 
 /** What a change made by hand may set of a pool (docs/market-moves.md §3), checked. */
 export interface PoolPatch {

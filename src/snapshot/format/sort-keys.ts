@@ -31,9 +31,10 @@ export function poolSortValues(pool: {
   lockedPercent: string;
   stats: readonly StatsEntry[];
 }): string[] {
-  return [
-    pool.tvlUsdc,
-    pool.lockedPercent,
-    ...Object.values(STATS_SORT_FIELDS).flatMap((property) => pool.stats.map((entry) => entry[property])),
-  ];
+  const values = [pool.tvlUsdc, pool.lockedPercent];
+  // Plain loops: a moving market works these out for every pool a step writes.
+  for (const property of STATS_PROPERTIES) for (const entry of pool.stats) values.push(entry[property]);
+  return values;
 }
+
+const STATS_PROPERTIES = Object.values(STATS_SORT_FIELDS);

@@ -5,10 +5,10 @@ import type { SnapshotFacts } from './snapshot-facts.js';
 import type { Direction } from './stored-orders.js';
 import type { Position, WalkResult } from './walk-order.js';
 import type { Wire } from '../pieces/wire.js';
-import type { MarketVersion } from './moved/market-version.js';
+import type { MarketVersion, MovedPool } from './moved/market-version.js';
 import type { StoredRecords } from '../format/stored-records.js';
 
-export type { Cursors, Direction, MarketVersion, PoolWalk, Position, StoredRecords, WalkResult };
+export type { Cursors, Direction, MarketVersion, MovedPool, PoolWalk, Position, StoredRecords, WalkResult };
 export type { StoredToken } from '../format/stored-records.js';
 export type { PoolRecord, TokenRecord } from '../format/pool-record.js';
 export type { PoolRequirements } from './pool-walk.js';

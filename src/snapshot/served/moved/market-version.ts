@@ -2,6 +2,20 @@ import type { ExchangeTokenRecord, PoolRecord, ProtocolRecord } from '../../form
 import type { StoredToken } from '../../format/stored-records.js';
 
 /**
+ * A pool of a version that differs from the snapshot: what every listing and sum needs of it, worked out
+ * when the version is made, and its record, made when an answer shows it.
+ */
+export interface MovedPool {
+  readonly id: number;
+  /** Its served value for each of POOL_SORT_KEYS (sort-keys.ts), in that order. */
+  readonly sortValues: readonly string[];
+  /** Its flag byte (pool-flags.ts). */
+  readonly flags: number;
+  /** Its record: made again on each call (a served version keeps what it renders). */
+  record(): PoolRecord;
+}
+
+/**
  * One state of a market that moves, as the records that differ from its snapshot's: what a snapshot
  * serves as a version of itself (ServedSnapshot.moved). Made by src/moves; read here only.
  */
@@ -9,14 +23,14 @@ export interface MarketVersion {
   /** Five-minute steps since the snapshot. */
   step: number;
   /** Every pool whose record differs from the snapshot's, by id. */
-  pools: ReadonlyMap<number, PoolRecord>;
+  pools: ReadonlyMap<number, MovedPool>;
   /** The pools whose records differ from the previous version's (all of `pools` for a first version). */
-  changed: readonly PoolRecord[];
+  changed: readonly MovedPool[];
   /** Every token whose price or 24h volume differs from the snapshot's, by id. */
   tokens: ReadonlyMap<number, StoredToken>;
   protocol: ProtocolRecord;
   exchangeToken: ExchangeTokenRecord;
-  /** Pools added at run time (ids after the snapshot's), ascending; their records are in `pools`. */
+  /** Pools added at run time (ids after the snapshot's), ascending; they are in `pools`. */
   added: readonly number[];
   /** Pools removed at run time: in no answer. */
   removed: ReadonlySet<number>;

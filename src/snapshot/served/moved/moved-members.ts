@@ -29,7 +29,7 @@ export function movedMembers(stored: PoolIndex, listed: ListedPools, version: Ma
       poolTokens: (id) => [stored.tokenA[id]!, stored.tokenB[id]!],
       poolsOfToken: (token) => stored.poolsOfToken(token),
     };
-  const records = added.filter((id) => !removed.has(id)).map((id) => version.pools.get(id)!);
+  const records = added.filter((id) => !removed.has(id)).map((id) => version.pools.get(id)!.record());
   const maxId = Math.max(stored.count, ...added);
   const grown = (array: Int32Array): Int32Array => {
     const copy = new Int32Array(maxId + 1);

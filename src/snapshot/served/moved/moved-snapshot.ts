@@ -1,7 +1,6 @@
 import type { Period } from '../../../math/periods.js';
 import { LOGO_ORIGIN_PLACEHOLDER } from '../../pieces/logo-url.js';
 import { exchangeTokenJson, protocolJson } from '../../format/pool-pieces.js';
-import type { PoolRecord } from '../../format/pool-record.js';
 import { walkPools } from '../pool-walk.js';
 import { listBody, listEnvelope, objectBody, objectEnvelope, type Cursors } from '../response-bodies.js';
 import type { ServedSnapshot } from '../served-snapshot.js';
@@ -43,10 +42,11 @@ export function movedSnapshot(
   const thresholds = new MovedThresholds(columns);
   const walked = { pools: { ...members.index, flags: columns.flags }, orders, thresholds };
   const tokenOrders = new MovedTokenOrders(moving, version);
+  // A moved pool's pieces, made from its record the first time an answer shows it, kept while the version is served.
   const rendered = new Map<number, MovedPieces>();
-  const piecesOf = (pool: PoolRecord): MovedPieces => {
-    let held = rendered.get(pool.id);
-    if (!held) rendered.set(pool.id, (held = movedPieces(pool, format)));
+  const piecesOf = (id: number): MovedPieces => {
+    let held = rendered.get(id);
+    if (!held) rendered.set(id, (held = movedPieces(version.pools.get(id)!.record(), format)));
     return held;
   };
   const atOrigin = (text: string, origin: string): Buffer =>
@@ -56,9 +56,14 @@ export function movedSnapshot(
     return moved ? [atOrigin(upstreamTokenJson(moved.token, moved.volume24h), origin)] : at.json(id);
   };
   const item = (id: number, periods: readonly Period[], at: OriginTokens, detail: boolean): Buffer => {
-    const pool = version.pools.get(id)!;
-    const tokenSummaries = { summaryA: at.summary(pool.tokenA.id), summaryB: at.summary(pool.tokenB.id) };
-    return movedItem(piecesOf(pool), format, tokenSummaries, periods, detail ? format.detailEnd : format.itemEnd);
+    const [a, b] = members.poolTokens(id);
+    return movedItem(
+      piecesOf(id),
+      format,
+      { summaryA: at.summary(a), summaryB: at.summary(b) },
+      periods,
+      detail ? format.detailEnd : format.itemEnd,
+    );
   };
   const items = (ids: readonly number[], periods: readonly Period[], at: OriginTokens): Uint8Array[] => {
     const chunks: Uint8Array[] = [];
@@ -115,8 +120,9 @@ export function movedSnapshot(
     protocol: () => protocolBody,
     exchangeToken: (origin) => (live ? atOrigin(exchangeText, origin) : objectBody(atOrigin(exchangeText, origin))),
     locks(id) {
-      const pool = version.pools.get(id);
-      if (!pool) return base.locks(id);
+      const moved = version.pools.get(id);
+      if (!moved) return base.locks(id);
+      const pool = moved.record();
       return live ? upstreamLockEntries(pool.locks) : JSON.stringify(pool.locks);
     },
     moved: (next, pace) => moving.version(base, next, columns, pace),

@@ -64,7 +64,8 @@ export class MovingBase implements MovedShared {
     const maxId = Math.max(this.parts.pools.count, ...version.added);
     if (!this.baseColumns) throw new Error('a moving market is made after ServedSnapshot.prepareMoves');
     const changed = previous ? version.changed : [...version.pools.values()];
-    const columns = await (previous ?? this.baseColumns).with(changed, maxId, pace);
+    const columns = (previous ?? this.baseColumns).with(version.pools, changed, maxId);
+    await pace();
     return movedSnapshot(this, base, version, columns, this.members(version));
   }
 

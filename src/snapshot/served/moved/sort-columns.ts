@@ -1,7 +1,6 @@
 import type Database from 'better-sqlite3';
-import { POOL_FLAG } from '../../format/pool-flags.js';
-import type { PoolRecord } from '../../format/pool-record.js';
-import { POOL_SORT_KEYS, poolSortValues, STATS_SORT_FIELDS } from '../../format/sort-keys.js';
+import { POOL_SORT_KEYS, STATS_SORT_FIELDS } from '../../format/sort-keys.js';
+import type { MovedPool } from './market-version.js';
 
 const KEY_INDEX = new Map(POOL_SORT_KEYS.map((key, i) => [key, i]));
 
@@ -10,13 +9,13 @@ const SLICE = 2048;
 
 /**
  * Every pool's sort values (POOL_SORT_KEYS: the served strings, which order-by-value.ts orders exactly)
- * and flag byte in one version of a moving market: the snapshot's, read once, and the values of the pools
- * that differ, by id. A version copies its predecessor's map and rewrites the pools that changed.
+ * and flag byte in one version of a moving market: the snapshot's, read once, and those of the pools that
+ * differ, from the version's moved pools.
  */
 export class SortColumns {
   private constructor(
     private readonly stored: readonly string[][],
-    private readonly moved: ReadonlyMap<number, readonly string[]>,
+    private readonly moved: ReadonlyMap<number, MovedPool>,
     readonly flags: Uint8Array,
   ) {}
 
@@ -51,7 +50,7 @@ export class SortColumns {
 
   /** Pool `id`'s value for sort key index `k`. */
   value(k: number, id: number): string {
-    return this.moved.get(id)?.[k] ?? this.stored[k]![id]!;
+    return this.moved.get(id)?.sortValues[k] ?? this.stored[k]![id]!;
   }
 
   /** The index of a sort key. */
@@ -61,30 +60,11 @@ export class SortColumns {
     return k;
   }
 
-  /** These columns with `pools` rewritten (a version never changes once it is made). */
-  async with(pools: readonly PoolRecord[], maxId: number, pace: () => Promise<void> | void): Promise<SortColumns> {
-    const moved = new Map(this.moved);
+  /** The columns of a version whose moved pools are `moved`, `changed` those that differ from these columns'. */
+  with(moved: ReadonlyMap<number, MovedPool>, changed: readonly MovedPool[], maxId: number): SortColumns {
     const flags = new Uint8Array(Math.max(maxId + 1, this.flags.length));
     flags.set(this.flags);
-    for (let i = 0; i < pools.length; i++) {
-      const pool = pools[i]!;
-      moved.set(pool.id, poolSortValues(pool));
-      flags[pool.id] = flagsOf(pool);
-      if (i % SLICE === SLICE - 1) await pace();
-    }
+    for (const pool of changed) flags[pool.id] = pool.flags;
     return new SortColumns(this.stored, moved, flags);
   }
-}
-
-/** A pool's flag byte, as pool-keys.ts stores it. */
-function flagsOf(pool: PoolRecord): number {
-  return (
-    (pool.blocked ? POOL_FLAG.blocked : 0) |
-    (pool.hasWarning ? POOL_FLAG.hasWarning : 0) |
-    (pool.adaptiveFeeEnabled ? POOL_FLAG.adaptiveFee : 0) |
-    (pool.poolType === 'launchpool' ? POOL_FLAG.launchPool : 0) |
-    (pool.rewards.some((r) => r.active) ? POOL_FLAG.activeRewards : 0) |
-    (pool.verified ? POOL_FLAG.verified : 0) |
-    (pool.lockedPercent !== '0' ? POOL_FLAG.lockedLiquidity : 0)
-  );
 }

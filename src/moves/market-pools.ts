@@ -1,0 +1,135 @@
+import type { MovedPool, PoolRecord, ServedSnapshot } from '../snapshot/served/served-snapshot.js';
+import { POOL_FLAG, poolFlags } from '../snapshot/format/pool-flags.js';
+import { poolSortValues } from '../snapshot/format/sort-keys.js';
+import type { MarketActivity } from './market-activity.js';
+import type { MarketMembers } from './market-members.js';
+import type { MarketTokens } from './market-tokens.js';
+import { NOTHING, type MarketTotals, type TotalsMember } from './market-totals.js';
+import { rewardsPerSecond } from './pool/pool-account.js';
+import { poolAt, type PoolMoment } from './pool/pool-at.js';
+import { figuresAt } from './pool/pool-figures.js';
+import { poolRef } from './pool/pool-ref.js';
+import { poolShape, type PoolShape } from './pool/pool-shape.js';
+import type { TokenPrice } from './pool/token-price.js';
+
+/** What the market's pools share with the rest of its state. */
+export interface PoolsContext {
+  snapshot: ServedSnapshot;
+  tokens: MarketTokens;
+  members: MarketMembers;
+  totals: MarketTotals;
+  activity: MarketActivity;
+  /** The instant of step 0, in ms. */
+  startMs: number;
+}
+
+/**
+ * The pools of a moving market that differ from the snapshot: for each, its shape (pool-shape.ts) and
+ * its figures at the step it was last written, with its record made again when an answer shows it. The
+ * sums follow every write (market-totals.ts).
+ */
+export class MarketPools {
+  /** Every pool that differs from the snapshot, by id. */
+  readonly moved = new Map<number, MovedPool>();
+  private readonly shapes = new Map<number, PoolShape>();
+
+  constructor(private readonly context: PoolsContext) {}
+
+  /** Pool `id`'s record now. */
+  current(id: number): PoolRecord {
+    return this.moved.get(id)?.record() ?? this.context.snapshot.records().pool(id);
+  }
+
+  /** Pool `id` written at `step` (at the prices of now, which have not moved since). */
+  write(id: number, step: number): MovedPool {
+    let shape = this.shapes.get(id);
+    let old: readonly string[] | undefined;
+    if (!shape) ({ shape, values: old } = this.firstShape(id));
+    const at = this.moment(id, shape, step);
+    const { sortValues, flags } = figuresAt(shape, at);
+    const base = shape.base;
+    const stored = this.context.snapshot.records();
+    const record = (): PoolRecord => {
+      const from = base ?? stored.pool(id);
+      return poolAt(from, poolRef(from, shape.ref.step, shape.ref.prices), at);
+    };
+    return this.keep(id, { id, sortValues, flags, record }, old);
+  }
+
+  /** The step pool `id`'s motion starts from: its last change by hand, or 0. */
+  refStep(id: number): number {
+    return this.shapes.get(id)?.ref.step ?? 0;
+  }
+
+  /** Takes `record` as pool `id` from step `step` on: it was changed by hand or added then. */
+  rebase(id: number, record: PoolRecord, step: number): MovedPool {
+    this.shapes.set(id, poolShape(record, record, step, this.pricesOf(id)));
+    return this.keep(id, { id, sortValues: poolSortValues(record), flags: poolFlags(record), record: () => record });
+  }
+
+  /** Leaves pool `id` out of the sums: it was removed. */
+  remove(id: number): void {
+    const old = this.moved.get(id)?.sortValues ?? poolSortValues(this.context.snapshot.records().pool(id));
+    if (!this.shapes.has(id)) this.firstShape(id);
+    this.context.totals.replace(this.member(id), old, NOTHING);
+    this.moved.delete(id);
+    this.shapes.delete(id);
+  }
+
+  /** USD an active reward emits per second now, for the rewards of `shape`; null when kept as they are. */
+  private rewardsPerSecondOf(shape: PoolShape): PoolMoment['rewardsPerSecond'] {
+    if (shape.rewards.length === 0) return null;
+    return rewardsPerSecond(shape.rewards, (mint) => this.context.tokens.priceOfMint(mint));
+  }
+
+  private moment(id: number, shape: PoolShape, step: number): PoolMoment {
+    const { tokens, members, startMs, activity } = this.context;
+    const [a, b] = members.tokensOf(id);
+    return {
+      step,
+      startMs,
+      prices: this.pricesOf(id),
+      marks: tokens.marksBetween(a, b, shape.ref.step, step),
+      rewardsPerSecond: this.rewardsPerSecondOf(shape),
+      activity,
+    };
+  }
+
+  /**
+   * The shape of a pool of the snapshot the market has not written yet (its record at step 0), and its
+   * sort values there.
+   */
+  private firstShape(id: number): { shape: PoolShape; values: readonly string[] } {
+    const { tokens, members, snapshot } = this.context;
+    const [a, b] = members.tokensOf(id);
+    const record = snapshot.records().pool(id);
+    const shape = poolShape(record, null, 0, [tokens.storedPrice(a), tokens.storedPrice(b)]);
+    this.shapes.set(id, shape);
+    return { shape, values: poolSortValues(record) };
+  }
+
+  /** Takes `pool` as pool `id`, whose sort values were `old` (its current ones unless given). */
+  private keep(id: number, pool: MovedPool, old: readonly string[] = this.valuesOf(id)): MovedPool {
+    this.moved.set(id, pool);
+    this.context.totals.replace(this.member(id), old, pool.sortValues);
+    return pool;
+  }
+
+  /** Pool `id`'s sort values now: NOTHING for one being added. */
+  private valuesOf(id: number): readonly string[] {
+    const moved = this.moved.get(id);
+    if (moved) return moved.sortValues;
+    return id > this.context.snapshot.poolCount ? NOTHING : poolSortValues(this.current(id));
+  }
+
+  /** What pool `id` counts in (its shape is known). */
+  private member(id: number): TotalsMember {
+    const blocked = (this.shapes.get(id)!.flags & POOL_FLAG.blocked) !== 0;
+    return { tokens: this.context.members.tokensOf(id), blocked };
+  }
+
+  private pricesOf(id: number): [TokenPrice, TokenPrice] {
+    const [a, b] = this.context.members.tokensOf(id);
+    return [this.context.tokens.price(a), this.context.tokens.price(b)];
+  }
+}

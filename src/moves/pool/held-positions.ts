@@ -1,0 +1,80 @@
+import { add, div, figure, fraction, isZero, mul, pow10, type Fraction } from '../../math/exact-figures.js';
+import { positionAmounts } from '../../math/token-amounts.js';
+import type { LockRecord } from '../../snapshot/format/pool-record.js';
+import type { TokenPrice } from './token-price.js';
+
+const ZERO: Fraction = { n: 0n, d: 1n };
+const HUNDRED: Fraction = { n: 100n, d: 1n };
+
+/** USD value of token amounts (base units) at the tokens' prices, exact. */
+function valueOf(amountA: bigint, amountB: bigint, [a, b]: readonly [TokenPrice, TokenPrice]): Fraction {
+  const side = (amount: bigint, price: TokenPrice): Fraction =>
+    mul({ n: amount, d: pow10(price.decimals) }, price.value);
+  return add(side(amountA, a), side(amountB, b));
+}
+
+/** A position as a moving market holds it: its bounds' sqrt prices worked out once. */
+export interface HeldPosition {
+  tickLower: number;
+  tickUpper: number;
+  sqrtLower: bigint;
+  sqrtUpper: bigint;
+  liquidity: bigint;
+  lockedBy: string | null;
+}
+
+/** What positions hold at a sqrt price, and the figures that follow (positions rounded up: what the vaults hold). */
+export interface Holdings {
+  amounts: { a: bigint; b: bigint }[];
+  liquidity: bigint;
+  balanceA: bigint;
+  balanceB: bigint;
+  tvlUsdc: string;
+  locks: LockRecord[];
+  lockedPercent: string;
+}
+
+/** The holdings of `positions` at `sqrtPrice` (tick `tick`), their tokens at `prices`. */
+export function holdings(
+  positions: readonly HeldPosition[],
+  sqrtPrice: bigint,
+  tick: number,
+  prices: readonly [TokenPrice, TokenPrice],
+): Holdings {
+  let liquidity = 0n,
+    balanceA = 0n,
+    balanceB = 0n;
+  const amounts = positions.map((p) => {
+    const held = positionAmounts(sqrtPrice, p.sqrtLower, p.sqrtUpper, p.liquidity, true);
+    balanceA += held.a;
+    balanceB += held.b;
+    if (p.tickLower <= tick && tick < p.tickUpper) liquidity += p.liquidity;
+    return held;
+  });
+  const tvlUsdc = figure(valueOf(balanceA, balanceB, prices));
+  const locks = lockShares(positions, amounts, prices, tvlUsdc);
+  const lockedPercent =
+    locks.length === 0 ? '0' : figure(locks.reduce((sum, l) => add(sum, fraction(l.lockedPercentage)), ZERO));
+  return { amounts, liquidity, balanceA, balanceB, tvlUsdc, locks, lockedPercent };
+}
+
+/** One entry per lock name: the share of the TVL its positions hold, in percent (as the generator's locks.ts). */
+function lockShares(
+  positions: readonly HeldPosition[],
+  amounts: readonly { a: bigint; b: bigint }[],
+  prices: readonly [TokenPrice, TokenPrice],
+  tvlUsdc: string,
+): LockRecord[] {
+  if (positions.every((p) => p.lockedBy === null)) return [];
+  const tvl = fraction(tvlUsdc);
+  if (isZero(tvl)) return [];
+  const byName = new Map<string, Fraction>();
+  positions.forEach((p, i) => {
+    if (p.lockedBy === null) return;
+    const value = valueOf(amounts[i]!.a, amounts[i]!.b, prices);
+    byName.set(p.lockedBy, add(byName.get(p.lockedBy) ?? ZERO, value));
+  });
+  return [...byName.keys()]
+    .sort()
+    .map((name) => ({ name, lockedPercentage: figure(mul(div(byName.get(name)!, tvl), HUNDRED)) }));
+}

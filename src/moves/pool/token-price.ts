@@ -1,0 +1,14 @@
+import { fraction, type Fraction } from '../../math/exact-figures.js';
+
+/** A token's USD price and decimals, as a pool's figures need them, with the price as an exact fraction. */
+export interface TokenPrice {
+  usd: string;
+  decimals: number;
+  value: Fraction;
+}
+
+/**
+ * A token's price for a pool's figures.
+ * @example tokenPrice('148.5', 9).value // { n: 1485n, d: 10n }
+ */
+export const tokenPrice = (usd: string, decimals: number): TokenPrice => ({ usd, decimals, value: fraction(usd) });
