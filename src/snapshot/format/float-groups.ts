@@ -18,11 +18,12 @@ const HIGH_WORD = new Uint32Array(new Float64Array([1]).buffer)[1] === 0x3ff0000
  * snapshot. Whether a run mixes strings is found in one pass in value order: walking the strings
  * in sorted order would visit them at random.
  */
-export function groupByFloat(values: readonly string[], byAddress: Int32Array): FloatGroups {
+export function groupByFloat(
+  values: readonly string[],
+  byAddress: Int32Array,
+  floats: Float64Array = floatsOf(values),
+): FloatGroups {
   const count = values.length;
-  const floats = new Float64Array(count);
-  // + 0 turns a -0 into 0, which it equals but whose bits would not sort with it.
-  for (let i = 0; i < count; i++) floats[i] = Number(values[i]) + 0;
   const index = floats.every((value) => value >= 0)
     ? radixSorted(floats, byAddress)
     : comparatorSorted(floats, byAddress);
@@ -34,6 +35,18 @@ export function groupByFloat(values: readonly string[], byAddress: Int32Array): 
   }
   if (count > 0) ends.push(count);
   return { index, groupEnds: Int32Array.from(ends), mixed: mixedGroups(values, group, ends.length) };
+}
+
+/**
+ * Each value as the float it parses to, which orders like it (a correctly rounded parse never inverts an
+ * order), index for index.
+ * @example floatsOf(['1.5', '0'])[0] // 1.5
+ */
+export function floatsOf(values: readonly string[]): Float64Array {
+  const floats = new Float64Array(values.length);
+  // + 0 turns a -0 into 0, which it equals but whose bits would not sort with it.
+  for (let i = 0; i < values.length; i++) floats[i] = Number(values[i]) + 0;
+  return floats;
 }
 
 function radixSorted(floats: Float64Array, byAddress: Int32Array): Int32Array {

@@ -21,7 +21,8 @@ export function addressOrder(addresses: readonly string[]): Int32Array {
  * Orders ids by exact decimal value, ties by address ascending in both directions (docs/api.md §3.3).
  * Floats decide where they differ (a correctly rounded parse never inverts an order); the strings
  * decide where the floats are equal. `desc` reverses the runs of equal values, not the ties inside them.
- * `byAddress` (from addressOrder) may be passed when many keys share the same addresses.
+ * `byAddress` (from addressOrder) may be passed when many keys share the same addresses, and the values'
+ * floats (float-groups.ts floatsOf) when they are known.
  * @example orderByValue([1, 2], ['5', '10'], ['B', 'A']).desc // Int32Array [2, 1]
  */
 export function orderByValue(
@@ -29,9 +30,10 @@ export function orderByValue(
   values: readonly string[],
   addresses: readonly string[],
   byAddress = addressOrder(addresses),
+  floats?: Float64Array,
 ): OrderPair {
   // Sorted by float, ties in address order; only runs of equal floats with unequal strings need the exact comparison.
-  const { index, groupEnds, mixed } = groupByFloat(values, byAddress);
+  const { index, groupEnds, mixed } = groupByFloat(values, byAddress, floats);
   let addressRank: Int32Array | null = null;
   let start = 0;
   groupEnds.forEach((end, group) => {

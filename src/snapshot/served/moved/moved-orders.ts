@@ -1,5 +1,7 @@
 import { compareDecimalStrings } from '../../../math/decimal-order.js';
-import { addressOrder, orderByValue } from '../../format/order-by-value.js';
+import { floatsOf } from '../../format/float-groups.js';
+import { addressOrder, orderByValue, type OrderPair } from '../../format/order-by-value.js';
+import { mergedOrder } from './merged-order.js';
 import type { Direction, SortOrder } from '../stored-orders.js';
 import type { ThresholdKey } from '../thresholds.js';
 import { SortColumns } from './sort-columns.js';
@@ -9,42 +11,103 @@ export interface ListedPools {
   ids: number[];
   addresses: string[];
   byAddress: Int32Array;
+  /** Each pool's place in address order, by id. */
+  rank: Int32Array;
   maxId: number;
 }
 
 /** The listed pools of `ids` (addresses from `addressOf`). */
 export function listedPools(ids: number[], addressOf: (id: number) => string, maxId: number): ListedPools {
   const addresses = ids.map(addressOf);
-  return { ids, addresses, byAddress: addressOrder(addresses), maxId };
+  const byAddress = addressOrder(addresses);
+  const rank = new Int32Array(maxId + 1);
+  byAddress.forEach((index, place) => (rank[ids[index]!] = place));
+  return { ids, addresses, byAddress, rank, maxId };
+}
+
+/** Versions a key's order is kept up to date for after the last request asked for it: an hour of steps. */
+const KEPT_FOR = 12;
+
+/** One key's order in a version, both directions, with the floats its values parse to (by pool id). */
+interface KeyOrder {
+  asc: SortOrder;
+  desc: SortOrder;
+  floats: Float64Array;
+  /** Versions since a request last asked for it. */
+  age: number;
+}
+
+/** What a version's orders start from: the version before it, and the pools whose values changed since. */
+export interface OrdersBefore {
+  orders: MovedOrders;
+  changed: readonly number[];
+}
+
+/** The pools of `changed` that are listed, in address order. */
+function inAddressOrder(listed: ListedPools, changed: readonly number[]): Int32Array {
+  const isChanged = new Uint8Array(listed.maxId + 1);
+  for (const id of changed) isChanged[id] = 1;
+  const found: number[] = [];
+  for (const index of listed.byAddress) if (isChanged[listed.ids[index]!]) found.push(listed.ids[index]!);
+  return Int32Array.from(found);
 }
 
 /**
- * The pool orders of one version of a moving market, each sorted the first time a listing asks for it
- * (by order-by-value.ts, as a snapshot's are: exact values, ties by address), then kept with the version:
- * a step changes every order it touches, and most are never asked for before the next one.
+ * The pool orders of one version of a moving market. A key's order is made the first time a listing asks
+ * for it: merged from the version before's (merged-order.ts) when that had it and the same pools, else
+ * sorted (by order-by-value.ts, as a snapshot's are: exact values, ties by address). The orders requests
+ * asked for in the last KEPT_FOR versions are merged as each version is made (`carry`), so that a request
+ * seldom waits for one.
  */
 export class MovedOrders {
-  private readonly orders = new Map<string, SortOrder>();
+  private readonly keys = new Map<string, KeyOrder>();
+  private changedByAddress: Int32Array | undefined;
 
   constructor(
     private readonly columns: SortColumns,
     private readonly listed: ListedPools,
+    private before?: OrdersBefore,
   ) {}
 
   get(key: string, direction: Direction): SortOrder {
-    const known = this.orders.get(`${key} ${direction}`);
-    if (known) return known;
-    const { ids, addresses, byAddress, maxId } = this.listed;
+    const order = this.keys.get(key) ?? this.made(key, 0);
+    order.age = 0;
+    return order[direction];
+  }
+
+  /** The keys the version before kept, made for this one: one at a time, with `pace` between them. */
+  async carry(pace: () => Promise<void> | void): Promise<void> {
+    for (const [key, order] of this.before?.orders.keys ?? []) {
+      if (order.age + 1 >= KEPT_FOR || this.keys.has(key)) continue;
+      this.made(key, order.age + 1);
+      await pace();
+    }
+    // The version before is served no more: what it merged from can go.
+    if (this.before) this.before.orders.before = undefined;
+  }
+
+  private made(key: string, age: number): KeyOrder {
     const k = SortColumns.keyIndex(key);
-    const { asc, desc } = orderByValue(
-      ids,
-      ids.map((id) => this.columns.value(k, id)),
-      addresses,
-      byAddress,
-    );
-    this.orders.set(`${key} asc`, withPositions(asc, maxId));
-    this.orders.set(`${key} desc`, withPositions(desc, maxId));
-    return this.orders.get(`${key} ${direction}`)!;
+    const value = (id: number): string => this.columns.value(k, id);
+    const { ids, addresses, byAddress, rank, maxId } = this.listed;
+    const previous = this.before?.orders.keys.get(key);
+    let pair: OrderPair;
+    let floats: Float64Array;
+    if (previous && this.before!.orders.listed === this.listed) {
+      const changed = (this.changedByAddress ??= inAddressOrder(this.listed, this.before!.changed));
+      floats = previous.floats.slice();
+      for (const id of changed) floats[id] = Number(value(id)) + 0;
+      pair = mergedOrder(previous.asc.ids, changed, { value, floats }, rank);
+    } else {
+      const strings = ids.map(value);
+      const inOrder = floatsOf(strings);
+      floats = new Float64Array(maxId + 1);
+      ids.forEach((id, i) => (floats[id] = inOrder[i]!));
+      pair = orderByValue(ids, strings, addresses, byAddress, inOrder);
+    }
+    const order = { asc: withPositions(pair.asc, maxId), desc: withPositions(pair.desc, maxId), floats, age };
+    this.keys.set(key, order);
+    return order;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { ServedParts } from '../served-parts.js';
 import type { ServedSnapshot } from '../served-snapshot.js';
 import type { MarketVersion } from './market-version.js';
+import type { MovedOrders } from './moved-orders.js';
 import type { SortColumns } from './sort-columns.js';
 
 /**
@@ -13,7 +14,7 @@ export interface MovedShared {
   version(
     base: ServedSnapshot,
     version: MarketVersion,
-    previous?: SortColumns,
+    previous?: { columns: SortColumns; orders: MovedOrders },
     pace?: () => Promise<void> | void,
   ): Promise<ServedSnapshot>;
 }

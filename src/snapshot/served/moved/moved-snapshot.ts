@@ -14,7 +14,7 @@ import {
 import { walkOrder } from '../walk-order.js';
 import type { MarketVersion } from './market-version.js';
 import { movedItem, movedPieces, type MovedPieces } from './moved-items.js';
-import { MovedOrders, MovedThresholds } from './moved-orders.js';
+import { MovedThresholds, type MovedOrders } from './moved-orders.js';
 import { MovedTokenOrders } from './moved-token-orders.js';
 import type { MovedMembers } from './moved-members.js';
 import type { MovedShared } from './moved-shared.js';
@@ -35,10 +35,10 @@ export function movedSnapshot(
   version: MarketVersion,
   columns: SortColumns,
   members: MovedMembers,
+  orders: MovedOrders,
 ): ServedSnapshot {
   const { format, wire, servedTokens, pieces, periodsOf } = moving.parts;
   const live = wire === 'upstream';
-  const orders = new MovedOrders(columns, members.listed);
   const thresholds = new MovedThresholds(columns);
   const walked = { pools: { ...members.index, flags: columns.flags }, orders, thresholds };
   const tokenOrders = new MovedTokenOrders(moving, version);
@@ -125,7 +125,7 @@ export function movedSnapshot(
       const pool = moved.record();
       return live ? upstreamLockEntries(pool.locks) : JSON.stringify(pool.locks);
     },
-    moved: (next, pace) => moving.version(base, next, columns, pace),
+    moved: (next, pace) => moving.version(base, next, { columns, orders }, pace),
   };
   return snapshot;
 }

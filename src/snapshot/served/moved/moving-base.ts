@@ -1,7 +1,7 @@
 import type { ServedParts } from '../served-parts.js';
 import type { ServedSnapshot } from '../served-snapshot.js';
 import type { MarketVersion } from './market-version.js';
-import { listedPools, type ListedPools } from './moved-orders.js';
+import { listedPools, MovedOrders, type ListedPools } from './moved-orders.js';
 import { movedMembers, type MovedMembers } from './moved-members.js';
 import type { MovedShared } from './moved-shared.js';
 import { movedSnapshot } from './moved-snapshot.js';
@@ -40,10 +40,6 @@ export class MovingBase implements MovedShared {
   }
 
   /**
-   * `version` of the market of `base` (the snapshot as stored), its sort values made from `previous`
-   * (the version before it) when there is one, else from the snapshot's.
-   */
-  /**
    * Reads what every version needs of the snapshot (its sort values, its pools' addresses in order), in
    * slices with `pace` between them; once, before the first version is made.
    */
@@ -55,18 +51,27 @@ export class MovingBase implements MovedShared {
     void this.tokenVolumes;
   }
 
+  /**
+   * `version` of the market of `base` (the snapshot as stored), its sort values and orders made from
+   * `previous` (the version before it) when there is one, else from the snapshot's; the orders requests
+   * asked for lately are merged before it is served (moved-orders.ts).
+   */
   async version(
     base: ServedSnapshot,
     version: MarketVersion,
-    previous?: SortColumns,
+    previous?: { columns: SortColumns; orders: MovedOrders },
     pace: () => Promise<void> | void = () => undefined,
   ): Promise<ServedSnapshot> {
     const maxId = Math.max(this.parts.pools.count, ...version.added);
     if (!this.baseColumns) throw new Error('a moving market is made after ServedSnapshot.prepareMoves');
     const changed = previous ? version.changed : [...version.pools.values()];
-    const columns = (previous ?? this.baseColumns).with(version.pools, changed, maxId);
+    const columns = (previous?.columns ?? this.baseColumns).with(version.pools, changed, maxId);
+    const members = this.members(version);
+    const before = previous && { orders: previous.orders, changed: version.changed.map((pool) => pool.id) };
+    const orders = new MovedOrders(columns, members.listed, before);
     await pace();
-    return movedSnapshot(this, base, version, columns, this.members(version));
+    await orders.carry(pace);
+    return movedSnapshot(this, base, version, columns, members, orders);
   }
 
   /** The pools `version` has: the snapshot's, or, once pools come or go, the last members made for its count. */

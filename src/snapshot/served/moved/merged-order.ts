@@ -1,0 +1,64 @@
+import { compareDecimalStrings } from '../../../math/decimal-order.js';
+import { orderByValue, type OrderPair } from '../../format/order-by-value.js';
+
+/** One sort key's values in one version: the served strings and, by pool id, the floats they parse to. */
+export interface KeyValues {
+  value(id: number): string;
+  floats: Float64Array;
+}
+
+/**
+ * The order of one sort key after some pools' values changed, from the order before (both directions,
+ * as order-by-value.ts makes them: exact values, ties by address ascending in both): the pools that
+ * did not change keep their order, the changed ones, given in address order, are sorted as a snapshot's
+ * are and merged in. Linear in the pools listed, where sorting them all again parses every value.
+ * `rank` is each pool's place in address order, by id; `values.floats` must hold the changed pools' floats.
+ * @example mergedOrder(previousAsc, Int32Array.of(9, 7), values, rank).desc
+ */
+export function mergedOrder(
+  previousAsc: Int32Array,
+  changedByAddress: Int32Array,
+  values: KeyValues,
+  rank: Int32Array,
+): OrderPair {
+  const { floats } = values;
+  const changed = Array.from(changedByAddress);
+  const inAddressOrder = Int32Array.from(changed, (_, i) => i);
+  const changedFloats = Float64Array.from(changed, (id) => floats[id]!);
+  const sorted = orderByValue(changed, changed.map(values.value), [], inAddressOrder, changedFloats).asc;
+  const compare = (l: number, r: number): number =>
+    floats[l]! - floats[r]! || exactly(values, l, r) || rank[l]! - rank[r]!;
+  const isChanged = new Uint8Array(floats.length);
+  for (const id of changed) isChanged[id] = 1;
+  const asc = new Int32Array(previousAsc.length);
+  let [at, next, out] = [0, 0, 0];
+  for (;;) {
+    while (at < previousAsc.length && isChanged[previousAsc[at]!]) at++;
+    if (at === previousAsc.length || next === sorted.length) break;
+    asc[out++] = compare(previousAsc[at]!, sorted[next]!) < 0 ? previousAsc[at++]! : sorted[next++]!;
+  }
+  while (next < sorted.length) asc[out++] = sorted[next++]!;
+  for (; at < previousAsc.length; at++) if (!isChanged[previousAsc[at]!]) asc[out++] = previousAsc[at]!;
+  return { asc, desc: descending(asc, values) };
+}
+
+/** `asc` from its end, runs of equal values kept in their ascending (address) order. */
+function descending(asc: Int32Array, values: KeyValues): Int32Array {
+  const { floats } = values;
+  const same = (l: number, r: number): boolean => floats[l] === floats[r] && exactly(values, l, r) === 0;
+  const desc = new Int32Array(asc.length);
+  let [end, out] = [asc.length, 0];
+  while (end > 0) {
+    let start = end - 1;
+    while (start > 0 && same(asc[start - 1]!, asc[end - 1]!)) start--;
+    for (let i = start; i < end; i++) desc[out++] = asc[i]!;
+    end = start;
+  }
+  return desc;
+}
+
+/** Two pools' values compared exactly: only where their floats are equal. */
+function exactly(values: KeyValues, l: number, r: number): number {
+  const [left, right] = [values.value(l), values.value(r)];
+  return left === right ? 0 : compareDecimalStrings(left, right);
+}

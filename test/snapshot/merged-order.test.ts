@@ -1,0 +1,58 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { floatsOf } from '../../src/snapshot/format/float-groups.js';
+import { addressOrder, orderByValue } from '../../src/snapshot/format/order-by-value.js';
+import { mergedOrder } from '../../src/snapshot/served/moved/merged-order.js';
+
+/** A small deterministic generator (no Math.random in tests that must fail the same way twice). */
+function lcg(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+}
+
+// Values that tie as floats but not as decimals, zeros written two ways, and ordinary figures.
+const TRICKY = ['0', '0.0', '100', '99.99999999999999999999', '100.00000000000000000001', '1', '1.00', '0.000001'];
+const valueFrom = (next: () => number): string =>
+  next() < 0.5 ? TRICKY[Math.floor(next() * TRICKY.length)]! : (next() * 10 ** Math.floor(next() * 8)).toFixed(6);
+
+test('an order merged after some values change is the order sorted again, in both directions', () => {
+  for (let round = 0; round < 300; round++) {
+    const next = lcg(round + 1);
+    const count = 1 + Math.floor(next() * 60);
+    const ids = Array.from({ length: count }, (_, i) => i + 1);
+    const addresses = ids.map(() => Math.floor(next() * 1e9).toString(36));
+    const values = ids.map(() => valueFrom(next));
+    const byAddress = addressOrder(addresses);
+    const before = orderByValue(ids, values, addresses, byAddress);
+    const changed = ids.filter(() => next() < 0.3);
+    for (const id of changed) values[id - 1] = valueFrom(next);
+    const floats = new Float64Array(count + 1);
+    floatsOf(values).forEach((f, i) => (floats[i + 1] = f));
+    const rank = new Int32Array(count + 1);
+    byAddress.forEach((index, place) => (rank[index + 1] = place));
+    const changedByAddress = Int32Array.from([...byAddress].map((i) => i + 1).filter((id) => changed.includes(id)));
+    const merged = mergedOrder(before.asc, changedByAddress, { value: (id) => values[id - 1]!, floats }, rank);
+    const expected = orderByValue(ids, values, addresses, byAddress);
+    assert.equal([...merged.asc], [...expected.asc], `round ${round}: ascending`);
+    assert.equal([...merged.desc], [...expected.desc], `round ${round}: descending`);
+  }
+});
+
+test('nothing changed: the same order; everything changed: the order sorted', () => {
+  const ids = [1, 2, 3, 4];
+  const addresses = ['d', 'c', 'b', 'a'];
+  const values = ['5', '1', '5', '0.5'];
+  const floats = Float64Array.from([0, 5, 1, 5, 0.5]);
+  const rank = Int32Array.from([0, 3, 2, 1, 0]);
+  const value = (id: number): string => values[id - 1]!;
+  const sorted = orderByValue(ids, values, addresses);
+  // Ascending: 0.5 (a), 1 (c), then the 5s by address: b (3) before d (1); descending keeps b before d.
+  assert.equal([...sorted.asc], [4, 2, 3, 1]);
+  assert.equal([...sorted.desc], [3, 1, 2, 4]);
+  assert.equal([...mergedOrder(sorted.asc, new Int32Array(), { value, floats }, rank).asc], [4, 2, 3, 1]);
+  const all = mergedOrder(Int32Array.from([1, 2, 3, 4]), Int32Array.from([4, 3, 2, 1]), { value, floats }, rank);
+  assert.equal([...all.asc], [4, 2, 3, 1]);
+  assert.equal([...all.desc], [3, 1, 2, 4]);
+});
+
+test.run();
