@@ -64,8 +64,16 @@ export function unitsText(units: bigint, digits: number): string {
  * @example figure({ n: 1n, d: 3n }) // '0.33333333333333333333'
  */
 export function figure(value: Fraction): string {
-  const text = trimZeros(unitsText(roundedUnits(value, FIGURE_DIGITS), FIGURE_DIGITS));
-  return text === '-0' ? '0' : text;
+  return figureText(roundedUnits(value, FIGURE_DIGITS));
+}
+
+/**
+ * A figure as served from its count of 10^-20 units (roundedUnits at FIGURE_DIGITS).
+ * @example figureText(150000000000000000000n) // '1.5'
+ */
+export function figureText(units: bigint): string {
+  if (units === 0n) return '0';
+  return trimZeros(unitsText(units, FIGURE_DIGITS));
 }
 
 /**

@@ -10,6 +10,7 @@ import { poolAt, type PoolMoment } from './pool/pool-at.js';
 import { figuresAt } from './pool/pool-figures.js';
 import { poolRef } from './pool/pool-ref.js';
 import { poolShape, type PoolShape } from './pool/pool-shape.js';
+import { StoredPools } from './stored-pools.js';
 import type { TokenPrice } from './pool/token-price.js';
 
 /** What the market's pools share with the rest of its state. */
@@ -32,12 +33,16 @@ export class MarketPools {
   /** Every pool that differs from the snapshot, by id. */
   readonly moved = new Map<number, MovedPool>();
   private readonly shapes = new Map<number, PoolShape>();
+  /** The snapshot's records answers made records of lately: reading one costs more than moving it. */
+  private readonly stored: StoredPools;
 
-  constructor(private readonly context: PoolsContext) {}
+  constructor(private readonly context: PoolsContext) {
+    this.stored = new StoredPools(context.snapshot.records());
+  }
 
   /** Pool `id`'s record now. */
   current(id: number): PoolRecord {
-    return this.moved.get(id)?.record() ?? this.context.snapshot.records().pool(id);
+    return this.moved.get(id)?.record() ?? this.stored.get(id);
   }
 
   /** Pool `id` written at `step` (at the prices of now, which have not moved since). */
@@ -48,9 +53,9 @@ export class MarketPools {
     const at = this.moment(id, shape, step);
     const { sortValues, flags } = figuresAt(shape, at);
     const base = shape.base;
-    const stored = this.context.snapshot.records();
+    const stored = this.stored;
     const record = (): PoolRecord => {
-      const from = base ?? stored.pool(id);
+      const from = base ?? stored.get(id);
       return poolAt(from, poolRef(from, shape.ref.step, shape.ref.prices), at);
     };
     return this.keep(id, { id, sortValues, flags, record }, old);
@@ -69,7 +74,7 @@ export class MarketPools {
 
   /** Leaves pool `id` out of the sums: it was removed. */
   remove(id: number): void {
-    const old = this.moved.get(id)?.sortValues ?? poolSortValues(this.context.snapshot.records().pool(id));
+    const old = this.moved.get(id)?.sortValues ?? poolSortValues(this.stored.get(id));
     if (!this.shapes.has(id)) this.firstShape(id);
     this.context.totals.replace(this.member(id), old, NOTHING);
     this.moved.delete(id);
@@ -83,13 +88,12 @@ export class MarketPools {
   }
 
   private moment(id: number, shape: PoolShape, step: number): PoolMoment {
-    const { tokens, members, startMs, activity } = this.context;
-    const [a, b] = members.tokensOf(id);
+    const { tokens, startMs, activity } = this.context;
     return {
       step,
       startMs,
       prices: this.pricesOf(id),
-      marks: tokens.marksBetween(a, b, shape.ref.step, step),
+      marks: tokens.marksBetween(shape.ref.step, step),
       rewardsPerSecond: this.rewardsPerSecondOf(shape),
       activity,
     };
@@ -102,6 +106,7 @@ export class MarketPools {
   private firstShape(id: number): { shape: PoolShape; values: readonly string[] } {
     const { tokens, members, snapshot } = this.context;
     const [a, b] = members.tokensOf(id);
+    // Read past the kept records: every pool is shaped once, and keeping them would only churn them.
     const record = snapshot.records().pool(id);
     const shape = poolShape(record, null, 0, [tokens.storedPrice(a), tokens.storedPrice(b)]);
     this.shapes.set(id, shape);

@@ -1,6 +1,6 @@
 import { createRandom } from '../generator/random.js';
 import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
-import { tokenPrice, type TokenPrice } from './pool/token-price.js';
+import { tokenPrice, type MarkPrices, type TokenPrice } from './pool/token-price.js';
 import { STEPS_PER_HALF_DAY } from './pool/moved-history.js';
 import { stepPrices } from './step-prices.js';
 import { tokenMotions, type TokenMotion } from './token-motion.js';
@@ -19,7 +19,9 @@ export class MarketTokens {
   /** Token id → the step its price last changed (0: as in the snapshot). */
   readonly lastMove: Int32Array;
   private readonly motions: TokenMotion[];
-  private readonly marks = new Map<number, string[]>();
+  private readonly marks = new Map<number, MarkPrices>();
+  /** The marks between two marks, by `first last`: every moved pool's moment holds one of these few lists. */
+  private readonly spans = new Map<string, readonly MarkPrices[]>();
   private readonly byMint = new Map<string, number>();
   private readonly prices: (TokenPrice | undefined)[] = [];
   private readonly stored: (TokenPrice | undefined)[] = [];
@@ -63,8 +65,9 @@ export class MarketTokens {
     const moved = stepPrices(createRandom(this.seed, `market-step:${step}`), this.usd, this.motions);
     for (const [id, price] of moved) this.set(id, price, step);
     if (step % STEPS_PER_HALF_DAY === 0) {
-      this.marks.set(step / STEPS_PER_HALF_DAY, this.usd.slice());
+      this.marks.set(step / STEPS_PER_HALF_DAY, markPrices(this.usd.slice(), this.decimals));
       this.marks.delete(step / STEPS_PER_HALF_DAY - MARKS_KEPT);
+      this.spans.clear();
     }
     return [...moved.keys()];
   }
@@ -74,14 +77,25 @@ export class MarketTokens {
     this.lastMove[id] = step;
   }
 
-  /** The prices of tokens `a` and `b` at each 12-hour mark after step `from`, up to step `to`, oldest first. */
-  marksBetween(a: number, b: number, from: number, to: number): [TokenPrice, TokenPrice][] {
-    const found: [TokenPrice, TokenPrice][] = [];
-    const first = Math.floor(from / STEPS_PER_HALF_DAY) + 1;
-    for (let mark = first; mark <= Math.floor(to / STEPS_PER_HALF_DAY); mark++) {
-      const usd = this.marks.get(mark);
-      if (usd) found.push([tokenPrice(usd[a]!, this.decimals[a]!), tokenPrice(usd[b]!, this.decimals[b]!)]);
+  /** The prices at each 12-hour mark after step `from`, up to step `to`, oldest first (those kept). */
+  marksBetween(from: number, to: number): readonly MarkPrices[] {
+    const [first, last] = [Math.floor(from / STEPS_PER_HALF_DAY) + 1, Math.floor(to / STEPS_PER_HALF_DAY)];
+    const key = `${first} ${last}`;
+    let span = this.spans.get(key);
+    if (!span) {
+      const found: MarkPrices[] = [];
+      for (let mark = first; mark <= last; mark++) {
+        const prices = this.marks.get(mark);
+        if (prices) found.push(prices);
+      }
+      this.spans.set(key, (span = found));
     }
-    return found;
+    return span;
   }
+}
+
+/** The prices of `usd` (by token id) as a mark's, each made once, when a pool's history first needs it. */
+function markPrices(usd: readonly string[], decimals: readonly number[]): MarkPrices {
+  const made: (TokenPrice | undefined)[] = [];
+  return { price: (id) => (made[id] ??= tokenPrice(usd[id]!, decimals[id]!)) };
 }

@@ -2,7 +2,7 @@ import type { Fraction } from '../../math/exact-figures.js';
 import { sqrtPriceToPrice } from '../../math/price.js';
 import type { PoolRecord, StatsRecord } from '../../snapshot/format/pool-record.js';
 import { holdingsAt, movedSqrtPrice } from './follow-prices.js';
-import type { TokenPrice } from './token-price.js';
+import type { MarkPrices, TokenPrice } from './token-price.js';
 import type { MarketActivity } from '../market-activity.js';
 import { movedHistory, STEPS_PER_HALF_DAY, withDayPriceDelta } from './moved-history.js';
 import { accountAt } from './pool-account.js';
@@ -16,8 +16,8 @@ export interface PoolMoment {
   startMs: number;
   /** Its tokens' USD prices at that step (A, B). */
   prices: readonly [TokenPrice, TokenPrice];
-  /** Its tokens' USD prices at each 12-hour mark passed since its reference, oldest first. */
-  marks: readonly (readonly [TokenPrice, TokenPrice])[];
+  /** The tokens' USD prices at each 12-hour mark passed since its reference, oldest first (shared by pools). */
+  marks: readonly MarkPrices[];
   /** USD its rewards emit per second at that step's prices; null: as they were. */
   rewardsPerSecond: Fraction | null;
   activity: MarketActivity;
@@ -34,7 +34,7 @@ export function poolAt(pool: PoolRecord, ref: PoolRef, at: PoolMoment): PoolReco
   const sqrtPrice = movedSqrtPrice(ref.sqrtPrice, ref.prices, at.prices);
   const held = holdingsAt(pool, sqrtPrice, at.prices);
   const { volumes, traded } = windowsAt(pool.stats, ref, at);
-  const history = historyAt(ref, at, held.price);
+  const history = historyAt(ref, at, held.price, [pool.tokenA.id, pool.tokenB.id]);
   const stats = withDayPriceDelta(statsWith(held.stats, volumes, at.rewardsPerSecond, held.tvlUsdc), history);
   const day = stats.find((s) => s.period === '24h');
   const feesPico = traded(at.step - ref.step) * BigInt(pool.feeRate);
@@ -67,13 +67,14 @@ export function windowsAt(
 }
 
 /** The history at the step: its fixed prices, then the price at each mark passed, then the current price. */
-function historyAt(ref: PoolRef, at: PoolMoment, price: string): string[] {
+function historyAt(ref: PoolRef, at: PoolMoment, price: string, tokens: readonly [number, number]): string[] {
   if (ref.history.length === 0) return [];
   const passed = Math.floor(at.step / STEPS_PER_HALF_DAY) - Math.floor(ref.step / STEPS_PER_HALF_DAY);
   const marks = at.marks.slice(Math.max(0, at.marks.length - passed));
   const decimals = [at.prices[0].decimals, at.prices[1].decimals] as const;
-  const markPrices = marks.map((prices) =>
-    sqrtPriceToPrice(movedSqrtPrice(ref.sqrtPrice, ref.prices, prices), decimals[0], decimals[1]),
-  );
+  const markPrices = marks.map((mark) => {
+    const prices = [mark.price(tokens[0]), mark.price(tokens[1])] as const;
+    return sqrtPriceToPrice(movedSqrtPrice(ref.sqrtPrice, ref.prices, prices), decimals[0], decimals[1]);
+  });
   return movedHistory(ref.history, price, markPrices);
 }

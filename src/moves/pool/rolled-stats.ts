@@ -1,11 +1,24 @@
 import { scaleAmount, trimZeros } from '../../math/decimal.js';
-import { add, div, figure, fraction, isZero, mul, type Fraction } from '../../math/exact-figures.js';
+import {
+  add,
+  div,
+  figure,
+  figureText,
+  fraction,
+  isZero,
+  mul,
+  pow10,
+  roundedUnits,
+  type Fraction,
+} from '../../math/exact-figures.js';
+import { FIGURE_DIGITS } from '../../math/decimal-text.js';
 import { PERIODS } from '../../math/periods.js';
 import type { StatsRecord } from '../../snapshot/format/pool-record.js';
 
 /** A step's length in seconds: a stats window of N steps holds the last N steps' trades. */
 export const STEP_SECONDS = 300;
 const PICO = 10n ** 12n;
+const FIGURE_ONE = pow10(FIGURE_DIGITS);
 const SECONDS: ReadonlyMap<string, bigint> = new Map(PERIODS.map((p) => [p.name, BigInt(p.seconds)]));
 
 /** Steps in each period's window, in the order a record's stats are (PERIODS). */
@@ -60,10 +73,14 @@ export function statsWith(
       earned = { n: micro * BigInt(s.effectiveFeeRate), d: PICO };
       fees = trimZeros(scaleAmount(earned.n, 12));
     } else earned = fraction(fees);
-    if (rewardsPerSecond) rewards = figure(mul(rewardsPerSecond, { n: SECONDS.get(s.period)!, d: 1n }));
+    if (rewardsPerSecond) {
+      // The figure's units are its exact value: the yield adds them without parsing the text back.
+      const units = roundedUnits(mul(rewardsPerSecond, { n: SECONDS.get(s.period)!, d: 1n }), FIGURE_DIGITS);
+      rewards = figureText(units);
+      if (units !== 0n) earned = add(earned, { n: units, d: FIGURE_ONE });
+    } else if (rewards !== '0') earned = add(earned, fraction(rewards));
     // The yield of the served figures, as a client (and verify) would work it out from them.
-    if (rewards !== '0') earned = add(earned, fraction(rewards));
-    const yieldOverTvl = isZero(tvl) ? '0' : figure(div(earned, tvl));
+    const yieldOverTvl = isZero(tvl) || isZero(earned) ? '0' : figure(div(earned, tvl));
     const { period, effectiveFeeRate, deltas } = s;
     return { period, volume, fees, rewards, yieldOverTvl, effectiveFeeRate, deltas };
   });

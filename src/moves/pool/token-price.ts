@@ -12,3 +12,8 @@ export interface TokenPrice {
  * @example tokenPrice('148.5', 9).value // { n: 1485n, d: 10n }
  */
 export const tokenPrice = (usd: string, decimals: number): TokenPrice => ({ usd, decimals, value: fraction(usd) });
+
+/** Every token's USD price at one 12-hour mark, as a pool's price history needs them. */
+export interface MarkPrices {
+  price(id: number): TokenPrice;
+}
