@@ -16,6 +16,7 @@ export interface KeyValues {
  * did not change keep their order, the changed ones, given in address order, are sorted as a snapshot's
  * are and merged in. Linear in the pools listed, where sorting them all again parses every value.
  * `rank` is each pool's place in address order, by id; `values.floats` must hold the changed pools' floats.
+ * Two halves, sortedChanges and mergedChanges, for a caller that pauses between them.
  * @example mergedOrder(previousAsc, Int32Array.of(9, 7), values, rank).desc
  */
 export function mergedOrder(
@@ -24,14 +25,27 @@ export function mergedOrder(
   values: KeyValues,
   rank: Int32Array,
 ): OrderPair {
-  const { floats } = values;
+  return mergedChanges(previousAsc, sortedChanges(changedByAddress, values, rank), values, rank);
+}
+
+/** The changed pools (in address order) in the key's order. */
+export function sortedChanges(changedByAddress: Int32Array, values: KeyValues, rank: Int32Array): Int32Array {
   const changed = Array.from(changedByAddress);
-  const compare = (l: number, r: number): number =>
-    floats[l]! - floats[r]! || exactly(values, l, r) || rank[l]! - rank[r]!;
   // A radix sort's passes cost 65,536 counts each, whatever it sorts: a few changed pools sort by comparison.
-  const sorted = changed.length < RADIX_FROM ? Int32Array.from(changed).sort(compare) : byRadix(changed, values);
-  const isChanged = new Uint8Array(floats.length);
-  for (const id of changed) isChanged[id] = 1;
+  if (changed.length >= RADIX_FROM) return byRadix(changed, values);
+  return Int32Array.from(changed).sort(comparison(values, rank));
+}
+
+/** The order before, without the changed pools, and the changed ones (`sorted`, in order), as one. */
+export function mergedChanges(
+  previousAsc: Int32Array,
+  sorted: Int32Array,
+  values: KeyValues,
+  rank: Int32Array,
+): OrderPair {
+  const compare = comparison(values, rank);
+  const isChanged = new Uint8Array(values.floats.length);
+  for (const id of sorted) isChanged[id] = 1;
   const asc = new Int32Array(previousAsc.length);
   let [at, next, out] = [0, 0, 0];
   for (;;) {
@@ -42,6 +56,12 @@ export function mergedOrder(
   while (next < sorted.length) asc[out++] = sorted[next++]!;
   for (; at < previousAsc.length; at++) if (!isChanged[previousAsc[at]!]) asc[out++] = previousAsc[at]!;
   return { asc, desc: descending(asc, values) };
+}
+
+/** Two pools in the key's order: by value (the floats first, exactly where they tie), then by address. */
+function comparison(values: KeyValues, rank: Int32Array): (l: number, r: number) => number {
+  const { floats } = values;
+  return (l, r) => floats[l]! - floats[r]! || exactly(values, l, r) || rank[l]! - rank[r]!;
 }
 
 /** `asc` from its end, runs of equal values kept in their ascending (address) order. */

@@ -1,6 +1,6 @@
 import type { PoolIndex } from '../pool-index.js';
 import type { MarketVersion } from './market-version.js';
-import { listedPools, type ListedPools } from './moved-orders.js';
+import { listedAfter, type ListedPools } from './listed-pools.js';
 
 /**
  * Which pools a version of a moving market has, when pools were added or removed at run time: the
@@ -74,7 +74,7 @@ export function movedMembers(stored: PoolIndex, listed: ListedPools, version: Ma
   };
   return {
     index,
-    listed: listedPools(ids, poolAddress, maxId),
+    listed: listedAfter(listed, ids, poolAddress, maxId),
     poolId,
     poolAddress,
     poolTokens: (id) => [tokenA[id]!, tokenB[id]!],

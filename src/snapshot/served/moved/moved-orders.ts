@@ -1,29 +1,11 @@
 import { compareDecimalStrings } from '../../../math/decimal-order.js';
 import { floatsOf } from '../../format/float-groups.js';
-import { addressOrder, orderByValue, type OrderPair } from '../../format/order-by-value.js';
-import { mergedOrder } from './merged-order.js';
+import { orderByValue, type OrderPair } from '../../format/order-by-value.js';
+import type { ListedPools } from './listed-pools.js';
+import { mergedChanges, sortedChanges } from './merged-order.js';
 import type { Direction, SortOrder } from '../stored-orders.js';
 import type { ThresholdKey } from '../thresholds.js';
 import { SortColumns } from './sort-columns.js';
-
-/** The pools a moving market lists, with their addresses' order: shared by its versions until a pool comes or goes. */
-export interface ListedPools {
-  ids: number[];
-  addresses: string[];
-  byAddress: Int32Array;
-  /** Each pool's place in address order, by id. */
-  rank: Int32Array;
-  maxId: number;
-}
-
-/** The listed pools of `ids` (addresses from `addressOf`). */
-export function listedPools(ids: number[], addressOf: (id: number) => string, maxId: number): ListedPools {
-  const addresses = ids.map(addressOf);
-  const byAddress = addressOrder(addresses);
-  const rank = new Int32Array(maxId + 1);
-  byAddress.forEach((index, place) => (rank[ids[index]!] = place));
-  return { ids, addresses, byAddress, rank, maxId };
-}
 
 /** Versions a key's order is kept up to date for after the last request asked for it: an hour of steps. */
 const KEPT_FOR = 12;
@@ -70,23 +52,24 @@ export class MovedOrders {
   ) {}
 
   get(key: string, direction: Direction): SortOrder {
-    const order = this.keys.get(key) ?? this.made(key, 0);
+    const order = this.keys.get(key) ?? finished(this.making(key, 0));
     order.age = 0;
     return order[direction];
   }
 
-  /** The keys the version before kept, made for this one: one at a time, with `pace` between them. */
+  /** The keys the version before kept, made for this one: a part at a time, with `pace` between. */
   async carry(pace: () => Promise<void> | void): Promise<void> {
     for (const [key, order] of this.before?.orders.keys ?? []) {
       if (order.age + 1 >= KEPT_FOR || this.keys.has(key)) continue;
-      this.made(key, order.age + 1);
-      await pace();
+      const making = this.making(key, order.age + 1);
+      while (!making.next().done) await pace();
     }
     // The version before is served no more: what it merged from can go.
     if (this.before) this.before.orders.before = undefined;
   }
 
-  private made(key: string, age: number): KeyOrder {
+  /** Makes `key`'s order, yielding between its parts (some 20 ms each at 100,000 pools). */
+  private *making(key: string, age: number): Generator<void, KeyOrder> {
     const k = SortColumns.keyIndex(key);
     const value = (id: number): string => this.columns.value(k, id);
     const { ids, addresses, byAddress, rank, maxId } = this.listed;
@@ -97,7 +80,10 @@ export class MovedOrders {
       const changed = (this.changedByAddress ??= inAddressOrder(this.listed, this.before!.changed));
       floats = previous.floats.slice();
       for (const id of changed) floats[id] = Number(value(id)) + 0;
-      pair = mergedOrder(previous.asc.ids, changed, { value, floats }, rank);
+      yield;
+      const sorted = sortedChanges(changed, { value, floats }, rank);
+      yield;
+      pair = mergedChanges(previous.asc.ids, sorted, { value, floats }, rank);
     } else {
       const strings = ids.map(value);
       const inOrder = floatsOf(strings);
@@ -105,9 +91,18 @@ export class MovedOrders {
       ids.forEach((id, i) => (floats[id] = inOrder[i]!));
       pair = orderByValue(ids, strings, addresses, byAddress, inOrder);
     }
+    yield;
     const order = { asc: withPositions(pair.asc, maxId), desc: withPositions(pair.desc, maxId), floats, age };
     this.keys.set(key, order);
     return order;
+  }
+}
+
+/** What a generator returns, run to its end at once. */
+function finished<T>(making: Generator<void, T>): T {
+  for (;;) {
+    const step = making.next();
+    if (step.done) return step.value;
   }
 }
 

@@ -1,7 +1,8 @@
 import type { ServedParts } from '../served-parts.js';
 import type { ServedSnapshot } from '../served-snapshot.js';
 import type { MarketVersion } from './market-version.js';
-import { listedPools, MovedOrders, type ListedPools } from './moved-orders.js';
+import { storedListed, type ListedPools } from './listed-pools.js';
+import { MovedOrders } from './moved-orders.js';
 import { movedMembers, type MovedMembers } from './moved-members.js';
 import type { MovedShared } from './moved-shared.js';
 import { movedSnapshot } from './moved-snapshot.js';
@@ -33,10 +34,10 @@ export class MovingBase implements MovedShared {
     return (this.volumes ??= this.records.tokenVolumes());
   }
 
+  /** The snapshot's pools, listed: read by prepare(). */
   get listed(): ListedPools {
-    const { pools } = this.parts;
-    const ids = Array.from({ length: pools.count }, (_, i) => i + 1);
-    return (this.pools ??= listedPools(ids, (id) => pools.addressOf(id), pools.count));
+    if (!this.pools) throw new Error('a moving market is made after ServedSnapshot.prepareMoves');
+    return this.pools;
   }
 
   /**
@@ -46,7 +47,7 @@ export class MovingBase implements MovedShared {
   async prepare(pace: () => Promise<void> | void): Promise<void> {
     const { db, pools } = this.parts;
     this.baseColumns ??= await SortColumns.read(db, pools.count, pools.flags, pace);
-    void this.listed;
+    this.pools ??= await storedListed(pools.count, (id) => pools.addressOf(id), pace);
     await pace();
     void this.tokenVolumes;
   }
