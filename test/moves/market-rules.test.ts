@@ -3,39 +3,11 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Dec } from '../../src/math/decimal.js';
 import { MarketState } from '../../src/moves/market-state.js';
-import { writeMarket } from '../../src/moves/write-market.js';
-import { poolFlags } from '../../src/snapshot/format/pool-flags.js';
-import { poolSortValues } from '../../src/snapshot/format/sort-keys.js';
 import { openServedSnapshot } from '../../src/snapshot/served/open-served-snapshot.js';
-import { openSnapshot } from '../../src/snapshot/served/open-snapshot.js';
-import { verifySnapshot } from '../../src/snapshot/verify/verify-snapshot.js';
+import { assertFiguresAreRecords, violations } from '../helpers/market-checks.js';
 import { httpSnapshot, tempDir } from '../helpers/snapshots.js';
 
 const rules = suite('a moved market obeys every rule a generated snapshot does (inspect --verify)');
-
-/** The market written as a snapshot, verified: the report's messages (none expected). */
-async function violations(state: MarketState, out: string): Promise<string[]> {
-  await writeMarket(state, out);
-  const db = openSnapshot(out);
-  try {
-    return verifySnapshot(db).messages;
-  } finally {
-    db.close();
-  }
-}
-
-/**
- * What a step works out for its listings and sums (pool-figures.ts) is what each moved pool's record, made
- * again in full (pool-at.ts), serves: every sort value and the flag byte.
- */
-function assertFiguresAreRecords(state: MarketState): void {
-  assert.ok(state.pools.moved.size > 100, `${state.pools.moved.size} moved pools`);
-  for (const [id, moved] of state.pools.moved) {
-    const record = moved.record();
-    assert.equal(moved.sortValues, poolSortValues(record), `pool ${id}'s sort values`);
-    assert.is(moved.flags, poolFlags(record), `pool ${id}'s flags`);
-  }
-}
 
 rules('after 1 and 12 steps, changes made by hand, pools added and removed, and 1,000 steps more', async () => {
   const temp = tempDir();

@@ -1,10 +1,13 @@
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { MarketState } from '../../src/moves/market-state.js';
 import { recordSnapshot } from '../../src/record/record-snapshot.js';
+import { openServedSnapshot } from '../../src/snapshot/served/open-served-snapshot.js';
 import { openSnapshot } from '../../src/snapshot/served/open-snapshot.js';
 import { verifySnapshot } from '../../src/snapshot/verify/verify-snapshot.js';
 import type { Json } from '../helpers/http.js';
+import { assertFiguresAreRecords, violations } from '../helpers/market-checks.js';
 import { withServer } from '../helpers/server.js';
 import { tempDir } from '../helpers/snapshots.js';
 
@@ -38,6 +41,7 @@ moved(
         } finally {
           db.close();
         }
+        await movesAsGenerated(out, join(temp.dir, 'recorded-moved.sqlite'));
         await withServer({ snapshot: out, publicUrl: PUBLIC_URL, wire: 'upstream' }, async ({ server: copy }) => {
           const paths = ['/pools?sortBy=tvl&size=50', '/pools?size=100&stats=24h,7d', `/pools/${pools[3].address}`];
           for (const path of [...paths, '/tokens?size=40&sortBy=volume_24h', '/protocol', '/protocol/token']) {
@@ -53,5 +57,23 @@ moved(
     }
   },
 );
+
+/**
+ * A recording's pools have no positions (the API lists none): they keep their balances and liquidity as
+ * their market moves, and obey every rule as a generated snapshot's do.
+ */
+async function movesAsGenerated(recorded: string, out: string): Promise<void> {
+  const snapshot = openServedSnapshot(recorded);
+  try {
+    assert.is(snapshot.records().pool(1).positions.length, 0, 'a recorded pool has no positions');
+    const state = new MarketState(snapshot, 5);
+    await state.advance(40);
+    await state.setTokenPrice(snapshot.tokenId(SOL)!, { priceUsdc: '170.5' });
+    assertFiguresAreRecords(state);
+    assert.equal(await violations(state, out), []);
+  } finally {
+    snapshot.close();
+  }
+}
 
 moved.run();

@@ -35,7 +35,9 @@ export function movedSqrtPrice(
 }
 
 /** A stored position as held. */
-export const heldPosition = (p: PositionRecord): HeldPosition => ({
+export const heldPosition = (
+  p: Pick<PositionRecord, 'tickLower' | 'tickUpper' | 'liquidity' | 'lockedBy'>,
+): HeldPosition => ({
   tickLower: p.tickLower,
   tickUpper: p.tickUpper,
   sqrtLower: boundSqrtPrice(p.tickLower),

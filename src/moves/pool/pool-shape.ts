@@ -1,8 +1,15 @@
 import { POOL_FLAG, poolFlags } from '../../snapshot/format/pool-flags.js';
-import { NO_DELTAS, type PoolRecord, type RewardRecord, type StatsRecord } from '../../snapshot/format/pool-record.js';
+import {
+  NO_DELTAS,
+  type PoolRecord,
+  type PoolStart,
+  type RewardRecord,
+  type StatsRecord,
+} from '../../snapshot/format/pool-record.js';
 import { heldPosition } from './follow-prices.js';
 import type { HeldPosition } from './held-positions.js';
-import { poolRef, type PoolRef } from './pool-ref.js';
+import type { PoolRef } from './pool-ref.js';
+import { toMicro } from './rolled-stats.js';
 import type { TokenPrice } from './token-price.js';
 
 /**
@@ -27,19 +34,21 @@ export interface PoolShape {
 }
 
 /**
- * The shape of `pool` (its record at the reference), whose reference is at `step` with its tokens at
- * `prices`; `base` the record it moves from, null for the snapshot's.
+ * The shape of `pool` (its record at the reference, or what poolStart reads of a stored one), whose
+ * reference is at `step` with its tokens at `prices` (as pool-ref.ts makes it); `base` the record it moves
+ * from, null for the snapshot's.
  */
 export function poolShape(
-  pool: PoolRecord,
+  pool: PoolStart,
   base: PoolRecord | null,
   step: number,
   prices: readonly [TokenPrice, TokenPrice],
 ): PoolShape {
-  const { sqrtPrice, windows, day } = poolRef(pool, step, prices);
+  const windows = pool.stats.map((s) => toMicro(s.volume));
+  const day = pool.stats.find((s) => s.period === '24h');
   return {
     base,
-    ref: { step, prices, sqrtPrice, windows, day },
+    ref: { step, prices, sqrtPrice: BigInt(pool.sqrtPrice), windows, day: day ? toMicro(day.volume) : 0n },
     positions: pool.positions.map(heldPosition),
     kept: { balanceA: pool.tokenBalanceA, balanceB: pool.tokenBalanceB, lockedPercent: pool.lockedPercent },
     stats: pool.stats.map((s): StatsRecord => ({ ...s, volume: '0', fees: '0', yieldOverTvl: '0', deltas: NO_DELTAS })),

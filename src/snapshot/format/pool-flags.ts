@@ -1,4 +1,4 @@
-import type { PoolRecord } from './pool-record.js';
+import type { PoolStart } from './pool-record.js';
 
 /** Bits of a pool's flag byte (stored in pool_keys, pool-keys.ts), held in memory so filters never touch SQLite. */
 export const POOL_FLAG = {
@@ -12,10 +12,10 @@ export const POOL_FLAG = {
 } as const;
 
 /**
- * A pool's flag byte, as pool-keys.ts stores it, from its record.
+ * A pool's flag byte, as pool-keys.ts stores it, from its record (or what a moving market reads of it).
  * @example poolFlags(pool) & POOL_FLAG.verified
  */
-export function poolFlags(pool: PoolRecord): number {
+export function poolFlags(pool: PoolStart): number {
   return (
     (pool.blocked ? POOL_FLAG.blocked : 0) |
     (pool.hasWarning ? POOL_FLAG.hasWarning : 0) |

@@ -206,3 +206,26 @@ export interface PoolRecord {
   /** What only the live API's dialect serves. */
   live: LivePoolFields;
 }
+
+/**
+ * What a pool's figures follow from, without its texts: the fields of its record that a moving market
+ * needs of a pool it has not written yet (stored-records.ts poolStart reads only these). Its rewards are
+ * its active ones; its stats have no deltas.
+ */
+export type PoolStart = Pick<
+  PoolRecord,
+  | 'sqrtPrice'
+  | 'tokenBalanceA'
+  | 'tokenBalanceB'
+  | 'tvlUsdc'
+  | 'lockedPercent'
+  | 'blocked'
+  | 'hasWarning'
+  | 'adaptiveFeeEnabled'
+  | 'poolType'
+  | 'verified'
+> & {
+  positions: readonly Pick<PositionRecord, 'tickLower' | 'tickUpper' | 'liquidity' | 'lockedBy'>[];
+  stats: readonly Omit<StatsRecord, 'deltas'>[];
+  rewards: readonly RewardRecord[];
+};

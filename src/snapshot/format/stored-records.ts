@@ -9,6 +9,7 @@ import type {
   RewardRecord,
   StatsRecord,
   TokenRecord,
+  PoolStart,
 } from './pool-record.js';
 
 /** A token as stored, with the 24h volume the live dialect serves with it. */
@@ -38,6 +39,14 @@ export class StoredRecords {
       locks: prepare('SELECT name, locked_percentage FROM locks WHERE pool_id = ? ORDER BY name'),
       stats: prepare('SELECT * FROM pool_stats WHERE pool_id = ?'),
       token: prepare('SELECT * FROM tokens WHERE id = ?'),
+      start: prepare(
+        'SELECT sqrt_price, token_balance_a, token_balance_b, tvl_usdc, locked_percent, blocked, has_warning, ' +
+          'adaptive_fee_enabled, pool_type, verified FROM pools WHERE id = ?',
+      ),
+      startPositions: prepare(
+        'SELECT tick_lower, tick_upper, liquidity, locked_by FROM positions WHERE pool_id = ? ORDER BY id',
+      ),
+      startRewards: prepare('SELECT * FROM rewards WHERE pool_id = ? AND active = 1 ORDER BY slot'),
     };
   }
 
@@ -97,6 +106,35 @@ export class StoredRecords {
         priceHistory7d: JSON.parse(text(p.price_history_7d)) as string[],
         yieldOverTvl: text(p.yield_over_tvl),
       },
+    };
+  }
+
+  /**
+   * What pool `id`'s figures follow from (pool-record.ts PoolStart): its record's numbers without its
+   * texts, in a third of the time its record takes to read.
+   */
+  poolStart(id: number): PoolStart {
+    const s = this.statements;
+    const p = s.start.get(id) as Row;
+    return {
+      sqrtPrice: text(p.sqrt_price),
+      tokenBalanceA: text(p.token_balance_a),
+      tokenBalanceB: text(p.token_balance_b),
+      tvlUsdc: text(p.tvl_usdc),
+      lockedPercent: text(p.locked_percent),
+      blocked: p.blocked === 1,
+      hasWarning: p.has_warning === 1,
+      adaptiveFeeEnabled: p.adaptive_fee_enabled === 1,
+      poolType: text(p.pool_type),
+      verified: p.verified === 1,
+      positions: (s.startPositions.all(id) as Row[]).map((row) => ({
+        tickLower: Number(row.tick_lower),
+        tickUpper: Number(row.tick_upper),
+        liquidity: text(row.liquidity),
+        lockedBy: orNullText(row.locked_by),
+      })),
+      stats: statsOf(s.stats.all(id) as Row[]),
+      rewards: (s.startRewards.all(id) as Row[]).map(rewardOf),
     };
   }
 
