@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import bs58 from 'bs58';
 import { onCurve } from './curve-points.js';
 
@@ -22,13 +22,29 @@ export interface ProgramAddress {
  */
 export function findProgramAddress(seeds: readonly Uint8Array[], program: string = WHIRLPOOL_PROGRAM): ProgramAddress {
   const programBytes = program === WHIRLPOOL_PROGRAM ? PROGRAM_BYTES : bs58.decode(program);
+  // One buffer hashed at once, its bump byte changed in place: a hash object and five updates a bump cost more.
+  const input = Buffer.concat([...seeds, Uint8Array.of(0), programBytes, PDA_MARKER]);
+  const bumpAt = input.length - programBytes.length - PDA_MARKER.length - 1;
   for (let bump = 255; bump >= 0; bump--) {
-    const hash = createHash('sha256');
-    for (const seed of seeds) hash.update(seed);
-    const digest = hash.update(Uint8Array.of(bump)).update(programBytes).update(PDA_MARKER).digest();
+    input[bumpAt] = bump;
+    const digest = hash('sha256', input, 'buffer');
     if (!onCurve(digest)) return { address: bs58.encode(digest), bump };
   }
   throw new Error('no bump gives a program address for these seeds');
+}
+
+/** Configs and mints decoded once: a generated market has a few thousand, each in many pools. */
+const decoded = new Map<string, Uint8Array>();
+const MOST_DECODED = 1 << 16;
+
+function addressBytes(address: string): Uint8Array {
+  let bytes = decoded.get(address);
+  if (bytes === undefined) {
+    if (decoded.size >= MOST_DECODED) decoded.clear();
+    bytes = bs58.decode(address);
+    decoded.set(address, bytes);
+  }
+  return bytes;
 }
 
 /**
@@ -41,5 +57,5 @@ export function findProgramAddress(seeds: readonly Uint8Array[], program: string
 export function whirlpoolAddress(config: string, mintA: string, mintB: string, feeTierIndex: number): ProgramAddress {
   const seed = Buffer.alloc(2);
   seed.writeUInt16LE(feeTierIndex);
-  return findProgramAddress([WHIRLPOOL_SEED, bs58.decode(config), bs58.decode(mintA), bs58.decode(mintB), seed]);
+  return findProgramAddress([WHIRLPOOL_SEED, addressBytes(config), addressBytes(mintA), addressBytes(mintB), seed]);
 }

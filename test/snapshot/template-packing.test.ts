@@ -21,6 +21,7 @@ const TEXTS: readonly [string, string][] = [
   ['empty strings', '{"a":"","b":[""],"c":""'],
   ['addresses and words', '{"address":"7ZCPNH2GJAiZsrJiGFFQmK7bhg9mfciGMyKWGQMvhDtE","poolType":"whirlpool"'],
   ['escapes and multi-byte characters', '{"name":"a \\"quoted\\" \\\\ name","symbol":"é€😀","u":"\\u00e9"'],
+  ['backslash runs before a quote: even ends the string, odd escapes it', '{"a":"x\\\\","b":"\\\\\\"y","c":"\\\\\\\\"'],
   [
     'nested arrays and objects',
     '{"rewards":[{"mint":"x","emissions":"12.5"},{"mint":"y","emissions":"0"}],"seed":[2,0]',

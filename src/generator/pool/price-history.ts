@@ -1,5 +1,6 @@
 import type { TokenRole } from '../../market/well-known-tokens.js';
 import { Dec } from '../../math/decimal.js';
+import { pow10 } from '../../math/exact-figures.js';
 import { PRICE_DIGITS } from '../../math/price.js';
 import type { Random } from '../random.js';
 
@@ -42,7 +43,7 @@ export function priceHistory(price: string, volatility: number, moves: boolean, 
   return history;
 }
 
-const SCALE = 10n ** BigInt(PRICE_DIGITS);
+const SCALE = pow10(PRICE_DIGITS);
 
 /** A price with exactly PRICE_DIGITS fractional digits as an integer count of 10^-PRICE_DIGITS. */
 function scaled(price: string): bigint {
@@ -56,10 +57,11 @@ function unscaled(value: bigint): string {
 
 /** `value × factor` (a plain decimal string), rounded half-even back to PRICE_DIGITS fractional digits. */
 function times(value: bigint, factor: string): bigint {
-  const [whole = '0', fraction = ''] = factor.split('.');
-  const unit = 10n ** BigInt(fraction.length);
-  const product = value * BigInt(whole + fraction);
+  const point = factor.indexOf('.');
+  const digits = point < 0 ? factor : factor.slice(0, point) + factor.slice(point + 1);
+  const unit = pow10(point < 0 ? 0 : factor.length - point - 1);
+  const product = value * BigInt(digits);
   const quotient = product / unit;
-  const twice = 2n * (product % unit);
-  return twice > unit || (twice === unit && quotient % 2n === 1n) ? quotient + 1n : quotient;
+  const twice = 2n * (product - quotient * unit);
+  return twice > unit || (twice === unit && (quotient & 1n) === 1n) ? quotient + 1n : quotient;
 }

@@ -1,4 +1,3 @@
-import { trimZeros } from '../../math/decimal-text.js';
 import { div, figure, fraction, isZero } from '../../math/exact-figures.js';
 import { PERIODS } from '../../math/periods.js';
 import { NO_DELTAS, type StatsDeltas } from '../../snapshot/format/pool-record.js';
@@ -15,6 +14,8 @@ export interface DeltaContext {
 }
 
 const DAY = 86_400;
+/** Each period's length in seconds, by name. */
+const SECONDS = new Map<string, number>(PERIODS.map((p) => [p.name, p.seconds]));
 
 /** A seeded factor `now / previous`, log-normal around 1, kept within [0.2, 5] so that a change stays above -1. */
 function factor(random: Random, sigma: number): number {
@@ -30,7 +31,11 @@ function factor(random: Random, sigma: number): number {
 function change(factorNowToBefore: number): string {
   const units = Math.max(1, Math.round(factorNowToBefore * 1e8)) - 1e8;
   const size = Math.abs(units);
-  const text = trimZeros(`${Math.floor(size / 1e8)}.${String(size % 1e8).padStart(8, '0')}`);
+  // The fraction's digits without their trailing zeros: what trimming `${whole}.${eight digits}` leaves.
+  let [part, digits] = [size % 1e8, 8];
+  for (; part !== 0 && part % 10 === 0; digits--) part /= 10;
+  const whole = Math.floor(size / 1e8);
+  const text = part === 0 ? String(whole) : `${whole}.${String(part).padStart(digits, '0')}`;
   return units < 0 ? `-${text}` : text;
 }
 
@@ -101,8 +106,5 @@ function periodDeltas(
  */
 export function withDeltas(stats: readonly PeriodFigures[], context: DeltaContext, random: Random): PeriodStats[] {
   const price = priceFacts(context.history);
-  return stats.map((s) => {
-    const seconds = PERIODS.find((p) => p.name === s.period)!.seconds;
-    return { ...s, deltas: periodDeltas(s, seconds, context, price, random) };
-  });
+  return stats.map((s) => ({ ...s, deltas: periodDeltas(s, SECONDS.get(s.period)!, context, price, random) }));
 }

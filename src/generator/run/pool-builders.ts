@@ -18,6 +18,9 @@ export interface PoolBuilders {
   close(): Promise<void>;
 }
 
+/** A worker's young generation, in MB (see workerBuilders). */
+const YOUNG_GENERATION_MB = 192;
+
 interface Waiter {
   resolve(batch: PoolBatch): void;
   reject(error: Error): void;
@@ -51,7 +54,10 @@ export function workerBuilders(context: BuildContext, count: number): PoolBuilde
     // No node flags: the worker runs only the generator (and registers tsx itself from the sources). The
     // caller's would be inherited, and some make a worker refuse to start: `--input-type` (a caller run
     // as `node --input-type=module -e …`), or per-process ones such as `--max-old-space-size` when given.
-    const worker = new Worker(spec.target, { eval: spec.eval, workerData: context, execArgv: [] });
+    // A young generation of 192 MB (V8's semi-spaces of 64): building a pool allocates much that dies at once, and
+    // fewer scavenges build pools some 10% faster; it grows to that only as the worker allocates.
+    const resourceLimits = { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB };
+    const worker = new Worker(spec.target, { eval: spec.eval, workerData: context, execArgv: [], resourceLimits });
     const queue: Waiter[] = [];
     worker.on('message', (batch: PoolBatch) => queue.shift()?.resolve(batch));
     worker.on('error', fail);

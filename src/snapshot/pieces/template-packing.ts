@@ -37,30 +37,50 @@ const isNumberChar = (code: number): boolean =>
  * protocol fee rate): their values stay in the template, which makes a few more templates and saves
  * their bytes in every piece (some 6 MB at 100k live pools).
  */
-const KEPT_KEYS = new Set(['whirlpoolsConfig', 'poolType', 'protocolFeeRate']);
+const KEPT_KEYS: readonly string[] = ['whirlpoolsConfig', 'poolType', 'protocolFeeRate'];
 
-/** A piece's template (its text around the values, cut at CUT) and its values' texts. */
-function splitPiece(text: string): { template: string; values: string[] } {
+/** Whether the key at `start` to `end` of `text` is one of KEPT_KEYS, read in place. */
+const isKept = (text: string, start: number, end: number): boolean =>
+  KEPT_KEYS.some((key) => key.length === end - start && text.startsWith(key, start));
+
+/**
+ * Where the string whose contents start at `from` ends: the first quote after an even run of backslashes, or
+ * -1. Found by indexOf, which reads the many long strings of a piece (keys, addresses) faster than a loop.
+ */
+function closingQuote(text: string, from: number): number {
+  for (let end = text.indexOf('"', from); end >= 0; end = text.indexOf('"', end + 1)) {
+    let slashes = 0;
+    while (end - 1 - slashes >= from && text.charCodeAt(end - 1 - slashes) === BACKSLASH) slashes++;
+    if (slashes % 2 === 0) return end;
+  }
+  return -1;
+}
+
+/**
+ * A piece's template (its text around the values, cut at CUT) and where its values lie in it (start and end
+ * of each, in turn): read in place, not sliced, since most are packed straight from the text.
+ */
+function splitPiece(text: string): { template: string; bounds: number[] } {
   const literals: string[] = [];
-  const values: string[] = [];
+  const bounds: number[] = [];
   let from = 0;
-  let key = '';
+  let kept = false;
   // A value after a kept key stays; the key is spent on it, so the next value without a key is cut.
   const cut = (start: number, end: number): void => {
-    const kept = KEPT_KEYS.has(key);
-    key = '';
-    if (kept) return;
+    if (kept) {
+      kept = false;
+      return;
+    }
     literals.push(text.slice(from, start));
-    values.push(text.slice(start, end));
+    bounds.push(start, end);
     from = end;
   };
   for (let i = 0; i < text.length;) {
     const code = text.charCodeAt(i);
     if (code === QUOTE) {
-      let end = i + 1;
-      while (end < text.length && text.charCodeAt(end) !== QUOTE) end += text.charCodeAt(end) === BACKSLASH ? 2 : 1;
-      if (end >= text.length) throw new Error(`a piece holds an unterminated string: ${text.slice(i, i + 40)}`);
-      if (text.charCodeAt(end + 1) === COLON) key = text.slice(i + 1, end);
+      const end = closingQuote(text, i + 1);
+      if (end < 0) throw new Error(`a piece holds an unterminated string: ${text.slice(i, i + 40)}`);
+      if (text.charCodeAt(end + 1) === COLON) kept = isKept(text, i + 1, end);
       else cut(i + 1, end);
       i = end + 1;
     } else if (code === 0x2d || (code >= 0x30 && code <= 0x39)) {
@@ -71,26 +91,27 @@ function splitPiece(text: string): { template: string; values: string[] } {
     } else i++;
   }
   literals.push(text.slice(from));
-  return { template: literals.join(CUT), values };
+  return { template: literals.join(CUT), bounds };
 }
 
-/** Whether a value is stored two characters a byte. */
-function packable(value: string): boolean {
-  if (value.length >= PACKED_LIMIT) return false;
-  for (let i = 0; i < value.length; i++) if ((NIBBLE_OF[value.charCodeAt(i)] ?? -1) < 0) return false;
+/** Whether the value from `start` to `end` of `text` is stored two characters a byte. */
+function packable(text: string, start: number, end: number): boolean {
+  if (end - start >= PACKED_LIMIT) return false;
+  for (let i = start; i < end; i++) if ((NIBBLE_OF[text.charCodeAt(i)] ?? -1) < 0) return false;
   return true;
 }
 
-/** Writes a value as stored at `at` (its byte, then its nibbles or its bytes); returns where it ends. */
-function writeValue(value: string, out: Buffer, at: number): number {
-  if (packable(value)) {
-    out[at++] = value.length;
-    for (let i = 0; i < value.length; i += 2) {
-      const low = i + 1 < value.length ? NIBBLE_OF[value.charCodeAt(i + 1)]! : 0;
-      out[at++] = (NIBBLE_OF[value.charCodeAt(i)]! << 4) | low;
+/** Writes the value from `start` to `end` of `text` as stored at `at` (its byte, then its nibbles or its bytes). */
+function writeValue(text: string, start: number, end: number, out: Buffer, at: number): number {
+  if (packable(text, start, end)) {
+    out[at++] = end - start;
+    for (let i = start; i < end; i += 2) {
+      const low = i + 1 < end ? NIBBLE_OF[text.charCodeAt(i + 1)]! : 0;
+      out[at++] = (NIBBLE_OF[text.charCodeAt(i)]! << 4) | low;
     }
     return at;
   }
+  const value = text.slice(start, end);
   const bytes = Buffer.byteLength(value);
   if (RAW_SHORT + bytes < RAW_LONG) out[at++] = RAW_SHORT + bytes;
   else {
@@ -119,7 +140,7 @@ export class TemplatePacker {
   }
 
   pack(text: string): Buffer {
-    const { template, values } = splitPiece(text);
+    const { template, bounds } = splitPiece(text);
     let id = this.ids.get(template);
     if (id === undefined) {
       id = this.templates.push(template) - 1;
@@ -127,13 +148,13 @@ export class TemplatePacker {
       this.ids.set(template, id);
     }
     // A value takes at most 5 bytes before it and 3 a UTF-16 unit.
-    const most = values.reduce((sum, value) => sum + 5 + 3 * value.length, 2);
+    const most = 2 + (5 * bounds.length) / 2 + 3 * text.length;
     if (this.scratch.length < most) this.scratch = Buffer.alloc(2 * most);
     const out = this.scratch;
     out[0] = id & 0xff;
     out[1] = id >> 8;
     let at = 2;
-    for (const value of values) at = writeValue(value, out, at);
+    for (let v = 0; v < bounds.length; v += 2) at = writeValue(text, bounds[v]!, bounds[v + 1]!, out, at);
     return Buffer.from(out.subarray(0, at));
   }
 }
