@@ -40,6 +40,26 @@ test('an order merged after some values change is the order sorted again, in bot
   }
 });
 
+test('values read one at a time, with their floats, sort as values at hand do', () => {
+  for (let round = 0; round < 200; round++) {
+    const next = lcg(round + 500);
+    const count = 1 + Math.floor(next() * 80);
+    const ids = Array.from({ length: count }, (_, i) => i + 1);
+    const addresses = ids.map(() => Math.floor(next() * 1e9).toString(36));
+    const values = ids.map(() => valueFrom(next));
+    const byAddress = addressOrder(addresses);
+    const read: number[] = [];
+    const lazily = orderByValue(ids, (i) => (read.push(i), values[i]!), addresses, byAddress, floatsOf(values));
+    const atHand = orderByValue(ids, values, addresses, byAddress);
+    assert.equal([...lazily.asc], [...atHand.asc], `round ${round}: ascending`);
+    assert.equal([...lazily.desc], [...atHand.desc], `round ${round}: descending`);
+    assert.ok(
+      read.every((i) => Number(values[i]) !== 0),
+      'a zero is never read',
+    );
+  }
+});
+
 test('nothing changed: the same order; everything changed: the order sorted', () => {
   const ids = [1, 2, 3, 4];
   const addresses = ['d', 'c', 'b', 'a'];

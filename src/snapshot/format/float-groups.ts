@@ -18,12 +18,12 @@ const HIGH_WORD = new Uint32Array(new Float64Array([1]).buffer)[1] === 0x3ff0000
  * snapshot. Whether a run mixes strings is found in one pass in value order: walking the strings
  * in sorted order would visit them at random.
  */
-export function groupByFloat(
-  values: readonly string[],
-  byAddress: Int32Array,
-  floats: Float64Array = floatsOf(values),
-): FloatGroups {
-  const count = values.length;
+export function groupByFloat(values: ValuesAt, byAddress: Int32Array, floats?: Float64Array): FloatGroups {
+  if (!floats) {
+    if (typeof values === 'function') throw new Error('values read one at a time need their floats');
+    floats = floatsOf(values);
+  }
+  const count = floats.length;
   const index = floats.every((value) => value >= 0)
     ? radixSorted(floats, byAddress)
     : comparatorSorted(floats, byAddress);
@@ -34,7 +34,44 @@ export function groupByFloat(
     group[index[at]!] = ends.length;
   }
   if (count > 0) ends.push(count);
-  return { index, groupEnds: Int32Array.from(ends), mixed: mixedGroups(values, group, ends.length) };
+  const groupEnds = Int32Array.from(ends);
+  const mixed =
+    typeof values === 'function'
+      ? mixedRuns(values, index, groupEnds, floats)
+      : mixedGroups(values, group, ends.length);
+  return { index, groupEnds, mixed };
+}
+
+/**
+ * Values by index: all at hand, or read one at a time (a moving market's stored values, read from the
+ * snapshot only where their floats tie).
+ */
+export type ValuesAt = readonly string[] | ((index: number) => string);
+
+/** The value at `index`. */
+export const valueAt = (values: ValuesAt, index: number): string =>
+  typeof values === 'function' ? values(index) : values[index]!;
+
+/**
+ * mixedGroups for values read one at a time: only the runs of two or more equal floats other than 0 are
+ * read (a float is 0 only for a value of 0: the served figures have at most 20 decimals).
+ */
+function mixedRuns(
+  value: (index: number) => string,
+  index: Int32Array,
+  ends: Int32Array,
+  floats: Float64Array,
+): Uint8Array {
+  const mixed = new Uint8Array(ends.length);
+  let start = 0;
+  ends.forEach((end, group) => {
+    if (end - start > 1 && floats[index[start]!] !== 0) {
+      const first = value(index[start]!);
+      for (let at = start + 1; at < end && !mixed[group]; at++) if (value(index[at]!) !== first) mixed[group] = 1;
+    }
+    start = end;
+  });
+  return mixed;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { compareDecimalStrings } from '../../math/decimal-order.js';
-import { groupByFloat } from './float-groups.js';
+import { groupByFloat, valueAt, type ValuesAt } from './float-groups.js';
 
 /** Ids in served order for both directions of one sort key. */
 export interface OrderPair {
@@ -22,12 +22,12 @@ export function addressOrder(addresses: readonly string[]): Int32Array {
  * Floats decide where they differ (a correctly rounded parse never inverts an order); the strings
  * decide where the floats are equal. `desc` reverses the runs of equal values, not the ties inside them.
  * `byAddress` (from addressOrder) may be passed when many keys share the same addresses, and the values'
- * floats (float-groups.ts floatsOf) when they are known.
+ * floats (float-groups.ts floatsOf) when they are known; with them, values may be read one at a time.
  * @example orderByValue([1, 2], ['5', '10'], ['B', 'A']).desc // Int32Array [2, 1]
  */
 export function orderByValue(
   ids: readonly number[],
-  values: readonly string[],
+  values: ValuesAt,
   addresses: readonly string[],
   byAddress = addressOrder(addresses),
   floats?: Float64Array,
@@ -66,15 +66,11 @@ function ranks(order: Int32Array): Int32Array {
  * Sorts index[start, end) by exact decimal value, then address:
  * the rare groups whose floats tie but whose strings differ.
  */
-function sortExactly(
-  values: readonly string[],
-  addressRank: Int32Array,
-  index: Int32Array,
-  start: number,
-  end: number,
-): void {
+function sortExactly(values: ValuesAt, addressRank: Int32Array, index: Int32Array, start: number, end: number): void {
   const group = Array.from(index.subarray(start, end));
-  group.sort((l, r) => compareDecimalStrings(values[l]!, values[r]!) || addressRank[l]! - addressRank[r]!);
+  group.sort(
+    (l, r) => compareDecimalStrings(valueAt(values, l), valueAt(values, r)) || addressRank[l]! - addressRank[r]!,
+  );
   index.set(group, start);
 }
 
@@ -84,7 +80,7 @@ function sortExactly(
  */
 function reverseRuns(
   ids: readonly number[],
-  values: readonly string[],
+  values: ValuesAt,
   index: Int32Array,
   start: number,
   end: number,
@@ -93,8 +89,8 @@ function reverseRuns(
 ): number {
   while (end > start) {
     let runStart = end - 1;
-    const last = values[index[end - 1]!]!;
-    while (runStart > start && compareDecimalStrings(values[index[runStart - 1]!]!, last) === 0) runStart--;
+    const last = valueAt(values, index[end - 1]!);
+    while (runStart > start && compareDecimalStrings(valueAt(values, index[runStart - 1]!), last) === 0) runStart--;
     for (let at = runStart; at < end; at++) desc[out++] = ids[index[at]!]!;
     end = runStart;
   }

@@ -24,11 +24,12 @@ export async function storedListed(
   pace: () => Promise<void> | void,
 ): Promise<ListedPools> {
   const ids = Array.from({ length: count }, (_, i) => i + 1);
-  const addresses = ids.map(addressOf);
+  const addresses: string[] = [];
   const before = (l: number, r: number): boolean =>
     addresses[l]! < addresses[r]! || (addresses[l] === addresses[r] && l < r);
   let runs: Int32Array[] = [];
   for (let start = 0; start < count; start += RUN) {
+    for (const id of ids.slice(start, start + RUN)) addresses.push(addressOf(id));
     runs.push(addressOrder(addresses.slice(start, start + RUN)).map((i) => i + start));
     await pace();
   }

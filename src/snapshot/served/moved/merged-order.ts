@@ -79,8 +79,12 @@ function descending(asc: Int32Array, values: KeyValues): Int32Array {
   return desc;
 }
 
-/** Two pools' values compared exactly: only where their floats are equal. */
+/**
+ * Two pools' values compared exactly, where their floats are equal: a float is 0 only for a value of 0 (the
+ * served figures have at most 20 decimals), so zeros need no reading.
+ */
 function exactly(values: KeyValues, l: number, r: number): number {
+  if (values.floats[l] === 0) return 0;
   const [left, right] = [values.value(l), values.value(r)];
   return left === right ? 0 : compareDecimalStrings(left, right);
 }

@@ -1,5 +1,4 @@
 import { compareDecimalStrings } from '../../../math/decimal-order.js';
-import { floatsOf } from '../../format/float-groups.js';
 import { orderByValue, type OrderPair } from '../../format/order-by-value.js';
 import type { ListedPools } from './listed-pools.js';
 import { mergedChanges, sortedChanges } from './merged-order.js';
@@ -79,17 +78,17 @@ export class MovedOrders {
     if (previous && this.before!.orders.listed === this.listed) {
       const changed = (this.changedByAddress ??= inAddressOrder(this.listed, this.before!.changed));
       floats = previous.floats.slice();
-      for (const id of changed) floats[id] = Number(value(id)) + 0;
+      for (const id of changed) floats[id] = this.columns.float(k, id);
       yield;
       const sorted = sortedChanges(changed, { value, floats }, rank);
       yield;
       pair = mergedChanges(previous.asc.ids, sorted, { value, floats }, rank);
     } else {
-      const strings = ids.map(value);
-      const inOrder = floatsOf(strings);
+      // Sorted by the floats; the strings read only where floats tie (sort-columns.ts).
+      const inOrder = Float64Array.from(ids, (id) => this.columns.float(k, id));
       floats = new Float64Array(maxId + 1);
       ids.forEach((id, i) => (floats[id] = inOrder[i]!));
-      pair = orderByValue(ids, strings, addresses, byAddress, inOrder);
+      pair = orderByValue(ids, (i) => value(ids[i]!), addresses, byAddress, inOrder);
     }
     yield;
     const order = { asc: withPositions(pair.asc, maxId), desc: withPositions(pair.desc, maxId), floats, age };
