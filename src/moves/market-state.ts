@@ -1,22 +1,13 @@
-import { ApiError } from '../errors/api-error.js';
-import type {
-  MarketVersion,
-  MovedPool,
-  PoolRecord,
-  ServedSnapshot,
-  StoredRecords,
-  StoredToken,
-} from '../snapshot/served/served-snapshot.js';
+import type { MarketVersion, MovedPool, PoolRecord, ServedSnapshot } from '../snapshot/served/served-snapshot.js';
 import { fieldsOf, positiveDecimal } from './change-fields.js';
 import { MarketActivity } from './market-activity.js';
 import { MarketMembers } from './market-members.js';
 import { MarketTokens } from './market-tokens.js';
 import { MarketTotals } from './market-totals.js';
 import { MarketPools } from './market-pools.js';
-import { patchedRecord } from './pool/patched-record.js';
-import { rewardsPerSecond } from './pool/pool-account.js';
-import { parsePoolPatch } from './pool/pool-patch.js';
-import type { TokenPrice } from './pool/token-price.js';
+import { MarketTokenRecords } from './market-token-records.js';
+import { NO_PACE, type Pace } from './pace.js';
+import { PoolChanges } from './pool-changes.js';
 import { STEP_SECONDS } from './pool/rolled-stats.js';
 
 /**
@@ -34,10 +25,6 @@ interface StateParts {
   members: MarketMembers;
 }
 
-/** Called between pieces of work: lets a server answer requests while a step is computed beside them. */
-export type Pace = () => Promise<void> | void;
-const NO_PACE: Pace = () => undefined;
-
 /**
  * A snapshot's market as it moves (docs/market-moves.md): its step, its tokens' prices, and every pool
  * that differs from the snapshot, with what it moves from (pool-ref.ts). Each operation returns the
@@ -54,14 +41,12 @@ export class MarketState {
   readonly pools: MarketPools;
   private readonly totals: MarketTotals;
   private readonly startMs: number;
-  private readonly tokenRecords = new Map<number, StoredToken>();
-  /** Pools given their own price at run time: served as declared (their price is not their tokens' ratio). */
-  private readonly patched = new Map<number, string>();
-  private exchange: ReturnType<StoredRecords['exchangeToken']> | undefined;
+  private readonly tokenRecords: MarketTokenRecords;
+  private readonly changes: PoolChanges;
 
   constructor(
     readonly snapshot: ServedSnapshot,
-    private readonly seed: number,
+    seed: number,
     parts: StateParts = {
       tokens: new MarketTokens(snapshot, seed),
       volumes: snapshot.records().tokenVolumes(),
@@ -73,6 +58,8 @@ export class MarketState {
     const totals = (this.totals = new MarketTotals(snapshot.records().protocol(), (id) => volumes[id]!));
     const startMs = (this.startMs = Date.parse(snapshot.facts.asOf));
     this.pools = new MarketPools({ snapshot, tokens, members, totals, activity: new MarketActivity(seed), startMs });
+    this.tokenRecords = new MarketTokenRecords(snapshot, tokens, totals);
+    this.changes = new PoolChanges(this, seed);
   }
 
   /**
@@ -120,45 +107,18 @@ export class MarketState {
   }
 
   /** Sets a pool's price, TVL, volumes or warning now (pool-patch.ts); it moves on from there. */
-  async patchPool(id: number, change: unknown, pace: Pace = NO_PACE): Promise<MarketVersion> {
-    const patch = parsePoolPatch(change);
-    this.mustHave(id);
-    const now = this.pools.write(id, this.step).record();
-    const prices = this.pricesOf(id);
-    const rewards = this.rewardsPerSecondOf(now);
-    const next = patchedRecord(now, patch, { step: this.step, ms: this.ms(), prices, rewardsPerSecond: rewards });
-    if (patch.price !== undefined) this.patched.set(id, 'its price set at run time');
-    return this.version([this.pools.rebase(id, next, this.step)], [], pace);
+  patchPool(id: number, change: unknown, pace: Pace = NO_PACE): Promise<MarketVersion> {
+    return this.changes.patch(id, change, pace);
   }
 
-  /**
-   * Adds a pool from a market file's pool entry (added-pool.ts), built at the current prices and step. The
-   * generator and the market file's checks load then: a market that only moves never waits for them.
-   */
-  async addPool(entry: unknown): Promise<{ version: MarketVersion; address: string }> {
-    const { addedPool } = await import('./added-pool.js');
-    const id = this.members.nextId;
-    const served = new Set([...this.members.added].map((added) => this.pools.moved.get(added)?.record().address));
-    const exists = (address: string): boolean => {
-      const stored = this.snapshot.poolId(address);
-      return served.has(address) || (stored !== undefined && !this.members.removed.has(stored));
-    };
-    const pool = addedPool(
-      entry,
-      this.snapshot,
-      { id, seed: this.seed, asOf: new Date(this.ms()), usd: this.tokens.usd },
-      exists,
-    );
-    this.members.add(pool);
-    return { version: await this.version([this.pools.rebase(id, pool, this.step)], []), address: pool.address };
+  /** Adds a pool from a market file's pool entry (added-pool.ts), built at the current prices and step. */
+  addPool(entry: unknown): Promise<{ version: MarketVersion; address: string }> {
+    return this.changes.add(entry);
   }
 
   /** Removes a pool: it leaves every answer and every sum. */
-  async removePool(id: number): Promise<MarketVersion> {
-    this.mustHave(id);
-    this.pools.remove(id);
-    this.members.remove(id);
-    return this.version([], []);
+  removePool(id: number): Promise<MarketVersion> {
+    return this.changes.remove(id);
   }
 
   /** The pool as it is now: its record, moved or as stored. */
@@ -166,20 +126,9 @@ export class MarketState {
     return this.pools.current(id);
   }
 
-  /** USD its rewards emit per second now, or null when they are kept as they are. */
-  rewardsPerSecondOf(pool: PoolRecord): ReturnType<typeof rewardsPerSecond> {
-    if (!pool.rewards.some((r) => r.active)) return null;
-    return rewardsPerSecond(pool.rewards, (mint) => this.tokens.priceOfMint(mint));
-  }
-
   /** The `declared` fact of a snapshot of this state: the snapshot's own entries and the pools given a price. */
   declared(): string {
-    const stored = this.snapshot.facts.declared;
-    const known = new Set(stored.map((entry) => entry.address));
-    const added = [...this.patched]
-      .map(([id, what]) => ({ entry: 'changed at run time', what, address: this.current(id).address }))
-      .filter((entry) => !known.has(entry.address));
-    return JSON.stringify([...stored, ...added]);
+    return this.changes.declared();
   }
 
   /**
@@ -187,46 +136,26 @@ export class MarketState {
    * last. Its tokens are read with `pace` between them: a step may touch thousands.
    */
   async version(changed: MovedPool[], moved: Iterable<number>, pace: Pace = NO_PACE): Promise<MarketVersion> {
-    const records = this.snapshot.records();
     const tokens = new Set(moved);
     for (const id of changed.map((pool) => pool.id)) for (const token of this.members.tokensOf(id)) tokens.add(token);
-    for (const id of tokens) {
-      const stored = this.tokenRecords.get(id) ?? records.token(id);
-      const token = { ...stored.token, usdPrice: this.tokens.usd[id]! };
-      this.tokenRecords.set(id, { token, volume24h: this.totals.tokenVolume(id) });
-      await pace();
-    }
-    const exchange = (this.exchange ??= records.exchangeToken());
+    await this.tokenRecords.update(tokens, pace);
     const { added, removed, count } = this.members;
     return {
       step: this.step,
       pools: new Map(this.pools.moved),
       changed,
-      tokens: new Map(this.tokenRecords),
+      tokens: this.tokenRecords.changed(),
       protocol: this.totals.protocol(),
-      exchangeToken: {
-        ...exchange,
-        price: this.tokens.usd[exchange.tokenId]!,
-        volume24h: this.totals.tokenVolume(exchange.tokenId),
-      },
+      exchangeToken: this.tokenRecords.exchangeToken(),
       added: [...added],
       removed: new Set(removed),
       members: count,
     };
   }
 
-  /** A change queued behind the removal of its pool finds it gone: a 404, as it would have met first. */
-  private mustHave(id: number): void {
-    if (!this.members.has(id)) throw new ApiError(404, 'not_found', `pool ${id} was removed before this change`);
-  }
-
-  private ms(step = this.step): number {
+  /** The instant of step `step` (now: the current step), in ms. */
+  ms(step = this.step): number {
     return this.startMs + step * STEP_SECONDS * 1000;
-  }
-
-  private pricesOf(id: number): [TokenPrice, TokenPrice] {
-    const [a, b] = this.members.tokensOf(id);
-    return [this.tokens.price(a), this.tokens.price(b)];
   }
 
   /** Writes every pool of `tokens` (as a side or a reward), in id order, at the step its last move was. */

@@ -4,6 +4,7 @@ import { fnv1a } from '../snapshot/served/fnv1a.js';
 import type { MarketVersion, ServedSnapshot } from '../snapshot/served/served-snapshot.js';
 import type { MarketPool } from '../generator/declared/market-file.js';
 import type { MarketChange, MarketInfo, MockMarket, PoolChange, TokenChange } from './market-info.js';
+import { pacer, type Pace } from './pace.js';
 
 /**
  * What the owner asks of the market's state (market-state.ts), which is loaded with the generator and
@@ -18,13 +19,7 @@ interface MarketWork {
   addPool(entry: unknown): Promise<{ version: MarketVersion; address: string }>;
   removePool(id: number): Promise<MarketVersion>;
 }
-type Pace = () => Promise<void> | void;
 
-/**
- * The longest a request may wait while a change is computed beside it, in ms. At 2,000 pools slices of
- * 20 ms made steps shorter (fewer requests between them) but the slowest request longer (65 against 41 ms).
- */
-const SLICE_MS = 10;
 /** The most steps one request may take: a month of market time. */
 export const MAX_STEPS = 8640;
 
@@ -203,18 +198,4 @@ export class MovingMarket implements MockMarket {
 function seedOf(snapshot: ServedSnapshot): number {
   const seed = Number(snapshot.facts.seed);
   return Number.isSafeInteger(seed) ? seed : fnv1a(snapshot.facts.cursorKey);
-}
-
-/** Waits for the event loop once every SLICE_MS of work, so that requests are answered between slices. */
-function pacer(): Pace {
-  let since = performance.now();
-  return () => {
-    if (performance.now() - since < SLICE_MS) return;
-    return new Promise<void>((resolve) =>
-      setImmediate(() => {
-        since = performance.now();
-        resolve();
-      }),
-    );
-  };
 }
