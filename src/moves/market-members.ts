@@ -12,6 +12,7 @@ export class MarketMembers {
   /** Grows whenever a pool comes or goes. */
   count = 0;
   private readonly addedTokens = new Map<number, readonly [number, number]>();
+  private readonly addedAddresses = new Map<string, number>();
   private readonly addedByToken = new Map<number, number[]>();
   private readonly rewardPools = new Map<number, number[]>();
   private readonly rewardTokens = new Map<number, number[]>();
@@ -44,8 +45,14 @@ export class MarketMembers {
     return id >= 1 && id < this.nextId && !this.removed.has(id);
   }
 
+  /** The id of the pool added at `address`, removed or not; undefined for none. */
+  addedId(address: string): number | undefined {
+    return this.addedAddresses.get(address);
+  }
+
   add(pool: PoolRecord): void {
     this.added.push(pool.id);
+    this.addedAddresses.set(pool.address, pool.id);
     this.addedTokens.set(pool.id, [pool.tokenA.id, pool.tokenB.id]);
     for (const token of [pool.tokenA.id, pool.tokenB.id]) listAt(this.addedByToken, token).push(pool.id);
     for (const reward of pool.rewards) if (reward.active) this.addReward(pool.id, reward.mint);

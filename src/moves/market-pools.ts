@@ -64,13 +64,16 @@ export class MarketPools {
     const shape = this.shapes.get(id) ?? this.firstShape(id);
     const at = this.moment(id, shape, step);
     const { sortValues, flags } = figuresAt(shape, at);
-    const base = shape.base;
-    const stored = this.stored;
-    const record = (): PoolRecord => {
-      const from = base ?? stored.get(id);
-      return poolAt(from, poolRef(from, shape.ref.step, shape.ref.prices), at);
-    };
-    return this.keep(id, { id, sortValues, flags, record });
+    return this.keep(id, { id, sortValues, flags, record: this.recordOf(id, shape, at) });
+  }
+
+  /**
+   * Pool `id`'s record as it would be written at `step`, the market left as it is: what a change by hand
+   * starts from, which may yet be refused.
+   */
+  recordAt(id: number, step: number): PoolRecord {
+    const shape = this.shapes.get(id) ?? this.firstShape(id);
+    return this.recordOf(id, shape, this.moment(id, shape, step))();
   }
 
   /** The step pool `id`'s motion starts from: its last change by hand, or 0. */
@@ -135,11 +138,24 @@ export class MarketPools {
     return pool;
   }
 
-  /** Pool `id`'s sort values now: NOTHING for one being added. */
+  /**
+   * Pool `id`'s sort values now. A pool of the snapshot is shaped, and its stored values kept, before its
+   * first write (firstShape); a pool being added has none.
+   */
   private valuesOf(id: number): readonly string[] {
-    const known = this.moved.get(id)?.sortValues ?? this.startValues.get(id);
-    if (known) return known;
-    return id > this.context.snapshot.poolCount ? NOTHING : poolSortValues(this.current(id));
+    return this.moved.get(id)?.sortValues ?? this.startValues.get(id) ?? NOTHING;
+  }
+
+  /**
+   * How pool `id`'s record at `at` is made again when an answer shows it: from what it moves from, never
+   * from the market's state, which later changes leave it untouched by.
+   */
+  private recordOf(id: number, shape: PoolShape, at: PoolMoment): () => PoolRecord {
+    const stored = this.stored;
+    return () => {
+      const from = shape.base ?? stored.get(id);
+      return poolAt(from, poolRef(from, shape.ref.step, shape.ref.prices), at);
+    };
   }
 
   /** What pool `id` counts in (its shape is known). */

@@ -38,7 +38,8 @@ export class PoolChanges {
     const patch = parsePoolPatch(change);
     this.mustHave(id);
     const { pools, step } = this.market;
-    const now = pools.write(id, step).record();
+    // Made, not kept: a patch refused below (a price outside the tick range, a TVL of no positions) changes nothing.
+    const now = pools.recordAt(id, step);
     const at = {
       step,
       ms: this.market.ms(),
@@ -58,10 +59,9 @@ export class PoolChanges {
     const { addedPool } = await import('./added-pool.js');
     const { snapshot, members, pools, tokens, step } = this.market;
     const id = members.nextId;
-    const served = new Set([...members.added].map((added) => pools.moved.get(added)?.record().address));
     const exists = (address: string): boolean => {
-      const stored = snapshot.poolId(address);
-      return served.has(address) || (stored !== undefined && !members.removed.has(stored));
+      const known = members.addedId(address) ?? snapshot.poolId(address);
+      return known !== undefined && !members.removed.has(known);
     };
     const at = { id, seed: this.seed, asOf: new Date(this.market.ms()), usd: tokens.usd };
     const pool = addedPool(entry, snapshot, at, exists);

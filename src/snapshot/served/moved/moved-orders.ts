@@ -6,7 +6,10 @@ import type { Direction, SortOrder } from '../stored-orders.js';
 import type { ThresholdKey } from '../thresholds.js';
 import { SortColumns } from './sort-columns.js';
 
-/** Versions a key's order is kept up to date for after the last request asked for it: an hour of steps. */
+/**
+ * Versions a key's order is kept up to date for after the last request asked for it (a version is a step, an
+ * `advance` of many, or a change by hand).
+ */
 const KEPT_FOR = 12;
 
 /** One key's order in a version, both directions, with the floats its values parse to (by pool id). */
@@ -38,7 +41,8 @@ function inAddressOrder(listed: ListedPools, changed: readonly number[]): Int32A
  * for it: merged from the version before's (merged-order.ts) when that had it and the same pools, else
  * sorted (by order-by-value.ts, as a snapshot's are: exact values, ties by address). The orders requests
  * asked for in the last KEPT_FOR versions are merged as each version is made (`carry`), so that a request
- * seldom waits for one.
+ * seldom waits for one. Once the next version has carried its keys, this version no longer holds the one
+ * before it: a request it still answers then sorts a key it lacks in full, as the first version does.
  */
 export class MovedOrders {
   private readonly keys = new Map<string, KeyOrder>();

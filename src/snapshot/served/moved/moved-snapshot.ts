@@ -44,6 +44,7 @@ export function movedSnapshot(
   const tokenOrders = new MovedTokenOrders(moving, version);
   // A moved pool's pieces, made from its record the first time an answer shows it, kept while the version is served.
   const rendered = new Map<number, MovedPieces>();
+  const lockTexts = new Map<number, string>();
   const piecesOf = (id: number): MovedPieces => {
     let held = rendered.get(id);
     if (!held) rendered.set(id, (held = movedPieces(version.pools.get(id)!.record(), format)));
@@ -122,8 +123,12 @@ export function movedSnapshot(
     locks(id) {
       const moved = version.pools.get(id);
       if (!moved) return base.locks(id);
-      const pool = moved.record();
-      return live ? upstreamLockEntries(pool.locks) : JSON.stringify(pool.locks);
+      let text = lockTexts.get(id);
+      if (text === undefined) {
+        const { locks } = moved.record();
+        lockTexts.set(id, (text = live ? upstreamLockEntries(locks) : JSON.stringify(locks)));
+      }
+      return text;
     },
     moved: (next, pace) => moving.version(base, next, { columns, orders }, pace),
   };

@@ -64,6 +64,8 @@ export class SortColumns {
 
 /** The snapshot's sort values: floats held, strings read where asked for. */
 class StoredValues {
+  private readonly read = new Map<number, string>();
+
   private constructor(
     readonly floats: readonly Float64Array[],
     private readonly plain: Database.Statement,
@@ -91,8 +93,18 @@ class StoredValues {
     return new StoredValues(floats, plain, stats);
   }
 
-  /** Pool `id`'s stored value for sort key index `k`, read from the snapshot. */
+  /**
+   * Pool `id`'s stored value for sort key index `k`, read from the snapshot the first time and kept: the
+   * values asked for are those whose floats tie, which every merge of that key compares again.
+   */
   value(k: number, id: number): string {
+    const key = k * this.floats[0]!.length + id;
+    let value = this.read.get(key);
+    if (value === undefined) this.read.set(key, (value = this.fromSnapshot(k, id)));
+    return value;
+  }
+
+  private fromSnapshot(k: number, id: number): string {
     if (k < PLAIN_SORT_FIELDS.length) return (this.plain.get(id) as string[] | undefined)?.[k] ?? '0';
     const at = k - PLAIN_SORT_FIELDS.length;
     const row = this.stats.get(id, PERIOD_NAMES[at % PERIOD_NAMES.length]) as string[] | undefined;

@@ -1,0 +1,95 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ApiError } from '../../src/errors/api-error.js';
+import { MarketState } from '../../src/moves/market-state.js';
+import { POOL_SORT_KEYS } from '../../src/snapshot/format/sort-keys.js';
+import { openServedSnapshot } from '../../src/snapshot/served/open-served-snapshot.js';
+import type { MarketVersion, PoolWalk, ServedSnapshot } from '../../src/snapshot/served/served-snapshot.js';
+import { httpSnapshot } from '../helpers/snapshots.js';
+
+const versions = suite('a moving market version after version');
+
+const NO_FILTER = {
+  activeRewards: false,
+  hasWarning: false,
+  adaptiveFee: false,
+  launchPool: false,
+  verified: false,
+  lockedLiquidity: false,
+};
+
+/** Every pool in a key's order, blocked ones too; with a TVL and volume floor when `floor`. */
+function walk(served: ServedSnapshot, sortBy: string, direction: 'asc' | 'desc', floor = false): number[] {
+  const minimums = floor
+    ? { tvl: '1000', volume24h: '10', lockedliquiditypercent: null }
+    : { tvl: null, volume24h: null, lockedliquiditypercent: null };
+  const spec: PoolWalk = { sortBy, direction, require: NO_FILTER, includeBlocked: true, minimums };
+  return [...served.walkPools(spec, { kind: 'first' }, served.poolCount + 10)!.ids];
+}
+
+/** What a version serves that a step's bookkeeping could get wrong: pools' figures, sums, tokens. */
+function contents(version: MarketVersion): unknown {
+  return {
+    pools: [...version.pools].sort(([a], [b]) => a - b).map(([id, pool]) => [id, pool.sortValues, pool.flags]),
+    tokens: [...version.tokens].sort(([a], [b]) => a - b),
+    protocol: version.protocol,
+  };
+}
+
+versions('orders kept and merged version after version are the orders a fresh version sorts', async () => {
+  const snapshot = openServedSnapshot(await httpSnapshot());
+  try {
+    await snapshot.prepareMoves(() => undefined);
+    const state = await MarketState.create(snapshot, 7, () => undefined);
+    const sol = snapshot.tokenId('So11111111111111111111111111111111111111112')!;
+    const changes: (() => Promise<MarketVersion>)[] = [
+      ...Array.from({ length: 6 }, () => () => state.advance(1)),
+      () => state.patchPool(2, { tvlUsdc: '55000000', hasWarning: true }),
+      () => state.setTokenPrice(sol, { priceUsdc: '180.25' }),
+      () => state.advance(150),
+      () =>
+        state.addPool({ tokenA: 'SOL', tokenB: 'USDC', tickSpacing: 256, tvlUsdc: '640000' }).then((a) => a.version),
+      () => state.advance(2),
+      () => state.removePool(6),
+      () => state.advance(3),
+    ];
+    let served: ServedSnapshot = snapshot;
+    for (const [n, change] of changes.entries()) {
+      const version = await change();
+      served = await served.moved(version);
+      // Some keys asked for in every version (kept, merged), others only now and then (sorted in full).
+      const asked = n % 3 === 0 ? POOL_SORT_KEYS : ['tvl', 'volume24h', 'lockedliquiditypercent', 'fees7d'];
+      const fresh = await snapshot.moved(version);
+      for (const key of asked)
+        for (const direction of ['asc', 'desc'] as const)
+          assert.equal(walk(served, key, direction), walk(fresh, key, direction), `change ${n}: ${key} ${direction}`);
+      assert.equal(walk(served, 'tvl', 'desc', true), walk(fresh, 'tvl', 'desc', true), `change ${n}: floors`);
+    }
+  } finally {
+    snapshot.close();
+  }
+});
+
+versions('a change refused deep in its work (a price outside the tick range) changes nothing', async () => {
+  const path = await httpSnapshot();
+  const [refused, control] = [openServedSnapshot(path), openServedSnapshot(path)];
+  try {
+    const [a, b] = [new MarketState(refused, 7), new MarketState(control, 7)];
+    await a.advance(3);
+    await b.advance(3);
+    // A pool no step has written yet: a change that wrote it before refusing would add it to the version.
+    const still = Array.from({ length: refused.poolCount }, (_, i) => i + 1).find((id) => !a.pools.moved.has(id))!;
+    for (const price of ['0.00000000000000000000000000000000000000000000000000000000001', '1e61']) {
+      const error = await a.patchPool(still, { price }).catch((e: unknown) => e);
+      assert.instance(error, ApiError);
+      assert.is((error as ApiError).status, 400);
+    }
+    assert.equal(contents(await a.version([], [])), contents(await b.version([], [])), 'right after');
+    assert.equal(contents(await a.advance(1)), contents(await b.advance(1)), 'a step later');
+  } finally {
+    refused.close();
+    control.close();
+  }
+});
+
+versions.run();
