@@ -45,7 +45,8 @@ export function roundedUnits(value: Fraction, digits: number): bigint {
   const negative = scaled < 0n;
   const magnitude = negative ? -scaled : scaled;
   let q = magnitude / value.d;
-  const twice = 2n * (magnitude % value.d);
+  // The remainder by a product, not a second division.
+  const twice = 2n * (magnitude - q * value.d);
   if (twice > value.d || (twice === value.d && q % 2n === 1n)) q += 1n;
   return negative ? -q : q;
 }
