@@ -1,14 +1,19 @@
-import type { MovedPool, PoolRecord, ServedSnapshot } from '../snapshot/served/served-snapshot.js';
+import {
+  movedPoolOf,
+  type MovedPool,
+  type PoolRecord,
+  type ServedSnapshot,
+} from '../snapshot/served/served-snapshot.js';
+import { WrittenPool } from './written-pool.js';
 import { POOL_FLAG, poolFlags } from '../snapshot/format/pool-flags.js';
 import { poolSortValues } from '../snapshot/format/sort-keys.js';
 import type { MarketActivity } from './market-activity.js';
 import type { MarketMembers } from './market-members.js';
 import type { MarketTokens } from './market-tokens.js';
-import { NOTHING, type MarketTotals, type TotalsMember } from './market-totals.js';
+import { NOTHING, type MarketTotals, type SortValues, type TotalsMember } from './market-totals.js';
 import { rewardsPerSecond } from './pool/pool-account.js';
-import { poolAt, type PoolMoment } from './pool/pool-at.js';
+import type { PoolMoment } from './pool/pool-at.js';
 import { figuresAt } from './pool/pool-figures.js';
-import { poolRef } from './pool/pool-ref.js';
 import { poolShape, type PoolShape } from './pool/pool-shape.js';
 import { StoredPools } from './stored-pools.js';
 import type { TokenPrice } from './pool/token-price.js';
@@ -64,7 +69,7 @@ export class MarketPools {
     const shape = this.shapes.get(id) ?? this.firstShape(id);
     const at = this.moment(id, shape, step);
     const { sortValues, flags } = figuresAt(shape, at);
-    return this.keep(id, { id, sortValues, flags, record: this.recordOf(id, shape, at) });
+    return this.keep(id, new WrittenPool(id, sortValues, flags, shape, at, this.stored));
   }
 
   /**
@@ -73,7 +78,7 @@ export class MarketPools {
    */
   recordAt(id: number, step: number): PoolRecord {
     const shape = this.shapes.get(id) ?? this.firstShape(id);
-    return this.recordOf(id, shape, this.moment(id, shape, step))();
+    return new WrittenPool(id, [], 0, shape, this.moment(id, shape, step), this.stored).record();
   }
 
   /** The step pool `id`'s motion starts from: its last change by hand, or 0. */
@@ -84,7 +89,7 @@ export class MarketPools {
   /** Takes `record` as pool `id` from step `step` on: it was changed by hand or added then. */
   rebase(id: number, record: PoolRecord, step: number): MovedPool {
     this.shapes.set(id, poolShape(record, record, step, this.pricesOf(id)));
-    return this.keep(id, { id, sortValues: poolSortValues(record), flags: poolFlags(record), record: () => record });
+    return this.keep(id, movedPoolOf(record, poolSortValues(record), poolFlags(record)));
   }
 
   /** Leaves pool `id` out of the sums: it was removed. */
@@ -134,7 +139,7 @@ export class MarketPools {
     const old = this.valuesOf(id);
     this.startValues.delete(id);
     this.moved.set(id, pool);
-    this.context.totals.replace(this.member(id), old, pool.sortValues);
+    this.context.totals.replace(this.member(id), old, (k) => pool.sortValue(k));
     return pool;
   }
 
@@ -142,20 +147,11 @@ export class MarketPools {
    * Pool `id`'s sort values now. A pool of the snapshot is shaped, and its stored values kept, before its
    * first write (firstShape); a pool being added has none.
    */
-  private valuesOf(id: number): readonly string[] {
-    return this.moved.get(id)?.sortValues ?? this.startValues.get(id) ?? NOTHING;
-  }
-
-  /**
-   * How pool `id`'s record at `at` is made again when an answer shows it: from what it moves from, never
-   * from the market's state, which later changes leave it untouched by.
-   */
-  private recordOf(id: number, shape: PoolShape, at: PoolMoment): () => PoolRecord {
-    const stored = this.stored;
-    return () => {
-      const from = shape.base ?? stored.get(id);
-      return poolAt(from, poolRef(from, shape.ref.step, shape.ref.prices), at);
-    };
+  private valuesOf(id: number): SortValues {
+    const moved = this.moved.get(id);
+    if (moved) return (k) => moved.sortValue(k);
+    const start = this.startValues.get(id);
+    return start ? (k) => start[k]! : NOTHING;
   }
 
   /** What pool `id` counts in (its shape is known). */

@@ -16,8 +16,10 @@ const [TVL, DAY_VOLUME, DAY_FEES] = ['tvl', 'volume24h', 'fees24h'].map((key) =>
   number,
   number,
 ];
+/** A pool's sort values by key index (POOL_SORT_KEYS). */
+export type SortValues = (k: number) => string;
 /** The sort values of a pool holding and trading nothing: what an added pool was before, and a removed one is after. */
-export const NOTHING: readonly string[] = POOL_SORT_KEYS.map(() => '0');
+export const NOTHING: SortValues = () => '0';
 
 /** What a pool's figures count in: its tokens' 24h volumes, and the protocol's sums unless it is blocked. */
 export interface TotalsMember {
@@ -49,13 +51,13 @@ export class MarketTotals {
    * Takes a pool's figures `next` in place of `old`, both its sort values (sort-keys.ts: its TVL, 24h
    * volume and fees are among them).
    */
-  replace(pool: TotalsMember, old: readonly string[], next: readonly string[]): void {
+  replace(pool: TotalsMember, old: SortValues, next: SortValues): void {
     if (pool.blocked) return;
-    const was = fraction(old[TVL]!);
-    this.tvl = add(add(this.tvl, fraction(next[TVL]!)), { n: -was.n, d: was.d });
-    const volume = toMicro(next[DAY_VOLUME]!) - toMicro(old[DAY_VOLUME]!);
+    const was = fraction(old(TVL));
+    this.tvl = add(add(this.tvl, fraction(next(TVL))), { n: -was.n, d: was.d });
+    const volume = toMicro(next(DAY_VOLUME)) - toMicro(old(DAY_VOLUME));
     this.volumeMicro += volume;
-    this.feesPico += toPico(next[DAY_FEES]!) - toPico(old[DAY_FEES]!);
+    this.feesPico += toPico(next(DAY_FEES)) - toPico(old(DAY_FEES));
     if (volume === 0n) return;
     for (const token of pool.tokens) this.tokenVolumes.set(token, this.tokenVolumeMicro(token) + volume);
   }

@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MarketState } from '../../src/moves/market-state.js';
+import { POOL_SORT_KEYS } from '../../src/snapshot/format/sort-keys.js';
 import { openServedSnapshot } from '../../src/snapshot/served/open-served-snapshot.js';
 import type { MarketVersion } from '../../src/snapshot/served/served-snapshot.js';
 import { httpSnapshot } from '../helpers/snapshots.js';
@@ -11,7 +12,9 @@ const steps = suite('market steps: a pure function of the snapshot, its seed and
 function contents(version: MarketVersion): unknown {
   return {
     step: version.step,
-    pools: [...version.pools].sort(([a], [b]) => a - b).map(([id, pool]) => [id, pool.record(), pool.sortValues]),
+    pools: [...version.pools]
+      .sort(([a], [b]) => a - b)
+      .map(([id, pool]) => [id, pool.record(), POOL_SORT_KEYS.map((_, k) => pool.sortValue(k))]),
     tokens: [...version.tokens].sort(([a], [b]) => a - b),
     protocol: version.protocol,
     exchangeToken: version.exchangeToken,

@@ -30,7 +30,9 @@ function walk(served: ServedSnapshot, sortBy: string, direction: 'asc' | 'desc',
 /** What a version serves that a step's bookkeeping could get wrong: pools' figures, sums, tokens. */
 function contents(version: MarketVersion): unknown {
   return {
-    pools: [...version.pools].sort(([a], [b]) => a - b).map(([id, pool]) => [id, pool.sortValues, pool.flags]),
+    pools: [...version.pools]
+      .sort(([a], [b]) => a - b)
+      .map(([id, pool]) => [id, POOL_SORT_KEYS.map((_, k) => pool.sortValue(k)), pool.flags]),
     tokens: [...version.tokens].sort(([a], [b]) => a - b),
     protocol: version.protocol,
   };

@@ -4,7 +4,12 @@ import { PERIOD_NAMES, type Period } from '../../src/math/periods.js';
 import { openServedSnapshot } from '../../src/snapshot/served/open-served-snapshot.js';
 import { poolFlags } from '../../src/snapshot/format/pool-flags.js';
 import { poolSortValues } from '../../src/snapshot/format/sort-keys.js';
-import type { MarketVersion, MovedPool, StoredToken } from '../../src/snapshot/served/served-snapshot.js';
+import {
+  movedPoolOf,
+  type MarketVersion,
+  type MovedPool,
+  type StoredToken,
+} from '../../src/snapshot/served/served-snapshot.js';
 import type { Wire } from '../../src/snapshot/pieces/wire.js';
 import { httpSnapshot } from '../helpers/snapshots.js';
 
@@ -17,7 +22,7 @@ function everythingRead(snapshot: ReturnType<typeof openServedSnapshot>): Market
   const pools = new Map<number, MovedPool>();
   for (let id = 1; id <= snapshot.poolCount; id++) {
     const record = records.pool(id);
-    pools.set(id, { id, sortValues: poolSortValues(record), flags: poolFlags(record), record: () => record });
+    pools.set(id, movedPoolOf(record, poolSortValues(record), poolFlags(record)));
   }
   const tokens = new Map<number, StoredToken>();
   for (let id = 1; id <= snapshot.tokenCount; id++) tokens.set(id, records.token(id));

@@ -7,12 +7,63 @@ import type { StoredToken } from '../../format/stored-records.js';
  */
 export interface MovedPool {
   readonly id: number;
-  /** Its served value for each of POOL_SORT_KEYS (sort-keys.ts), in that order. */
-  readonly sortValues: readonly string[];
+  /** Its served value for sort key index `k` (POOL_SORT_KEYS, sort-keys.ts). */
+  sortValue(k: number): string;
   /** Its flag byte (pool-flags.ts). */
   readonly flags: number;
   /** Its record: made again on each call (a served version keeps what it renders). */
   record(): PoolRecord;
+}
+
+/**
+ * A moved pool whose sort values (POOL_SORT_KEYS order) are kept as one text: a step makes one for every pool
+ * it writes and each lives some steps, and 42 strings of its own made the heap V8 keeps for them grow by a
+ * half more over 1,000 steps at 2,000 pools. A subclass says how its record is made.
+ */
+export abstract class JoinedMovedPool implements MovedPool {
+  private readonly joined: string;
+
+  constructor(
+    readonly id: number,
+    values: readonly string[],
+    readonly flags: number,
+  ) {
+    this.joined = values.join(',');
+  }
+
+  abstract record(): PoolRecord;
+
+  sortValue(k: number): string {
+    const joined = this.joined;
+    let start = 0;
+    for (let i = 0; i < k; i++) start = joined.indexOf(',', start) + 1;
+    const end = joined.indexOf(',', start);
+    return end < 0 ? joined.slice(start) : joined.slice(start, end);
+  }
+}
+
+/** A moved pool whose record is at hand. */
+class HeldMovedPool extends JoinedMovedPool {
+  constructor(
+    id: number,
+    values: readonly string[],
+    flags: number,
+    private readonly held: PoolRecord,
+  ) {
+    super(id, values, flags);
+  }
+
+  record(): PoolRecord {
+    return this.held;
+  }
+}
+
+/**
+ * A moved pool that is `record`, with its sort values and flags (sort-keys.ts poolSortValues, pool-flags.ts).
+ * @example movedPoolOf(record, poolSortValues(record), poolFlags(record)).sortValue(0) // its TVL
+ */
+export function movedPoolOf(record: PoolRecord, values: readonly string[], flags: number): MovedPool {
+  return new HeldMovedPool(record.id, values, flags, record);
 }
 
 /**

@@ -37,13 +37,13 @@ export class SortColumns {
 
   /** Pool `id`'s value for sort key index `k`. */
   value(k: number, id: number): string {
-    return this.moved.get(id)?.sortValues[k] ?? this.stored.value(k, id);
+    return this.moved.get(id)?.sortValue(k) ?? this.stored.value(k, id);
   }
 
   /** The float pool `id`'s value for sort key index `k` parses to. */
   float(k: number, id: number): number {
     const moved = this.moved.get(id);
-    return moved ? Number(moved.sortValues[k]) + 0 : this.stored.floats[k]![id]!;
+    return moved ? Number(moved.sortValue(k)) + 0 : this.stored.floats[k]![id]!;
   }
 
   /** The index of a sort key. */
