@@ -48,6 +48,18 @@ figures('floor and the integer square root', () => {
     const root = isqrt(value);
     assert.ok(root * root <= value && (root + 1n) * (root + 1n) > value, `${value}`);
   }
+  // Squares and their neighbours, from a sqrt price's size (2^64 to 2^128) to past a float's range.
+  for (let i = 0; i < 2000; i++) {
+    const bits = BigInt(64 + (i % 600));
+    const root = (1n << bits) + BigInt(Math.floor(rng() * 2 ** 52)) * BigInt(Math.floor(rng() * 2 ** 52));
+    for (const [value, expected] of [
+      [root * root, root],
+      [root * root - 1n, root - 1n],
+      [root * root + 1n, root],
+      [(root + 1n) * (root + 1n) - 1n, root],
+    ] as const)
+      assert.is(isqrt(value), expected, `isqrt(${value})`);
+  }
 });
 
 figures.run();
