@@ -4,7 +4,6 @@ import {
   type PoolRecord,
   type ServedSnapshot,
 } from '../snapshot/served/served-snapshot.js';
-import { WrittenPool } from './written-pool.js';
 import { POOL_FLAG, poolFlags } from '../snapshot/format/pool-flags.js';
 import { poolSortValues } from '../snapshot/format/sort-keys.js';
 import type { MarketActivity } from './market-activity.js';
@@ -15,8 +14,9 @@ import { rewardsPerSecond } from './pool/pool-account.js';
 import type { PoolMoment } from './pool/pool-at.js';
 import { figuresAt } from './pool/pool-figures.js';
 import { poolShape, type PoolShape } from './pool/pool-shape.js';
-import { StoredPools } from './stored-pools.js';
 import type { TokenPrice } from './pool/token-price.js';
+import { StoredPools } from './stored-pools.js';
+import { WrittenPool } from './written-pool.js';
 
 /** What the market's pools share with the rest of its state. */
 export interface PoolsContext {
@@ -40,7 +40,7 @@ export class MarketPools {
   private readonly shapes = new Map<number, PoolShape>();
   /** The stored sort values of pools shaped but not yet written: what the sums count of them until then. */
   private readonly startValues = new Map<number, readonly string[]>();
-  /** The snapshot's records answers made records of lately: reading one costs more than moving it. */
+  /** The stored records answers lately made moved pools' records from: reading one costs more than moving it. */
   private readonly stored: StoredPools;
 
   constructor(private readonly context: PoolsContext) {
