@@ -124,7 +124,10 @@ export async function statusOf(url: string, init?: RequestInit): Promise<number 
   }
 }
 
-/** Milliseconds a GET takes to complete. */
+/**
+ * Milliseconds a GET takes to complete: for a lower bound beside what the server decided (its journal's
+ * delay), never an upper one, which a slower or busier machine would fail.
+ */
 export async function timed(url: string, init?: RequestInit): Promise<{ ms: number; status: number }> {
   const start = performance.now();
   const response = await fetch(url, init);
