@@ -10,7 +10,7 @@ import type { MarketActivity } from './market-activity.js';
 import type { MarketMembers } from './market-members.js';
 import type { MarketTokens } from './market-tokens.js';
 import { NOTHING, type MarketTotals, type SortValues, type TotalsMember } from './market-totals.js';
-import { rewardsPerSecond } from './pool/pool-account.js';
+import { activeRewardsPerSecond } from './pool/pool-account.js';
 import type { PoolMoment } from './pool/pool-at.js';
 import { figuresAt } from './pool/pool-figures.js';
 import { poolShape, type PoolShape } from './pool/pool-shape.js';
@@ -101,12 +101,6 @@ export class MarketPools {
     this.shapes.delete(id);
   }
 
-  /** USD an active reward emits per second now, for the rewards of `shape`; null when kept as they are. */
-  private rewardsPerSecondOf(shape: PoolShape): PoolMoment['rewardsPerSecond'] {
-    if (shape.rewards.length === 0) return null;
-    return rewardsPerSecond(shape.rewards, (mint) => this.context.tokens.priceOfMint(mint));
-  }
-
   private moment(id: number, shape: PoolShape, step: number): PoolMoment {
     const { tokens, startMs, activity } = this.context;
     return {
@@ -114,7 +108,7 @@ export class MarketPools {
       startMs,
       prices: this.pricesOf(id),
       marks: tokens.marksBetween(shape.ref.step, step),
-      rewardsPerSecond: this.rewardsPerSecondOf(shape),
+      rewardsPerSecond: activeRewardsPerSecond(shape.rewards, (mint) => tokens.priceOfMint(mint)),
       activity,
     };
   }

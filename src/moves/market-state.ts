@@ -78,11 +78,6 @@ export class MarketState {
     return state;
   }
 
-  /** How many tokens' price or 24h volume differ from the snapshot's. */
-  get changedTokens(): number {
-    return this.tokenRecords.size;
-  }
-
   /** The instant of step `step`: the snapshot's asOf, five minutes a step. */
   instant(step = this.step): string {
     return new Date(this.ms(step)).toISOString().replace(/\.\d{3}Z$/, 'Z');

@@ -71,11 +71,6 @@ export class MarketTotals {
     };
   }
 
-  /** The tokens whose 24h volume differs from the snapshot's. */
-  changedTokens(): Iterable<number> {
-    return this.tokenVolumes.keys();
-  }
-
   tokenVolume(id: number): string {
     return trimZeros(scaleAmount(this.tokenVolumeMicro(id), 6));
   }

@@ -5,7 +5,7 @@ import type { MarketPools } from './market-pools.js';
 import type { MarketTokens } from './market-tokens.js';
 import type { Pace } from './pace.js';
 import { patchedRecord } from './pool/patched-record.js';
-import { rewardsPerSecond } from './pool/pool-account.js';
+import { activeRewardsPerSecond } from './pool/pool-account.js';
 import { parsePoolPatch } from './pool/pool-patch.js';
 import type { TokenPrice } from './pool/token-price.js';
 
@@ -92,9 +92,8 @@ export class PoolChanges {
   }
 
   /** USD its rewards emit per second now, or null when they are kept as they are. */
-  private rewardsPerSecondOf(pool: PoolRecord): ReturnType<typeof rewardsPerSecond> {
-    if (!pool.rewards.some((r) => r.active)) return null;
-    return rewardsPerSecond(pool.rewards, (mint) => this.market.tokens.priceOfMint(mint));
+  private rewardsPerSecondOf(pool: PoolRecord): ReturnType<typeof activeRewardsPerSecond> {
+    return activeRewardsPerSecond(pool.rewards, (mint) => this.market.tokens.priceOfMint(mint));
   }
 
   private pricesOf(id: number): [TokenPrice, TokenPrice] {

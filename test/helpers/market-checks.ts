@@ -1,5 +1,6 @@
 import * as assert from 'uvu/assert';
 import type { MarketState } from '../../src/moves/market-state.js';
+import type { PoolWalk, ServedSnapshot } from '../../src/snapshot/served/served-snapshot.js';
 import { writeMarket } from '../../src/moves/write-market.js';
 import { poolFlags } from '../../src/snapshot/format/pool-flags.js';
 import { POOL_SORT_KEYS, poolSortValues } from '../../src/snapshot/format/sort-keys.js';
@@ -32,4 +33,21 @@ export function assertFiguresAreRecords(state: MarketState): void {
     );
     assert.is(moved.flags, poolFlags(record), `pool ${id}'s flags`);
   }
+}
+
+/** Every pool of `served` in a key's order, blocked ones too, no filter; with a TVL and volume floor when `floor`. */
+export function walkAll(served: ServedSnapshot, sortBy: string, direction: 'asc' | 'desc', floor = false): number[] {
+  const require = {
+    activeRewards: false,
+    hasWarning: false,
+    adaptiveFee: false,
+    launchPool: false,
+    verified: false,
+    lockedLiquidity: false,
+  };
+  const minimums = floor
+    ? { tvl: '1000', volume24h: '10', lockedliquiditypercent: null }
+    : { tvl: null, volume24h: null, lockedliquiditypercent: null };
+  const spec: PoolWalk = { sortBy, direction, require, includeBlocked: true, minimums };
+  return [...served.walkPools(spec, { kind: 'first' }, served.poolCount + 10)!.ids];
 }

@@ -4,28 +4,11 @@ import { ApiError } from '../../src/errors/api-error.js';
 import { MarketState } from '../../src/moves/market-state.js';
 import { POOL_SORT_KEYS } from '../../src/snapshot/format/sort-keys.js';
 import { openServedSnapshot } from '../../src/snapshot/served/open-served-snapshot.js';
-import type { MarketVersion, PoolWalk, ServedSnapshot } from '../../src/snapshot/served/served-snapshot.js';
+import type { MarketVersion, ServedSnapshot } from '../../src/snapshot/served/served-snapshot.js';
+import { walkAll } from '../helpers/market-checks.js';
 import { httpSnapshot } from '../helpers/snapshots.js';
 
 const versions = suite('a moving market version after version');
-
-const NO_FILTER = {
-  activeRewards: false,
-  hasWarning: false,
-  adaptiveFee: false,
-  launchPool: false,
-  verified: false,
-  lockedLiquidity: false,
-};
-
-/** Every pool in a key's order, blocked ones too; with a TVL and volume floor when `floor`. */
-function walk(served: ServedSnapshot, sortBy: string, direction: 'asc' | 'desc', floor = false): number[] {
-  const minimums = floor
-    ? { tvl: '1000', volume24h: '10', lockedliquiditypercent: null }
-    : { tvl: null, volume24h: null, lockedliquiditypercent: null };
-  const spec: PoolWalk = { sortBy, direction, require: NO_FILTER, includeBlocked: true, minimums };
-  return [...served.walkPools(spec, { kind: 'first' }, served.poolCount + 10)!.ids];
-}
 
 /** What a version serves that a step's bookkeeping could get wrong: pools' figures, sums, tokens. */
 function contents(version: MarketVersion): unknown {
@@ -64,8 +47,12 @@ versions('orders kept and merged version after version are the orders a fresh ve
       const fresh = await snapshot.moved(version);
       for (const key of asked)
         for (const direction of ['asc', 'desc'] as const)
-          assert.equal(walk(served, key, direction), walk(fresh, key, direction), `change ${n}: ${key} ${direction}`);
-      assert.equal(walk(served, 'tvl', 'desc', true), walk(fresh, 'tvl', 'desc', true), `change ${n}: floors`);
+          assert.equal(
+            walkAll(served, key, direction),
+            walkAll(fresh, key, direction),
+            `change ${n}: ${key} ${direction}`,
+          );
+      assert.equal(walkAll(served, 'tvl', 'desc', true), walkAll(fresh, 'tvl', 'desc', true), `change ${n}: floors`);
     }
   } finally {
     snapshot.close();

@@ -11,6 +11,7 @@ import {
   type StoredToken,
 } from '../../src/snapshot/served/served-snapshot.js';
 import type { Wire } from '../../src/snapshot/pieces/wire.js';
+import { walkAll } from '../helpers/market-checks.js';
 import { httpSnapshot } from '../helpers/snapshots.js';
 
 const ORIGIN = 'http://127.0.0.1:9';
@@ -67,24 +68,9 @@ for (const wire of ['spec', 'upstream'] as Wire[]) {
       assert.is(moved.exchangeToken(ORIGIN).toString(), snapshot.exchangeToken(ORIGIN).toString());
       for (const sortBy of ['tvl', 'volume24h', 'yieldovertvl7d', 'lockedliquiditypercent'])
         for (const direction of ['asc', 'desc'] as const) {
-          const walk = {
-            sortBy,
-            direction,
-            require: {
-              activeRewards: false,
-              hasWarning: false,
-              adaptiveFee: false,
-              launchPool: false,
-              verified: false,
-              lockedLiquidity: false,
-            },
-            includeBlocked: true,
-            minimums: { tvl: null, volume24h: null, lockedliquiditypercent: null },
-          };
-          const size = snapshot.poolCount;
           assert.equal(
-            moved.walkPools(walk, { kind: 'first' }, size)!.ids,
-            snapshot.walkPools(walk, { kind: 'first' }, size)!.ids,
+            walkAll(moved, sortBy, direction),
+            walkAll(snapshot, sortBy, direction),
             `${sortBy} ${direction}`,
           );
         }

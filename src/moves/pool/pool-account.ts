@@ -17,9 +17,18 @@ const U128 = (1n << 128n) - 1n;
 
 /**
  * USD a pool's active rewards emit per second at `priceOf`'s prices (Σ x64 / 2^64 / 10^decimals × price),
- * exact; null when a reward's mint is no token of the snapshot (its figures are then kept as they are).
+ * exact; null when none is active or a reward's mint is no token of the snapshot (its figures are then kept
+ * as they are).
  */
-export function rewardsPerSecond(
+export function activeRewardsPerSecond(
+  rewards: readonly RewardRecord[],
+  priceOf: (mint: string) => TokenPrice | undefined,
+): Fraction | null {
+  return rewards.some((r) => r.active) ? rewardsPerSecond(rewards, priceOf) : null;
+}
+
+/** USD a pool's active rewards emit per second (see activeRewardsPerSecond), 0 when none is active. */
+function rewardsPerSecond(
   rewards: readonly RewardRecord[],
   priceOf: (mint: string) => TokenPrice | undefined,
 ): Fraction | null {

@@ -25,18 +25,21 @@ export interface PoolRef {
 
 /** The reference of `pool` as it is at `step`, its tokens at `prices`. */
 export function poolRef(pool: PoolRecord, step: number, prices: readonly [TokenPrice, TokenPrice]): PoolRef {
-  const windows = pool.stats.map((s) => toMicro(s.volume));
-  const day = pool.stats.find((s) => s.period === '24h');
   return {
     step,
     sqrtPrice: BigInt(pool.sqrtPrice),
     prices,
-    windows,
-    day: day ? toMicro(day.volume) : 0n,
+    ...windowsOf(pool.stats),
     history: pool.live.priceHistory7d,
     feeGrowth: [BigInt(pool.feeGrowthGlobalA), BigInt(pool.feeGrowthGlobalB)],
     owed: [BigInt(pool.protocolFeeOwedA), BigInt(pool.protocolFeeOwedB)],
     writeVersion: pool.live.writeVersion,
     slot: pool.updatedSlot,
   };
+}
+
+/** The micro-USD volume of each stats window (`stats` order), and of 24 hours (0 without a 24h entry). */
+export function windowsOf(stats: readonly { period: string; volume: string }[]): Pick<PoolRef, 'windows' | 'day'> {
+  const day = stats.find((s) => s.period === '24h');
+  return { windows: stats.map((s) => toMicro(s.volume)), day: day ? toMicro(day.volume) : 0n };
 }

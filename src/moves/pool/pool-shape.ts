@@ -8,8 +8,7 @@ import {
 } from '../../snapshot/format/pool-record.js';
 import { heldPosition } from './follow-prices.js';
 import type { HeldPosition } from './held-positions.js';
-import type { PoolRef } from './pool-ref.js';
-import { toMicro } from './rolled-stats.js';
+import { windowsOf, type PoolRef } from './pool-ref.js';
 import type { TokenPrice } from './token-price.js';
 
 /**
@@ -44,11 +43,9 @@ export function poolShape(
   step: number,
   prices: readonly [TokenPrice, TokenPrice],
 ): PoolShape {
-  const windows = pool.stats.map((s) => toMicro(s.volume));
-  const day = pool.stats.find((s) => s.period === '24h');
   return {
     base,
-    ref: { step, prices, sqrtPrice: BigInt(pool.sqrtPrice), windows, day: day ? toMicro(day.volume) : 0n },
+    ref: { step, prices, sqrtPrice: BigInt(pool.sqrtPrice), ...windowsOf(pool.stats) },
     positions: pool.positions.map(heldPosition),
     kept: { balanceA: pool.tokenBalanceA, balanceB: pool.tokenBalanceB, lockedPercent: pool.lockedPercent },
     stats: pool.stats.map((s): StatsRecord => ({ ...s, volume: '0', fees: '0', yieldOverTvl: '0', deltas: NO_DELTAS })),

@@ -43,9 +43,6 @@ export class StoredRecords {
         'SELECT sqrt_price, token_balance_a, token_balance_b, tvl_usdc, locked_percent, blocked, has_warning, ' +
           'adaptive_fee_enabled, pool_type, verified FROM pools WHERE id = ?',
       ),
-      startPositions: prepare(
-        'SELECT tick_lower, tick_upper, liquidity, locked_by FROM positions WHERE pool_id = ? ORDER BY id',
-      ),
       startRewards: prepare('SELECT * FROM rewards WHERE pool_id = ? AND active = 1 ORDER BY slot'),
     };
   }
@@ -127,12 +124,7 @@ export class StoredRecords {
       adaptiveFeeEnabled: p.adaptive_fee_enabled === 1,
       poolType: text(p.pool_type),
       verified: p.verified === 1,
-      positions: (s.startPositions.all(id) as Row[]).map((row) => ({
-        tickLower: Number(row.tick_lower),
-        tickUpper: Number(row.tick_upper),
-        liquidity: text(row.liquidity),
-        lockedBy: orNullText(row.locked_by),
-      })),
+      positions: (s.positions.all(id) as Row[]).map(positionOf),
       stats: statsOf(s.stats.all(id) as Row[]),
       rewards: (s.startRewards.all(id) as Row[]).map(rewardOf),
     };
@@ -265,7 +257,7 @@ function positionOf(p: Row): PositionRecord {
     liquidity: text(p.liquidity),
     amountA: text(p.amount_a),
     amountB: text(p.amount_b),
-    lockedBy: p.locked_by === null ? null : text(p.locked_by),
+    lockedBy: orNullText(p.locked_by),
   };
 }
 

@@ -25,8 +25,7 @@ export async function storedListed(
 ): Promise<ListedPools> {
   const ids = Array.from({ length: count }, (_, i) => i + 1);
   const addresses: string[] = [];
-  const before = (l: number, r: number): boolean =>
-    addresses[l]! < addresses[r]! || (addresses[l] === addresses[r] && l < r);
+  const before = inAddressOrder(addresses);
   let runs: Int32Array[] = [];
   for (let start = 0; start < count; start += RUN) {
     for (const id of ids.slice(start, start + RUN)) addresses.push(addressOf(id));
@@ -59,10 +58,14 @@ export function listedAfter(
   ids.forEach((id, i) => (index[id] = i));
   const kept = Int32Array.from([...base.byAddress].map((i) => index[base.ids[i]!]!).filter((i) => i >= 0));
   const added = ids.map((id, i) => (id > base.maxId ? i : -1)).filter((i) => i >= 0);
-  const before = (l: number, r: number): boolean =>
-    addresses[l]! < addresses[r]! || (addresses[l] === addresses[r] && l < r);
+  const before = inAddressOrder(addresses);
   const sortedAdded = Int32Array.from(added.sort((l, r) => (before(l, r) ? -1 : 1)));
   return listing(ids, addresses, mergeRuns(kept, sortedAdded, before), maxId);
+}
+
+/** Whether index `l` comes before `r` in address order (addressOrder's: code units, ties by index). */
+function inAddressOrder(addresses: readonly string[]): (l: number, r: number) => boolean {
+  return (l, r) => addresses[l]! < addresses[r]! || (addresses[l] === addresses[r] && l < r);
 }
 
 /** Two runs of indices, each in order, as one. */
