@@ -24,7 +24,7 @@ function startChild(args: string[], ready: RegExp): Promise<{ child: ChildProces
 }
 
 /**
- * The mock as `npm start` runs it (`flags`, the package's own), serving `snapshot` in `wire` on a free
+ * The mock as `npm start` runs it (`flags`, the package's own, space-separated), serving `snapshot` in `wire` on a free
  * port, and the milliseconds from its start to its first answer.
  * @example const mock = await startMockServer(root, 'snapshots/bench-100k.sqlite', 'spec', '--max-semi-space-size=4');
  */
@@ -37,7 +37,7 @@ export async function startMockServer(
   const started = performance.now();
   const { child, line } = await startChild(
     [
-      ...(flags ? [flags] : []),
+      ...(flags ? flags.split(' ') : []),
       join(root, 'dist/cli/main.js'),
       'serve',
       '--snapshot',
