@@ -9,10 +9,10 @@ import { poolSortValues } from '../snapshot/format/sort-keys.js';
 import type { MarketActivity } from './market-activity.js';
 import type { MarketMembers } from './market-members.js';
 import type { MarketTokens } from './market-tokens.js';
-import { NOTHING, type MarketTotals, type SortValues, type TotalsMember } from './market-totals.js';
+import { NO_SUMS, sumsOfValues, type MarketTotals, type TotalsMember } from './market-totals.js';
 import { activeRewardsPerSecond } from './pool/pool-account.js';
 import type { PoolMoment } from './pool/pool-at.js';
-import { figuresAt } from './pool/pool-figures.js';
+import { figuresAt, type PoolSums } from './pool/pool-figures.js';
 import { poolShape, type PoolShape } from './pool/pool-shape.js';
 import type { TokenPrice } from './pool/token-price.js';
 import { StoredPools } from './stored-pools.js';
@@ -38,8 +38,11 @@ export class MarketPools {
   /** Every pool that differs from the snapshot, by id. */
   readonly moved = new Map<number, MovedPool>();
   private readonly shapes = new Map<number, PoolShape>();
-  /** The stored sort values of pools shaped but not yet written: what the sums count of them until then. */
-  private readonly startValues = new Map<number, readonly string[]>();
+  /**
+   * What each pool shaped counts in the sums (its stored figures' until its first write), kept so that a write
+   * need not read its values back.
+   */
+  private readonly sums = new Map<number, PoolSums>();
   /** The stored records answers lately made moved pools' records from: reading one costs more than moving it. */
   private readonly stored: StoredPools;
 
@@ -68,8 +71,8 @@ export class MarketPools {
   write(id: number, step: number): MovedPool {
     const shape = this.shapes.get(id) ?? this.firstShape(id);
     const at = this.moment(id, shape, step);
-    const { sortValues, flags } = figuresAt(shape, at);
-    return this.keep(id, new WrittenPool(id, sortValues, flags, shape, at, this.stored));
+    const { sortValues, flags, sums } = figuresAt(shape, at);
+    return this.keep(id, new WrittenPool(id, sortValues, flags, shape, at, this.stored), sums);
   }
 
   /**
@@ -89,15 +92,20 @@ export class MarketPools {
   /** Takes `record` as pool `id` from step `step` on: it was changed by hand or added then. */
   rebase(id: number, record: PoolRecord, step: number): MovedPool {
     this.shapes.set(id, poolShape(record, record, step, this.pricesOf(id)));
-    return this.keep(id, movedPoolOf(record, poolSortValues(record), poolFlags(record)));
+    const values = poolSortValues(record);
+    return this.keep(
+      id,
+      movedPoolOf(record, values, poolFlags(record)),
+      sumsOfValues((k) => values[k]!),
+    );
   }
 
   /** Leaves pool `id` out of the sums: it was removed. */
   remove(id: number): void {
     if (!this.shapes.has(id)) this.firstShape(id);
-    this.context.totals.replace(this.member(id), this.valuesOf(id), NOTHING);
-    this.startValues.delete(id);
+    this.context.totals.replace(this.member(id), this.sums.get(id) ?? NO_SUMS, NO_SUMS);
     this.moved.delete(id);
+    this.sums.delete(id);
     this.shapes.delete(id);
   }
 
@@ -113,10 +121,7 @@ export class MarketPools {
     };
   }
 
-  /**
-   * The shape of a pool of the snapshot the market has not written yet (its record at step 0), and its
-   * sort values there.
-   */
+  /** The shape of a pool of the snapshot the market has not written yet (its record at step 0), and its sums there. */
   private firstShape(id: number): PoolShape {
     const { tokens, members, snapshot } = this.context;
     const [a, b] = members.tokensOf(id);
@@ -124,28 +129,20 @@ export class MarketPools {
     const start = snapshot.records().poolStart(id);
     const shape = poolShape(start, null, 0, [tokens.storedPrice(a), tokens.storedPrice(b)]);
     this.shapes.set(id, shape);
-    this.startValues.set(id, poolSortValues(start));
+    const values = poolSortValues(start);
+    const sums = sumsOfValues((k) => values[k]!);
+    this.sums.set(id, sums);
     return shape;
   }
 
-  /** Takes `pool` as pool `id`. */
-  private keep(id: number, pool: MovedPool): MovedPool {
-    const old = this.valuesOf(id);
-    this.startValues.delete(id);
+  /** Takes `pool`, which counts `sums` in the sums, as pool `id`. */
+  private keep(id: number, pool: MovedPool, sums: PoolSums): MovedPool {
+    // A pool being added counts nothing before.
+    const old = this.sums.get(id) ?? NO_SUMS;
     this.moved.set(id, pool);
-    this.context.totals.replace(this.member(id), old, (k) => pool.sortValue(k));
+    this.sums.set(id, sums);
+    this.context.totals.replace(this.member(id), old, sums);
     return pool;
-  }
-
-  /**
-   * Pool `id`'s sort values now. A pool of the snapshot is shaped, and its stored values kept, before its
-   * first write (firstShape); a pool being added has none.
-   */
-  private valuesOf(id: number): SortValues {
-    const moved = this.moved.get(id);
-    if (moved) return (k) => moved.sortValue(k);
-    const start = this.startValues.get(id);
-    return start ? (k) => start[k]! : NOTHING;
   }
 
   /** What pool `id` counts in (its shape is known). */

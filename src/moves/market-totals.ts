@@ -3,6 +3,7 @@ import { scaleAmount, trimZeros } from '../math/decimal.js';
 import { add, figure, fraction, type Fraction } from '../math/exact-figures.js';
 import type { ProtocolRecord } from '../snapshot/format/pool-record.js';
 import { POOL_SORT_KEYS } from '../snapshot/format/sort-keys.js';
+import type { PoolSums } from './pool/pool-figures.js';
 import { toMicro } from './pool/rolled-stats.js';
 
 /** A fee figure's 10^-12 units (fees have at most twelve decimals: volume × a rate in millionths). */
@@ -16,10 +17,17 @@ const [TVL, DAY_VOLUME, DAY_FEES] = ['tvl', 'volume24h', 'fees24h'].map((key) =>
   number,
   number,
 ];
-/** A pool's sort values by key index (POOL_SORT_KEYS). */
-export type SortValues = (k: number) => string;
-/** The sort values of a pool holding and trading nothing: what an added pool was before, and a removed one is after. */
-export const NOTHING: SortValues = () => '0';
+/** The sums of a pool holding and trading nothing: what an added pool was before, and a removed one is after. */
+export const NO_SUMS: PoolSums = { tvl: { n: 0n, d: 1n }, volumeMicro: 0n, feesPico: 0n };
+
+/**
+ * A pool's sums read from its sort values by key index (sort-keys.ts: its TVL, 24h volume and fees are among them):
+ * for a pool the market has not worked out, a stored one or one changed by hand.
+ * @example sumsOfValues((k) => values[k]!).volumeMicro
+ */
+export function sumsOfValues(value: (k: number) => string): PoolSums {
+  return { tvl: fraction(value(TVL)), volumeMicro: toMicro(value(DAY_VOLUME)), feesPico: toPico(value(DAY_FEES)) };
+}
 
 /** What a pool's figures count in: its tokens' 24h volumes, and the protocol's sums unless it is blocked. */
 export interface TotalsMember {
@@ -47,17 +55,13 @@ export class MarketTotals {
     this.feesPico = toPico(protocol.fees24hUsdc);
   }
 
-  /**
-   * Takes a pool's figures `next` in place of `old`, both its sort values (sort-keys.ts: its TVL, 24h
-   * volume and fees are among them).
-   */
-  replace(pool: TotalsMember, old: SortValues, next: SortValues): void {
+  /** Takes a pool's sums `next` in place of `old`. */
+  replace(pool: TotalsMember, old: PoolSums, next: PoolSums): void {
     if (pool.blocked) return;
-    const was = fraction(old(TVL));
-    this.tvl = add(add(this.tvl, fraction(next(TVL))), { n: -was.n, d: was.d });
-    const volume = toMicro(next(DAY_VOLUME)) - toMicro(old(DAY_VOLUME));
+    this.tvl = add(add(this.tvl, next.tvl), { n: -old.tvl.n, d: old.tvl.d });
+    const volume = next.volumeMicro - old.volumeMicro;
     this.volumeMicro += volume;
-    this.feesPico += toPico(next(DAY_FEES)) - toPico(old(DAY_FEES));
+    this.feesPico += next.feesPico - old.feesPico;
     if (volume === 0n) return;
     for (const token of pool.tokens) this.tokenVolumes.set(token, this.tokenVolumeMicro(token) + volume);
   }

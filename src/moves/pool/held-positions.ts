@@ -34,11 +34,14 @@ export interface Holdings {
   lockedPercent: string;
 }
 
-/** The holdings of `positions` at `sqrtPrice` (tick `tick`), their tokens at `prices`. */
+/**
+ * The holdings of `positions` at `sqrtPrice` (tick `tick`), their tokens at `prices`; with a tick of null, their
+ * in-range liquidity is left at 0 (what a pool's figures need does not follow from it).
+ */
 export function holdings(
   positions: readonly HeldPosition[],
   sqrtPrice: bigint,
-  tick: number,
+  tick: number | null,
   prices: readonly [TokenPrice, TokenPrice],
 ): Holdings {
   let liquidity = 0n,
@@ -48,7 +51,7 @@ export function holdings(
     const held = positionAmounts(sqrtPrice, p.sqrtLower, p.sqrtUpper, p.liquidity, true);
     balanceA += held.a;
     balanceB += held.b;
-    if (p.tickLower <= tick && tick < p.tickUpper) liquidity += p.liquidity;
+    if (tick !== null && p.tickLower <= tick && tick < p.tickUpper) liquidity += p.liquidity;
     return held;
   });
   const tvlUsdc = figure(valueOf(balanceA, balanceB, prices));
