@@ -81,4 +81,52 @@ for (const wire of ['spec', 'upstream'] as Wire[]) {
   });
 }
 
+/** A version of `pools` over the snapshot, nothing else changed. */
+function versionOf(snapshot: ReturnType<typeof openServedSnapshot>, step: number, pools: MovedPool[]): MarketVersion {
+  const records = snapshot.records();
+  return {
+    step,
+    pools: new Map(pools.map((pool) => [pool.id, pool])),
+    changed: pools,
+    tokens: new Map(),
+    protocol: records.protocol(),
+    exchangeToken: records.exchangeToken(),
+    added: [],
+    removed: new Set(),
+    members: 0,
+  };
+}
+
+const KEPT_RENDERED = 'a moved pool a later version keeps is not rendered again; a pool written again is, anew';
+test(KEPT_RENDERED, async () => {
+  const snapshot = openServedSnapshot(await httpSnapshot(), 'spec');
+  try {
+    await snapshot.prepareMoves(() => undefined);
+    const records = snapshot.records();
+    const made: number[] = [];
+    const counted = (record: ReturnType<typeof records.pool>): MovedPool => {
+      const pool = movedPoolOf(record, poolSortValues(record), poolFlags(record));
+      return {
+        id: pool.id,
+        flags: pool.flags,
+        sortValue: (k) => pool.sortValue(k),
+        record: () => (made.push(pool.id), record),
+      };
+    };
+    const [one, two] = [counted(records.pool(1)), counted(records.pool(2))];
+    const first = await snapshot.moved(versionOf(snapshot, 1, [one, two]));
+    const detail = first.poolDetail(1, ['24h'], ORIGIN).toString();
+    first.poolDetail(1, ['24h'], ORIGIN);
+    first.poolDetail(2, ['24h'], ORIGIN);
+    assert.equal(made, [1, 2], 'each record made once in a version');
+    const rewritten = counted({ ...records.pool(2), tvlUsdc: '123.5' });
+    const second = await first.moved(versionOf(snapshot, 2, [one, rewritten]));
+    assert.is(second.poolDetail(1, ['24h'], ORIGIN).toString(), detail);
+    assert.is(JSON.parse(second.poolDetail(2, ['24h'], ORIGIN).toString()).data.tvlUsdc, '123.5');
+    assert.equal(made, [1, 2, 2], 'the kept pool is not made again, the rewritten one is');
+  } finally {
+    snapshot.close();
+  }
+});
+
 test.run();

@@ -13,7 +13,7 @@ import {
 } from '../../format/upstream-token-json.js';
 import { walkOrder } from '../walk-order.js';
 import type { MarketVersion } from './market-version.js';
-import { movedItem, movedPieces, type MovedPieces } from './moved-items.js';
+import { movedItem, type MovedPieces } from './moved-items.js';
 import { MovedThresholds, type MovedOrders } from './moved-orders.js';
 import { MovedTokenOrders } from './moved-token-orders.js';
 import type { MovedMembers } from './moved-members.js';
@@ -42,14 +42,8 @@ export function movedSnapshot(
   const thresholds = new MovedThresholds(columns);
   const walked = { pools: { ...members.index, flags: columns.flags }, orders, thresholds };
   const tokenOrders = new MovedTokenOrders(moving, version);
-  // A moved pool's pieces, made from its record the first time an answer shows it, kept while the version is served.
-  const rendered = new Map<number, MovedPieces>();
   const lockTexts = new Map<number, string>();
-  const piecesOf = (id: number): MovedPieces => {
-    let held = rendered.get(id);
-    if (!held) rendered.set(id, (held = movedPieces(version.pools.get(id)!.record(), format)));
-    return held;
-  };
+  const piecesOf = (id: number): MovedPieces => moving.piecesOf(version.pools.get(id)!);
   const atOrigin = (text: string, origin: string): Buffer =>
     Buffer.from(text.replaceAll(LOGO_ORIGIN_PLACEHOLDER, origin));
   const tokenJson = (id: number, origin: string, at: OriginTokens): readonly Uint8Array[] => {

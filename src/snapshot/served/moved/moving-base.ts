@@ -1,6 +1,7 @@
 import type { ServedParts } from '../served-parts.js';
 import type { ServedSnapshot } from '../served-snapshot.js';
-import type { MarketVersion } from './market-version.js';
+import type { MarketVersion, MovedPool } from './market-version.js';
+import { movedPieces, type MovedPieces } from './moved-items.js';
 import { storedListed, type ListedPools } from './listed-pools.js';
 import { MovedOrders } from './moved-orders.js';
 import { movedMembers, type MovedMembers } from './moved-members.js';
@@ -14,7 +15,11 @@ import type { StoredRecords } from '../../format/stored-records.js';
  * records, its own sort values and flags, the pools it lists in address order. A server whose market
  * never moves reads none of it.
  */
+/** Moved pools' pieces kept (MovedShared.piecesOf): some 3 KB each, a few pages of fifty in each of a few orders. */
+const RENDERED = 2048;
+
 export class MovingBase implements MovedShared {
+  private readonly rendered = new Map<MovedPool, MovedPieces>();
   private baseColumns: SortColumns | undefined;
   private pools: ListedPools | undefined;
   private volumes: string[] | undefined;
@@ -24,6 +29,15 @@ export class MovingBase implements MovedShared {
     readonly parts: ServedParts,
     private readonly stored: StoredRecords,
   ) {}
+
+  piecesOf(pool: MovedPool): MovedPieces {
+    let held = this.rendered.get(pool);
+    if (held) this.rendered.delete(pool);
+    else held = movedPieces(pool.record(), this.parts.format);
+    this.rendered.set(pool, held);
+    if (this.rendered.size > RENDERED) this.rendered.delete(this.rendered.keys().next().value!);
+    return held;
+  }
 
   get records(): StoredRecords {
     return this.stored;
