@@ -13,10 +13,11 @@ export interface MovedShared {
   readonly parts: ServedParts;
   readonly tokenVolumes: string[];
   /**
-   * A moved pool's pieces, made from its record the first time an answer shows it; the last few thousand are kept,
-   * by pool: one a step did not write is the same object in the next version, and is not rendered again.
+   * A new version's renderer of its moved pools' pieces, made from a pool's record the first time an answer shows
+   * it and kept while the version is served. A pool a step did not write is the same object in the next version:
+   * what the version made before rendered of it is taken, not rendered again.
    */
-  piecesOf(pool: MovedPool): MovedPieces;
+  renderer(): (pool: MovedPool) => MovedPieces;
   version(
     base: ServedSnapshot,
     version: MarketVersion,

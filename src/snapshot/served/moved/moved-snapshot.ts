@@ -43,7 +43,8 @@ export function movedSnapshot(
   const walked = { pools: { ...members.index, flags: columns.flags }, orders, thresholds };
   const tokenOrders = new MovedTokenOrders(moving, version);
   const lockTexts = new Map<number, string>();
-  const piecesOf = (id: number): MovedPieces => moving.piecesOf(version.pools.get(id)!);
+  const render = moving.renderer();
+  const piecesOf = (id: number): MovedPieces => render(version.pools.get(id)!);
   const atOrigin = (text: string, origin: string): Buffer =>
     Buffer.from(text.replaceAll(LOGO_ORIGIN_PLACEHOLDER, origin));
   const tokenJson = (id: number, origin: string, at: OriginTokens): readonly Uint8Array[] => {

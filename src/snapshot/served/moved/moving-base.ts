@@ -15,11 +15,9 @@ import type { StoredRecords } from '../../format/stored-records.js';
  * records, its own sort values and flags, the pools it lists in address order. A server whose market
  * never moves reads none of it.
  */
-/** Moved pools' pieces kept (MovedShared.piecesOf): some 3 KB each, a few pages of fifty in each of a few orders. */
-const RENDERED = 2048;
-
 export class MovingBase implements MovedShared {
-  private readonly rendered = new Map<MovedPool, MovedPieces>();
+  /** What the version made last rendered (renderer): only the next one reads it, so no chain of versions is kept. */
+  private lastRendered = new Map<MovedPool, MovedPieces>();
   private baseColumns: SortColumns | undefined;
   private pools: ListedPools | undefined;
   private volumes: string[] | undefined;
@@ -30,13 +28,15 @@ export class MovingBase implements MovedShared {
     private readonly stored: StoredRecords,
   ) {}
 
-  piecesOf(pool: MovedPool): MovedPieces {
-    let held = this.rendered.get(pool);
-    if (held) this.rendered.delete(pool);
-    else held = movedPieces(pool.record(), this.parts.format);
-    this.rendered.set(pool, held);
-    if (this.rendered.size > RENDERED) this.rendered.delete(this.rendered.keys().next().value!);
-    return held;
+  renderer(): (pool: MovedPool) => MovedPieces {
+    const before = this.lastRendered;
+    const rendered = (this.lastRendered = new Map<MovedPool, MovedPieces>());
+    const { format } = this.parts;
+    return (pool) => {
+      let held = rendered.get(pool);
+      if (!held) rendered.set(pool, (held = before.get(pool) ?? movedPieces(pool.record(), format)));
+      return held;
+    };
   }
 
   get records(): StoredRecords {
