@@ -69,6 +69,19 @@ export function figure(value: Fraction): string {
 }
 
 /**
+ * figure(a / b), b not 0. Where a's denominator divides 10^20 (any decimal of at most 20 places, and the sums of
+ * them), the scale cancels against it: round(a.n × b.d × (10^20 / a.d) / b.n), one product and a smaller division
+ * than the general quotient; the same value, rounded the same way.
+ * @example quotientFigure({ n: 1n, d: 10n }, { n: 3n, d: 1n }) // '0.03333333333333333333'
+ */
+export function quotientFigure(a: Fraction, b: Fraction): string {
+  const one = pow10(FIGURE_DIGITS);
+  if (one % a.d !== 0n) return figure(div(a, b));
+  const n = a.n * b.d * (one / a.d);
+  return figureText(roundedUnits(b.n < 0n ? { n: -n, d: -b.n } : { n, d: b.n }, 0));
+}
+
+/**
  * A figure as served from its count of 10^-20 units (roundedUnits at FIGURE_DIGITS).
  * @example figureText(150000000000000000000n) // '1.5'
  */

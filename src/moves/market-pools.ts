@@ -93,11 +93,7 @@ export class MarketPools {
   rebase(id: number, record: PoolRecord, step: number): MovedPool {
     this.shapes.set(id, poolShape(record, record, step, this.pricesOf(id)));
     const values = poolSortValues(record);
-    return this.keep(
-      id,
-      movedPoolOf(record, values, poolFlags(record)),
-      sumsOfValues((k) => values[k]!),
-    );
+    return this.keep(id, movedPoolOf(record, values, poolFlags(record)), sumsOfValues(values));
   }
 
   /** Leaves pool `id` out of the sums: it was removed. */
@@ -129,9 +125,7 @@ export class MarketPools {
     const start = snapshot.records().poolStart(id);
     const shape = poolShape(start, null, 0, [tokens.storedPrice(a), tokens.storedPrice(b)]);
     this.shapes.set(id, shape);
-    const values = poolSortValues(start);
-    const sums = sumsOfValues((k) => values[k]!);
-    this.sums.set(id, sums);
+    this.sums.set(id, sumsOfValues(poolSortValues(start)));
     return shape;
   }
 

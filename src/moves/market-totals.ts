@@ -21,12 +21,16 @@ const [TVL, DAY_VOLUME, DAY_FEES] = ['tvl', 'volume24h', 'fees24h'].map((key) =>
 export const NO_SUMS: PoolSums = { tvl: { n: 0n, d: 1n }, volumeMicro: 0n, feesPico: 0n };
 
 /**
- * A pool's sums read from its sort values by key index (sort-keys.ts: its TVL, 24h volume and fees are among them):
- * for a pool the market has not worked out, a stored one or one changed by hand.
- * @example sumsOfValues((k) => values[k]!).volumeMicro
+ * A pool's sums read from its sort values (sort-keys.ts order: its TVL, 24h volume and fees are among them): for a
+ * pool the market has not worked out, a stored one or one changed by hand.
+ * @example sumsOfValues(poolSortValues(record)).volumeMicro
  */
-export function sumsOfValues(value: (k: number) => string): PoolSums {
-  return { tvl: fraction(value(TVL)), volumeMicro: toMicro(value(DAY_VOLUME)), feesPico: toPico(value(DAY_FEES)) };
+export function sumsOfValues(values: readonly string[]): PoolSums {
+  return {
+    tvl: fraction(values[TVL]!),
+    volumeMicro: toMicro(values[DAY_VOLUME]!),
+    feesPico: toPico(values[DAY_FEES]!),
+  };
 }
 
 /** What a pool's figures count in: its tokens' 24h volumes, and the protocol's sums unless it is blocked. */

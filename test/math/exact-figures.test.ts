@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Dec, formatFigure } from '../../src/math/decimal.js';
-import { add, div, figure, floor, fraction, isqrt, mul } from '../../src/math/exact-figures.js';
+import { add, div, figure, floor, fraction, isqrt, mul, quotientFigure } from '../../src/math/exact-figures.js';
 import { seededRng } from '../helpers/seeded-rng.js';
 
 const figures = suite('exact figures');
@@ -35,6 +35,29 @@ figures('agrees with decimal.js at 120 digits on 5,000 random sums, products and
     if (new Dec(c).isZero()) continue;
     const exact = figure(div(add(mul(fraction(a), fraction(b)), fraction(c)), fraction(c)));
     assert.is(exact, formatFigure(new Dec(a).mul(b).plus(c).div(c)), `(${a} × ${b} + ${c}) / ${c}`);
+  }
+});
+
+figures('quotientFigure: the hand table and decimal.js at 120 digits, a denominator 10^20 divides or not', () => {
+  const cases: [string, string, string][] = [
+    ['1', '3', '0.33333333333333333333'],
+    ['0.000000000000000000015', '1', '0.00000000000000000002'],
+    ['-7', '2', '-3.5'],
+    ['10', '-0.5', '-20'],
+    ['12.5', '0.00000000000000000000001', '1250000000000000000000000'],
+  ];
+  for (const [n, d, expected] of cases) assert.is(quotientFigure(fraction(n), fraction(d)), expected, `${n}/${d}`);
+  const rng = seededRng(13).next;
+  const decimal = (): string =>
+    `${Math.floor(rng() * 1e9)}.${String(Math.floor(rng() * 1e9)).slice(0, (1 + rng() * 9) | 0)}`;
+  for (let i = 0; i < 2000; i++) {
+    const [a, b] = [decimal(), decimal()];
+    // A sum over 10^12 and 10^20, as earnings are; and a thirds' fraction no power of ten divides.
+    const earned = add(fraction(a), { n: BigInt(i), d: 10n ** 20n });
+    const odd = { n: BigInt(i + 1), d: 3n };
+    for (const value of [earned, odd])
+      assert.is(quotientFigure(value, fraction(b)), figure(div(value, fraction(b))), `${value.n}/${value.d} / ${b}`);
+    assert.is(quotientFigure(fraction(a), fraction(b)), formatFigure(new Dec(a).div(b)), `${a} / ${b}`);
   }
 });
 

@@ -1,13 +1,12 @@
 import { scaleAmount, trimZeros } from '../../math/decimal.js';
 import {
   add,
-  div,
-  figure,
   figureText,
   fraction,
   isZero,
   mul,
   pow10,
+  quotientFigure,
   roundedUnits,
   type Fraction,
 } from '../../math/exact-figures.js';
@@ -17,9 +16,8 @@ import type { StatsRecord } from '../../snapshot/format/pool-record.js';
 
 /** A step's length in seconds: a stats window of N steps holds the last N steps' trades. */
 export const STEP_SECONDS = 300;
+const PICO = 10n ** 12n;
 const FIGURE_ONE = pow10(FIGURE_DIGITS);
-/** Pico-USD to figure units (10^-20). */
-const PICO_TO_FIGURE = pow10(FIGURE_DIGITS - 12);
 const SECONDS: ReadonlyMap<string, bigint> = new Map(PERIODS.map((p) => [p.name, BigInt(p.seconds)]));
 
 /** Steps in each period's window, in the order a record's stats are (PERIODS). */
@@ -53,20 +51,6 @@ export function rolledVolume(
   return kept + traded(Math.min(steps, elapsed));
 }
 
-/** `value` over FIGURE_ONE, when its denominator divides it (every decimal of at most 20 places). */
-function inFigureUnits(value: Fraction): Fraction {
-  return FIGURE_ONE % value.d === 0n ? { n: value.n * (FIGURE_ONE / value.d), d: FIGURE_ONE } : value;
-}
-
-/**
- * figure(earned / tvl). With earnings in figure units E / 10^20, their quotient's count of figure units is
- * E × tvl.d / tvl.n, rounded: one product and one division fewer than the general path.
- */
-function yieldFigure(earned: Fraction, tvl: Fraction): string {
-  if (earned.d !== FIGURE_ONE || tvl.n < 0n) return figure(div(earned, tvl));
-  return figureText(roundedUnits({ n: earned.n * tvl.d, d: tvl.n }, 0));
-}
-
 /**
  * Every period's figures at the pool's TVL `tvlUsdc`: volumes (micro-USD, null: as they are), fees =
  * volume × the period's fee rate (exact to 10^-12), rewards = what the rewards emit over the period at
@@ -82,22 +66,20 @@ export function statsWith(
   return stats.map((s, i) => {
     let { volume, fees, rewards } = s;
     const micro = volumesMicro?.[i];
-    // Earnings in figure units (10^-20) where they can be, as they always are but for a recording's odd texts.
     let earned: Fraction;
     if (micro !== undefined) {
       volume = trimZeros(scaleAmount(micro, 6));
-      const pico = micro * BigInt(s.effectiveFeeRate);
-      earned = { n: pico * PICO_TO_FIGURE, d: FIGURE_ONE };
-      fees = trimZeros(scaleAmount(pico, 12));
-    } else earned = inFigureUnits(fraction(fees));
+      earned = { n: micro * BigInt(s.effectiveFeeRate), d: PICO };
+      fees = trimZeros(scaleAmount(earned.n, 12));
+    } else earned = fraction(fees);
     if (rewardsPerSecond) {
       // The figure's units are its exact value: the yield adds them without parsing the text back.
       const units = roundedUnits(mul(rewardsPerSecond, { n: SECONDS.get(s.period)!, d: 1n }), FIGURE_DIGITS);
       rewards = figureText(units);
       if (units !== 0n) earned = add(earned, { n: units, d: FIGURE_ONE });
-    } else if (rewards !== '0') earned = add(earned, inFigureUnits(fraction(rewards)));
+    } else if (rewards !== '0') earned = add(earned, fraction(rewards));
     // The yield of the served figures, as a client (and verify) would work it out from them.
-    const yieldOverTvl = isZero(tvl) || isZero(earned) ? '0' : yieldFigure(earned, tvl);
+    const yieldOverTvl = isZero(tvl) || isZero(earned) ? '0' : quotientFigure(earned, tvl);
     const { period, effectiveFeeRate, deltas } = s;
     return { period, volume, fees, rewards, yieldOverTvl, effectiveFeeRate, deltas };
   });
