@@ -18,8 +18,9 @@ export function errorHandler(onError: (error: unknown) => void, wire: Wire = 'sp
       error instanceof ApiError
         ? error
         : new ApiError(500, 'internal', 'internal error: this is a bug in clmm-mock, please report it');
-    // A client that went away mid-request is not a bug worth reporting.
-    if (!(error instanceof ApiError) && !req.destroyed) onError(error);
+    // A client that went away mid-request is not a bug worth reporting. Its socket says so: a request whose body
+    // was read is itself destroyed by then, and a bug in a route that reads one (the market's) is still a bug.
+    if (!(error instanceof ApiError) && !req.socket.destroyed) onError(error);
     if (res.headersSent || res.destroyed) {
       res.destroy();
       return;
