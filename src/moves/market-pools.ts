@@ -16,7 +16,7 @@ import { figuresAt, type PoolSums } from './pool/pool-figures.js';
 import { poolShape, type PoolShape } from './pool/pool-shape.js';
 import type { TokenPrice } from './pool/token-price.js';
 import { StoredPools } from './stored-pools.js';
-import { WrittenPool } from './written-pool.js';
+import { WrittenPool, writtenRecord } from './written-pool.js';
 
 /** What the market's pools share with the rest of its state. */
 export interface PoolsContext {
@@ -71,8 +71,8 @@ export class MarketPools {
   write(id: number, step: number): MovedPool {
     const shape = this.shapes.get(id) ?? this.firstShape(id);
     const at = this.moment(id, shape, step);
-    const { sortValues, flags, sums } = figuresAt(shape, at);
-    return this.keep(id, new WrittenPool(id, sortValues, flags, shape, at, this.stored), sums);
+    const figures = figuresAt(shape, at);
+    return this.keep(id, new WrittenPool(id, figures, shape, at, this.stored), figures.sums);
   }
 
   /**
@@ -81,7 +81,7 @@ export class MarketPools {
    */
   recordAt(id: number, step: number): PoolRecord {
     const shape = this.shapes.get(id) ?? this.firstShape(id);
-    return new WrittenPool(id, [], 0, shape, this.moment(id, shape, step), this.stored).record();
+    return writtenRecord(id, shape, this.moment(id, shape, step), this.stored);
   }
 
   /** The step pool `id`'s motion starts from: its last change by hand, or 0. */

@@ -1,5 +1,6 @@
-import { JoinedMovedPool, type PoolRecord } from '../snapshot/served/served-snapshot.js';
+import type { MovedPool, PoolRecord } from '../snapshot/served/served-snapshot.js';
 import { poolAt, type PoolMoment } from './pool/pool-at.js';
+import type { PoolFigures } from './pool/pool-figures.js';
 import { poolRef } from './pool/pool-ref.js';
 import type { PoolShape } from './pool/pool-shape.js';
 import type { StoredPools } from './stored-pools.js';
@@ -9,21 +10,30 @@ import type { StoredPools } from './stored-pools.js';
  * what it moves from (its shape's base, or the snapshot's record) and the moment it was written, never from
  * the market's state, which later changes leave it untouched by.
  */
-export class WrittenPool extends JoinedMovedPool {
+export class WrittenPool implements MovedPool {
   constructor(
-    id: number,
-    values: readonly string[],
-    flags: number,
+    readonly id: number,
+    private readonly figures: PoolFigures,
     private readonly shape: PoolShape,
     private readonly at: PoolMoment,
     private readonly stored: StoredPools,
-  ) {
-    super(id, values, flags);
+  ) {}
+
+  get flags(): number {
+    return this.figures.flags;
+  }
+
+  sortValue(k: number): string {
+    return this.figures.sortValue(k);
   }
 
   record(): PoolRecord {
-    const { shape } = this;
-    const base = shape.base ?? this.stored.get(this.id);
-    return poolAt(base, poolRef(base, shape.ref.step, shape.ref.prices), this.at);
+    return writtenRecord(this.id, this.shape, this.at, this.stored);
   }
+}
+
+/** The record of pool `id`, of `shape`, written at `at`: from its shape's base, or the snapshot's record. */
+export function writtenRecord(id: number, shape: PoolShape, at: PoolMoment, stored: StoredPools): PoolRecord {
+  const base = shape.base ?? stored.get(id);
+  return poolAt(base, poolRef(base, shape.ref.step, shape.ref.prices), at);
 }

@@ -1,11 +1,12 @@
 import { fraction, type Fraction } from '../../math/exact-figures.js';
 import { POOL_FLAG } from '../../snapshot/format/pool-flags.js';
-import { poolSortValues } from '../../snapshot/format/sort-keys.js';
+import type { StatsRecord } from '../../snapshot/format/pool-record.js';
+import { poolSortValue } from '../../snapshot/format/sort-keys.js';
 import { movedSqrtPrice, tvlOfBalances } from './follow-prices.js';
 import { holdings } from './held-positions.js';
 import { windowsAt, type PoolMoment } from './pool-at.js';
 import type { PoolShape } from './pool-shape.js';
-import { statsWith } from './rolled-stats.js';
+import { statsEntry } from './rolled-stats.js';
 
 /** What a pool counts in the market's sums, exactly: its TVL, its 24h volume in micro-USD and 24h fees in pico-USD. */
 export interface PoolSums {
@@ -14,14 +15,29 @@ export interface PoolSums {
   feesPico: bigint;
 }
 
-/** What every listing and sum needs of a pool at a step. */
-export interface PoolFigures {
-  /** Its served value for each of POOL_SORT_KEYS, in that order. */
-  sortValues: string[];
-  /** Its flag byte. */
-  flags: number;
-  /** What it counts in the sums: the values of its served TVL, 24h volume and fees, exactly. */
-  sums: PoolSums;
+/**
+ * What every listing and sum needs of a pool at a step: its sums and flags, worked out when it is written, and
+ * its served value for each sort key, worked out when a listing asks for that key. A step writes hundreds of
+ * pools and listings are asked for a few keys of the 42: making every value's text took a third of a step.
+ */
+export class PoolFigures {
+  constructor(
+    /** Its flag byte. */
+    readonly flags: number,
+    /** What it counts in the sums: the values of its served TVL, 24h volume and fees, exactly. */
+    readonly sums: PoolSums,
+    private readonly plain: readonly [tvlUsdc: string, lockedPercent: string],
+    private readonly stats: readonly StatsRecord[],
+    private readonly volumes: readonly bigint[],
+    private readonly rewardsPerSecond: Fraction | null,
+  ) {}
+
+  /** Its served value for sort key index `k` (POOL_SORT_KEYS), as its record at that step serves it. */
+  sortValue(k: number): string {
+    return poolSortValue(k, this.plain, (i) =>
+      statsEntry(this.stats[i]!, this.volumes[i], this.rewardsPerSecond, this.sums.tvl),
+    );
+  }
 }
 
 /**
@@ -39,13 +55,9 @@ export function figuresAt(shape: PoolShape, at: PoolMoment): PoolFigures {
     [tvlUsdc, lockedPercent] = [held.tvlUsdc, held.lockedPercent];
   }
   const { volumes } = windowsAt(shape.stats, shape.ref, at);
-  const stats = statsWith(shape.stats, volumes, at.rewardsPerSecond, tvlUsdc);
   const flags = shape.flags | (lockedPercent !== '0' ? POOL_FLAG.lockedLiquidity : 0);
-  return {
-    sortValues: poolSortValues({ tvlUsdc, lockedPercent, stats }),
-    flags,
-    sums: sumsOf(shape, volumes, tvlUsdc),
-  };
+  const sums = sumsOf(shape, volumes, tvlUsdc);
+  return new PoolFigures(flags, sums, [tvlUsdc, lockedPercent], shape.stats, volumes, at.rewardsPerSecond);
 }
 
 /**

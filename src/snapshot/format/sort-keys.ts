@@ -37,4 +37,19 @@ export function poolSortValues(pool: {
   return values;
 }
 
+/**
+ * poolSortValues(pool)[k] alone, with the stats entry of one period made only for it (`entry(i)`: the entry of
+ * PERIOD_NAMES[i]): for a moving market, whose pools' values are asked for a few keys of the 42.
+ * @example poolSortValue(0, ['10', '0'], (i) => stats[i]) // '10'
+ */
+export function poolSortValue(
+  k: number,
+  plain: readonly [string, string],
+  entry: (period: number) => StatsEntry,
+): string {
+  if (k < PLAIN_SORT_FIELDS.length) return plain[k]!;
+  const at = k - PLAIN_SORT_FIELDS.length;
+  return entry(at % PERIOD_NAMES.length)[STATS_PROPERTIES[Math.floor(at / PERIOD_NAMES.length)]!];
+}
+
 const STATS_PROPERTIES = Object.values(STATS_SORT_FIELDS);

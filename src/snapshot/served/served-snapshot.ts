@@ -9,7 +9,7 @@ import type { MarketVersion, MovedPool } from './moved/market-version.js';
 import type { StoredRecords } from '../format/stored-records.js';
 
 export type { Cursors, Direction, MarketVersion, MovedPool, PoolWalk, Position, StoredRecords, WalkResult };
-export { JoinedMovedPool, movedPoolOf } from './moved/market-version.js';
+export { movedPoolOf } from './moved/market-version.js';
 export type { StoredToken } from '../format/stored-records.js';
 export type { PoolRecord, TokenRecord } from '../format/pool-record.js';
 export type { PoolRequirements } from './pool-walk.js';

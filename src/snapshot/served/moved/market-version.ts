@@ -15,42 +15,17 @@ export interface MovedPool {
   record(): PoolRecord;
 }
 
-/**
- * A moved pool whose sort values (POOL_SORT_KEYS order) are kept as one text: a step makes one for every pool
- * it writes and each lives some steps, and 42 strings of its own made the heap V8 keeps for them grow by a
- * half more over 1,000 steps at 2,000 pools. A subclass says how its record is made.
- */
-export abstract class JoinedMovedPool implements MovedPool {
-  private readonly joined: string;
-
+/** A moved pool whose record and sort values are at hand: one changed by hand or added. */
+class HeldMovedPool implements MovedPool {
   constructor(
     readonly id: number,
-    values: readonly string[],
+    private readonly values: readonly string[],
     readonly flags: number,
-  ) {
-    this.joined = values.join(',');
-  }
-
-  abstract record(): PoolRecord;
+    private readonly held: PoolRecord,
+  ) {}
 
   sortValue(k: number): string {
-    const joined = this.joined;
-    let start = 0;
-    for (let i = 0; i < k; i++) start = joined.indexOf(',', start) + 1;
-    const end = joined.indexOf(',', start);
-    return end < 0 ? joined.slice(start) : joined.slice(start, end);
-  }
-}
-
-/** A moved pool whose record is at hand. */
-class HeldMovedPool extends JoinedMovedPool {
-  constructor(
-    id: number,
-    values: readonly string[],
-    flags: number,
-    private readonly held: PoolRecord,
-  ) {
-    super(id, values, flags);
+    return this.values[k]!;
   }
 
   record(): PoolRecord {
