@@ -2,7 +2,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiError } from '../../src/errors/api-error.js';
 import { MarketState } from '../../src/moves/market-state.js';
-import { POOL_SORT_KEYS } from '../../src/snapshot/format/sort-keys.js';
+import { compareDecimalStrings } from '../../src/math/decimal-order.js';
+import { POOL_SORT_KEYS, poolSortValues } from '../../src/snapshot/format/sort-keys.js';
 import { openServedSnapshot } from '../../src/snapshot/served/open-served-snapshot.js';
 import type { MarketVersion, ServedSnapshot } from '../../src/snapshot/served/served-snapshot.js';
 import { walkAll } from '../helpers/market-checks.js';
@@ -54,6 +55,34 @@ versions('orders kept and merged version after version are the orders a fresh ve
           );
       assert.equal(walkAll(served, 'tvl', 'desc', true), walkAll(fresh, 'tvl', 'desc', true), `change ${n}: floors`);
     }
+  } finally {
+    snapshot.close();
+  }
+});
+
+versions("a market's first version merges the orders asked of the snapshot: each is its values sorted", async () => {
+  const snapshot = openServedSnapshot(await httpSnapshot());
+  try {
+    // Every order asked of the snapshot itself, so that the first version makes each by merging from it.
+    for (const key of POOL_SORT_KEYS)
+      for (const direction of ['asc', 'desc'] as const) walkAll(snapshot, key, direction);
+    await snapshot.prepareMoves(() => undefined);
+    const state = await MarketState.create(snapshot, 7, () => undefined);
+    const version = await state.advance(3);
+    assert.ok(version.pools.size > 100, `${version.pools.size} pools moved`);
+    const served = await snapshot.moved(version);
+    const ids = Array.from({ length: snapshot.poolCount }, (_, i) => i + 1);
+    const values = ids.map((id) => version.pools.get(id)?.record() ?? snapshot.records().pool(id)).map(poolSortValues);
+    POOL_SORT_KEYS.forEach((key, k) => {
+      for (const direction of ['asc', 'desc'] as const) {
+        const sign = direction === 'asc' ? 1 : -1;
+        const expected = [...ids].sort((a, b) => {
+          const byValue = sign * compareDecimalStrings(values[a - 1]![k]!, values[b - 1]![k]!);
+          return byValue || (snapshot.poolAddress(a)! < snapshot.poolAddress(b)! ? -1 : 1);
+        });
+        assert.equal(walkAll(served, key, direction), expected, `${key} ${direction}`);
+      }
+    });
   } finally {
     snapshot.close();
   }

@@ -6,7 +6,7 @@ import { movedSqrtPrice, tvlOfBalances } from './follow-prices.js';
 import { holdings } from './held-positions.js';
 import { windowsAt, type PoolMoment } from './pool-at.js';
 import type { PoolShape } from './pool-shape.js';
-import { statsEntry } from './rolled-stats.js';
+import { PeriodFigures } from './period-figures.js';
 
 /** What a pool counts in the market's sums, exactly: its TVL, its 24h volume in micro-USD and 24h fees in pico-USD. */
 export interface PoolSums {
@@ -34,8 +34,10 @@ export class PoolFigures {
 
   /** Its served value for sort key index `k` (POOL_SORT_KEYS), as its record at that step serves it. */
   sortValue(k: number): string {
-    return poolSortValue(k, this.plain, (i) =>
-      statsEntry(this.stats[i]!, this.volumes[i], this.rewardsPerSecond, this.sums.tvl),
+    return poolSortValue(
+      k,
+      this.plain,
+      (i) => new PeriodFigures(this.stats[i]!, this.volumes[i], this.rewardsPerSecond, this.sums.tvl),
     );
   }
 }

@@ -1,24 +1,10 @@
-import { scaleAmount, trimZeros } from '../../math/decimal.js';
-import {
-  add,
-  figureText,
-  fraction,
-  isZero,
-  mul,
-  pow10,
-  quotientFigure,
-  roundedUnits,
-  type Fraction,
-} from '../../math/exact-figures.js';
-import { FIGURE_DIGITS } from '../../math/decimal-text.js';
+import { fraction, type Fraction } from '../../math/exact-figures.js';
 import { PERIODS } from '../../math/periods.js';
 import type { StatsRecord } from '../../snapshot/format/pool-record.js';
+import { statsEntry } from './period-figures.js';
 
 /** A step's length in seconds: a stats window of N steps holds the last N steps' trades. */
 export const STEP_SECONDS = 300;
-const PICO = 10n ** 12n;
-const FIGURE_ONE = pow10(FIGURE_DIGITS);
-const SECONDS: ReadonlyMap<string, bigint> = new Map(PERIODS.map((p) => [p.name, BigInt(p.seconds)]));
 
 /** Steps in each period's window, in the order a record's stats are (PERIODS). */
 export const WINDOW_STEPS: ReadonlyMap<string, number> = new Map(
@@ -52,7 +38,7 @@ export function rolledVolume(
 }
 
 /**
- * Every period's figures at the pool's TVL `tvlUsdc` (statsEntry), the changes (deltas) kept.
+ * Every period's figures at the pool's TVL `tvlUsdc` (period-figures.ts statsEntry), the changes (deltas) kept.
  */
 export function statsWith(
   stats: readonly StatsRecord[],
@@ -62,34 +48,4 @@ export function statsWith(
 ): StatsRecord[] {
   const tvl = fraction(tvlUsdc);
   return stats.map((s, i) => statsEntry(s, volumesMicro?.[i], rewardsPerSecond, tvl));
-}
-
-/**
- * One period's figures at the pool's TVL `tvl`: its volume `micro` (micro-USD, undefined: as it is), fees =
- * volume × the period's fee rate (exact to 10^-12), rewards = what the rewards emit over the period at
- * `rewardsPerSecond` (null: as they are), yield = (fees + rewards) / TVL; the changes (deltas) kept.
- */
-export function statsEntry(
-  s: StatsRecord,
-  micro: bigint | undefined,
-  rewardsPerSecond: Fraction | null,
-  tvl: Fraction,
-): StatsRecord {
-  let { volume, fees, rewards } = s;
-  let earned: Fraction;
-  if (micro !== undefined) {
-    volume = trimZeros(scaleAmount(micro, 6));
-    earned = { n: micro * BigInt(s.effectiveFeeRate), d: PICO };
-    fees = trimZeros(scaleAmount(earned.n, 12));
-  } else earned = fraction(fees);
-  if (rewardsPerSecond) {
-    // The figure's units are its exact value: the yield adds them without parsing the text back.
-    const units = roundedUnits(mul(rewardsPerSecond, { n: SECONDS.get(s.period)!, d: 1n }), FIGURE_DIGITS);
-    rewards = figureText(units);
-    if (units !== 0n) earned = add(earned, { n: units, d: FIGURE_ONE });
-  } else if (rewards !== '0') earned = add(earned, fraction(rewards));
-  // The yield of the served figures, as a client (and verify) would work it out from them.
-  const yieldOverTvl = isZero(tvl) || isZero(earned) ? '0' : quotientFigure(earned, tvl);
-  const { period, effectiveFeeRate, deltas } = s;
-  return { period, volume, fees, rewards, yieldOverTvl, effectiveFeeRate, deltas };
 }

@@ -28,6 +28,11 @@ export class StoredOrders {
       .pluck();
   }
 
+  /** The keys whose orders were read so far (either direction), in the order first read. */
+  keysRead(): string[] {
+    return [...new Set([...this.cache.keys()].map((cacheKey) => cacheKey.slice(0, cacheKey.lastIndexOf(' '))))];
+  }
+
   get(key: string, direction: Direction): SortOrder {
     const cacheKey = `${key} ${direction}`;
     let order = this.cache.get(cacheKey);

@@ -2,7 +2,7 @@ import { compareDecimalStrings } from '../../../math/decimal-order.js';
 import { orderByValue, type OrderPair } from '../../format/order-by-value.js';
 import type { ListedPools } from './listed-pools.js';
 import { mergedChanges, sortedChanges } from './merged-order.js';
-import type { Direction, SortOrder } from '../stored-orders.js';
+import type { Direction, SortOrder, StoredOrders } from '../stored-orders.js';
 import type { ThresholdKey } from '../thresholds.js';
 import { SortColumns } from './sort-columns.js';
 
@@ -11,6 +11,8 @@ import { SortColumns } from './sort-columns.js';
  * `advance` of many, or a change by hand).
  */
 const KEPT_FOR = 12;
+/** Changed pools whose values a merge reads between two pauses: some 5 ms. */
+const FLOATS_AT_ONCE = 4096;
 
 /** One key's order in a version, both directions, with the floats its values parse to (by pool id). */
 interface KeyOrder {
@@ -54,6 +56,20 @@ export class MovedOrders {
     private before?: OrdersBefore,
   ) {}
 
+  /**
+   * The snapshot's own orders as the version before a market's first: those requests asked it for (its stored
+   * orders read so far), which the first version then merges as it is made, as every later one does its
+   * predecessor's. At 100,000 pools a first version's request sorting a key in full took 60 to 100 ms.
+   */
+  static ofSnapshot(columns: SortColumns, listed: ListedPools, stored: StoredOrders): MovedOrders {
+    const orders = new MovedOrders(columns, listed);
+    for (const key of stored.keysRead()) {
+      const [asc, desc] = [stored.get(key, 'asc'), stored.get(key, 'desc')];
+      orders.keys.set(key, { asc, desc, floats: columns.storedFloats(SortColumns.keyIndex(key)), age: 0 });
+    }
+    return orders;
+  }
+
   get(key: string, direction: Direction): SortOrder {
     const order = this.keys.get(key) ?? finished(this.making(key, 0));
     order.age = 0;
@@ -82,7 +98,11 @@ export class MovedOrders {
     if (previous && this.before!.orders.listed === this.listed) {
       const changed = (this.changedByAddress ??= inAddressOrder(this.listed, this.before!.changed));
       floats = previous.floats.slice();
-      for (const id of changed) floats[id] = this.columns.float(k, id);
+      // A moved pool's value is worked out when asked (a stats figure some µs): a pause every FLOATS_AT_ONCE.
+      for (let i = 0; i < changed.length; i++) {
+        floats[changed[i]!] = this.columns.float(k, changed[i]!);
+        if (i % FLOATS_AT_ONCE === FLOATS_AT_ONCE - 1) yield;
+      }
       yield;
       const sorted = sortedChanges(changed, { value, floats }, rank);
       yield;

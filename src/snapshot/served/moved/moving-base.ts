@@ -69,7 +69,7 @@ export class MovingBase implements MovedShared {
   /**
    * `version` of the market of `base` (the snapshot as stored), its sort values and orders made from
    * `previous` (the version before it) when there is one, else from the snapshot's; the orders requests
-   * asked for lately are merged before it is served (moved-orders.ts).
+   * asked for lately, of either, are merged before it is served (moved-orders.ts).
    */
   async version(
     base: ServedSnapshot,
@@ -82,7 +82,9 @@ export class MovingBase implements MovedShared {
     const changed = previous ? version.changed : [...version.pools.values()];
     const columns = (previous?.columns ?? this.baseColumns).with(version.pools, changed, maxId);
     const members = this.members(version);
-    const before = previous && { orders: previous.orders, changed: version.changed.map((pool) => pool.id) };
+    const ordersBefore =
+      previous?.orders ?? MovedOrders.ofSnapshot(this.baseColumns, this.listed, this.parts.poolOrders);
+    const before = { orders: ordersBefore, changed: changed.map((pool) => pool.id) };
     const orders = new MovedOrders(columns, members.listed, before);
     await pace();
     await orders.carry(pace);

@@ -46,6 +46,11 @@ export class SortColumns {
     return moved ? Number(moved.sortValue(k)) + 0 : this.stored.floats[k]![id]!;
   }
 
+  /** The snapshot's own values of sort key index `k` as floats, by pool id (to read, not to change). */
+  storedFloats(k: number): Float64Array {
+    return this.stored.floats[k]!;
+  }
+
   /** The index of a sort key. */
   static keyIndex(key: string): number {
     const k = KEY_INDEX.get(key);
