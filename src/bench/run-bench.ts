@@ -29,11 +29,10 @@ const results = join(root, 'snapshots', wire === 'spec' ? 'bench-latest.md' : `b
 /**
  * The server runs as `npm start` runs it, with its heap flags (docs/performance.md §3): a 4 MB young generation
  * (Node's default lets it grow to 16 MB per semi-space at these request rates, some 30 MB of RSS that buys nothing
- * here), and an old generation of at most 2047 MB, under which V8 collects at twice the live heap, not four times.
+ * here), and an old generation of at most 2047 MB, collected at one and a half times the live heap.
  */
 const SERVER_FLAGS = (
-  (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start as string).match(/--max-[a-z-]+=\d+/g) ??
-  []
+  (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start as string).match(/--[a-z-]+=\d+/g) ?? []
 ).join(' ');
 
 const row = (name: string, mock: LoadResult, bare: LoadResult, target: string): string =>

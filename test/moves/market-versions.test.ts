@@ -60,33 +60,40 @@ versions('orders kept and merged version after version are the orders a fresh ve
   }
 });
 
-versions("a market's first version merges the orders asked of the snapshot: each is its values sorted", async () => {
-  const snapshot = openServedSnapshot(await httpSnapshot());
-  try {
-    // Every order asked of the snapshot itself, so that the first version makes each by merging from it.
-    for (const key of POOL_SORT_KEYS)
-      for (const direction of ['asc', 'desc'] as const) walkAll(snapshot, key, direction);
-    await snapshot.prepareMoves(() => undefined);
-    const state = await MarketState.create(snapshot, 7, () => undefined);
-    const version = await state.advance(3);
-    assert.ok(version.pools.size > 100, `${version.pools.size} pools moved`);
-    const served = await snapshot.moved(version);
-    const ids = Array.from({ length: snapshot.poolCount }, (_, i) => i + 1);
-    const values = ids.map((id) => version.pools.get(id)?.record() ?? snapshot.records().pool(id)).map(poolSortValues);
-    POOL_SORT_KEYS.forEach((key, k) => {
-      for (const direction of ['asc', 'desc'] as const) {
-        const sign = direction === 'asc' ? 1 : -1;
-        const expected = [...ids].sort((a, b) => {
+versions(
+  "a market's first version merges the orders lately asked of the snapshot: each is its values sorted",
+  async () => {
+    const snapshot = openServedSnapshot(await httpSnapshot());
+    try {
+      await snapshot.prepareMoves(() => undefined);
+      const state = await MarketState.create(snapshot, 7, () => undefined);
+      const version = await state.advance(3);
+      assert.ok(version.pools.size > 100, `${version.pools.size} pools moved`);
+      const ids = Array.from({ length: snapshot.poolCount }, (_, i) => i + 1);
+      const values = ids
+        .map((id) => version.pools.get(id)?.record() ?? snapshot.records().pool(id))
+        .map(poolSortValues);
+      const expected = (k: number, sign: number): number[] =>
+        [...ids].sort((a, b) => {
           const byValue = sign * compareDecimalStrings(values[a - 1]![k]!, values[b - 1]![k]!);
           return byValue || (snapshot.poolAddress(a)! < snapshot.poolAddress(b)! ? -1 : 1);
         });
-        assert.equal(walkAll(served, key, direction), expected, `${key} ${direction}`);
+      // A few keys at a time asked of the snapshot, then a first version made: it merges those from the snapshot's.
+      for (let first = 0; first < POOL_SORT_KEYS.length; first += 3) {
+        const keys = POOL_SORT_KEYS.slice(first, first + 3);
+        for (const key of keys) walkAll(snapshot, key, 'asc');
+        const served = await snapshot.moved(version);
+        for (const key of keys) {
+          const k = POOL_SORT_KEYS.indexOf(key);
+          assert.equal(walkAll(served, key, 'asc'), expected(k, 1), `${key} asc`);
+          assert.equal(walkAll(served, key, 'desc'), expected(k, -1), `${key} desc`);
+        }
       }
-    });
-  } finally {
-    snapshot.close();
-  }
-});
+    } finally {
+      snapshot.close();
+    }
+  },
+);
 
 versions('a change refused deep in its work (a price outside the tick range) changes nothing', async () => {
   const path = await httpSnapshot();

@@ -28,12 +28,17 @@ export class StoredOrders {
       .pluck();
   }
 
-  /** The keys whose orders were read so far (either direction), in the order first read. */
-  keysRead(): string[] {
-    return [...new Set([...this.cache.keys()].map((cacheKey) => cacheKey.slice(0, cacheKey.lastIndexOf(' '))))];
+  /** The keys asked for, each once, the most lately asked last. */
+  private readonly asked = new Set<string>();
+
+  /** The `count` keys most lately asked for (either direction), the latest last. */
+  lastAsked(count: number): string[] {
+    return [...this.asked].slice(-count);
   }
 
   get(key: string, direction: Direction): SortOrder {
+    this.asked.delete(key);
+    this.asked.add(key);
     const cacheKey = `${key} ${direction}`;
     let order = this.cache.get(cacheKey);
     if (!order) {
