@@ -119,4 +119,21 @@ changes(
   },
 );
 
+changes('after a reset, a pool added anew is served and the pool added before the reset is not', async () => {
+  await withServer({ noInternalErrors: true }, async ({ url, origin }) => {
+    const market = marketCalls(origin);
+    const first = await market.addPool({ tokenA: 'SOL', tokenB: 'USDC', tickSpacing: 256, tvlUsdc: '4000000' });
+    assert.is((await call(`${url}/pools/${first.address}`)).status, 200);
+    await market.reset();
+    // The new market has added one pool, as the old one had: it must not be taken for the old one's.
+    const second = await market.addPool({ tokenA: 'SOL', tokenB: 'USDC', tickSpacing: 64, tvlUsdc: '3000000' });
+    assert.not.equal(second.address, first.address);
+    assert.is((await okObject(`${url}/pools/${second.address}`)).tickSpacing, 64);
+    assert.is((await call(`${url}/pools/${first.address}`)).status, 404);
+    const listed = await okPage(`${url}/pools?token=${SOL}&size=1000&sortBy=tvl`);
+    assert.ok(listed.data.some((p: Json) => p.address === second.address));
+    assert.not.ok(listed.data.some((p: Json) => p.address === first.address));
+  });
+});
+
 changes.run();

@@ -53,7 +53,7 @@ function served(db: Database.Database, path: string, wire: Wire): ServedSnapshot
   const keys = readPoolKeys(db, facts.pools);
   const poolOrders = new StoredOrders(db, 'pools', keys.count);
   const format = PIECE_FORMATS[wire];
-  const store = readPieceStore(db, keys.count, poolOrders.get(PIECE_LAYOUT.key, PIECE_LAYOUT.direction).ids, format);
+  const store = readPieceStore(db, keys.count, poolOrders.read(PIECE_LAYOUT.key, PIECE_LAYOUT.direction).ids, format);
   const pools = poolIndex(keys, store);
   const tokens = loadTokenIndex(db);
   const bodies = new BodyBuffers(BODY_BYTES_KEPT);

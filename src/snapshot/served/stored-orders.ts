@@ -36,9 +36,15 @@ export class StoredOrders {
     return [...this.asked].slice(-count);
   }
 
+  /** The order of `key` in `direction`, asked for (lastAsked counts it). */
   get(key: string, direction: Direction): SortOrder {
     this.asked.delete(key);
     this.asked.add(key);
+    return this.read(key, direction);
+  }
+
+  /** The order of `key` in `direction`, read without counting as asked: for the server's own use. */
+  read(key: string, direction: Direction): SortOrder {
     const cacheKey = `${key} ${direction}`;
     let order = this.cache.get(cacheKey);
     if (!order) {

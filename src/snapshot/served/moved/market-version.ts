@@ -2,8 +2,8 @@ import type { ExchangeTokenRecord, PoolRecord, ProtocolRecord } from '../../form
 import type { StoredToken } from '../../format/stored-records.js';
 
 /**
- * A pool of a version that differs from the snapshot: what every listing and sum needs of it, worked out
- * when the version is made, and its record, made when an answer shows it.
+ * A pool of a version that differs from the snapshot: its flags, known when the version is made, its sort values,
+ * made when a listing asks for their key, and its record, made when an answer shows it.
  */
 export interface MovedPool {
   readonly id: number;

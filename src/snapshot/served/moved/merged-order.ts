@@ -93,5 +93,6 @@ function exactly(values: KeyValues, l: number, r: number): number {
 function byRadix(changed: number[], values: KeyValues): Int32Array {
   const inAddressOrder = Int32Array.from(changed, (_, i) => i);
   const floats = Float64Array.from(changed, (id) => values.floats[id]!);
-  return orderByValue(changed, changed.map(values.value), [], inAddressOrder, floats).asc;
+  // A value read only where floats tie: a moved pool's is worked out when read.
+  return orderByValue(changed, (i) => values.value(changed[i]!), [], inAddressOrder, floats).asc;
 }

@@ -48,8 +48,9 @@ function inAddressOrder(listed: ListedPools, changed: readonly number[]): Int32A
  * for it: merged from the version before's (merged-order.ts) when that had it and the same pools, else
  * sorted (by order-by-value.ts, as a snapshot's are: exact values, ties by address). The orders requests
  * asked for in the last KEPT_FOR versions are merged as each version is made (`carry`), so that a request
- * seldom waits for one. Once the next version has carried its keys, this version no longer holds the one
- * before it: a request it still answers then sorts a key it lacks in full, as the first version does.
+ * seldom waits for one; a first version's, from the snapshot's (ofSnapshot). Once the next version has carried
+ * its keys, this version no longer holds the one before it: a request it still answers then sorts a key it lacks
+ * in full.
  */
 export class MovedOrders {
   private readonly keys = new Map<string, KeyOrder>();
@@ -69,7 +70,7 @@ export class MovedOrders {
   static ofSnapshot(columns: SortColumns, listed: ListedPools, stored: StoredOrders): MovedOrders {
     const orders = new MovedOrders(columns, listed);
     for (const key of stored.lastAsked(SNAPSHOT_KEYS)) {
-      const [asc, desc] = [stored.get(key, 'asc'), stored.get(key, 'desc')];
+      const [asc, desc] = [stored.read(key, 'asc'), stored.read(key, 'desc')];
       orders.keys.set(key, { asc, desc, floats: columns.storedFloats(SortColumns.keyIndex(key)), age: 0 });
     }
     return orders;

@@ -81,10 +81,16 @@ export class MovingBase implements MovedShared {
     if (!this.baseColumns) throw new Error('a moving market is made after ServedSnapshot.prepareMoves');
     const changed = previous ? version.changed : [...version.pools.values()];
     const columns = (previous?.columns ?? this.baseColumns).with(version.pools, changed, maxId);
+    // A first version (the market's, or again after a reset) is of a market whose members counted from 0 again.
+    if (!previous) this.lastMembers = undefined;
     const members = this.members(version);
+    // The snapshot's orders merge into a first version only with the snapshot's pools, else sorts would be in full.
     const ordersBefore =
-      previous?.orders ?? MovedOrders.ofSnapshot(this.baseColumns, this.listed, this.parts.poolOrders);
-    const before = { orders: ordersBefore, changed: changed.map((pool) => pool.id) };
+      previous?.orders ??
+      (members.listed === this.listed
+        ? MovedOrders.ofSnapshot(this.baseColumns, this.listed, this.parts.poolOrders)
+        : undefined);
+    const before = ordersBefore && { orders: ordersBefore, changed: changed.map((pool) => pool.id) };
     const orders = new MovedOrders(columns, members.listed, before);
     await pace();
     await orders.carry(pace);
