@@ -1,9 +1,7 @@
-import { compareDecimalStrings } from '../../../math/decimal-order.js';
 import { orderByValue, type OrderPair } from '../../format/order-by-value.js';
 import type { ListedPools } from './listed-pools.js';
 import { mergedChanges, sortedChanges } from './merged-order.js';
 import type { Direction, SortOrder, StoredOrders } from '../stored-orders.js';
-import type { ThresholdKey } from '../thresholds.js';
 import { SortColumns } from './sort-columns.js';
 
 /**
@@ -139,24 +137,4 @@ function withPositions(ids: Int32Array, maxId: number): SortOrder {
   const position = new Int32Array(maxId + 1).fill(-1);
   ids.forEach((id, i) => (position[id] = i));
   return { ids, position };
-}
-
-/**
- * Minimums over a moving market's version, as thresholds.ts finds them over a snapshot: a binary search
- * of the ascending order, comparing the served strings exactly.
- */
-export class MovedThresholds {
-  constructor(private readonly columns: SortColumns) {}
-
-  firstAtLeast(key: ThresholdKey, ascending: SortOrder, minimum: string): number {
-    const k = SortColumns.keyIndex(key);
-    let low = 0,
-      high = ascending.ids.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (compareDecimalStrings(this.columns.value(k, ascending.ids[middle]!), minimum) >= 0) high = middle;
-      else low = middle + 1;
-    }
-    return low;
-  }
 }

@@ -14,7 +14,8 @@ import {
 import { walkOrder } from '../walk-order.js';
 import type { MarketVersion } from './market-version.js';
 import { movedItem, type MovedPieces } from './moved-items.js';
-import { MovedThresholds, type MovedOrders } from './moved-orders.js';
+import type { MovedOrders } from './moved-orders.js';
+import { MovedThresholds } from './moved-thresholds.js';
 import { MovedTokenOrders } from './moved-token-orders.js';
 import type { MovedMembers } from './moved-members.js';
 import type { MovedShared } from './moved-shared.js';
