@@ -23,29 +23,29 @@ async function withBrokenMarket(body: (origin: string, seen: unknown[]) => Promi
   });
 }
 
-reported('a GET route (no body): 500 internal, the error reported once', async () => {
-  await withBrokenMarket(async (origin, seen) => {
-    const answer = await fetch(`${origin}/__mock/market`);
-    assert.is(answer.status, 500);
-    assert.equal(await answer.json(), INTERNAL);
-    assert.equal(
-      seen.map((e) => (e as Error).message),
-      ['boom: state'],
-    );
-  });
-});
+/** Routes whose market method throws: what each route reads, and the method it calls. */
+const BROKEN_ROUTES = [
+  { name: 'a GET route (no body)', path: '/__mock/market', init: {}, method: 'state' },
+  {
+    name: 'a POST route that read its body',
+    path: '/__mock/market/advance',
+    init: { method: 'POST', body: '{"steps":1}' },
+    method: 'advance',
+  },
+];
 
-reported('a POST route that read its body: 500 internal, the error reported once', async () => {
-  await withBrokenMarket(async (origin, seen) => {
-    const answer = await fetch(`${origin}/__mock/market/advance`, { method: 'POST', body: '{"steps":1}' });
-    assert.is(answer.status, 500);
-    assert.equal(await answer.json(), INTERNAL);
-    assert.equal(
-      seen.map((e) => (e as Error).message),
-      ['boom: advance'],
-    );
+for (const route of BROKEN_ROUTES)
+  reported(`${route.name}: 500 internal, the error reported once`, async () => {
+    await withBrokenMarket(async (origin, seen) => {
+      const answer = await fetch(`${origin}${route.path}`, route.init);
+      assert.is(answer.status, 500);
+      assert.equal(await answer.json(), INTERNAL);
+      assert.equal(
+        seen.map((e) => (e as Error).message),
+        [`boom: ${route.method}`],
+      );
+    });
   });
-});
 
 reported("a client's mistake is answered 400 and not reported", async () => {
   await withBrokenMarket(async (origin, seen) => {

@@ -26,6 +26,9 @@ const SECONDS: ReadonlyMap<string, bigint> = new Map(PERIODS.map((p) => [p.name,
  * @example new PeriodFigures(stats24h, 12_500_000n, null, { n: 1000n, d: 1n }).volume // '12.5'
  */
 export class PeriodFigures {
+  /** The rewards' figure in 10^-20 units, once worked out: a record reads it for its rewards and its yield. */
+  private units: bigint | undefined;
+
   constructor(
     private readonly s: StatsRecord,
     private readonly micro: bigint | undefined,
@@ -62,7 +65,10 @@ export class PeriodFigures {
   }
 
   private rewardUnits(rewardsPerSecond: Fraction): bigint {
-    return roundedUnits(mul(rewardsPerSecond, { n: SECONDS.get(this.s.period)!, d: 1n }), FIGURE_DIGITS);
+    return (this.units ??= roundedUnits(
+      mul(rewardsPerSecond, { n: SECONDS.get(this.s.period)!, d: 1n }),
+      FIGURE_DIGITS,
+    ));
   }
 }
 

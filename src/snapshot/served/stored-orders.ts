@@ -16,6 +16,8 @@ export type Direction = 'asc' | 'desc';
  */
 export class StoredOrders {
   private readonly cache = new Map<string, SortOrder>();
+  /** The keys asked for, each once, the most lately asked last. */
+  private readonly asked = new Set<string>();
   private readonly select;
 
   constructor(
@@ -27,9 +29,6 @@ export class StoredOrders {
       .prepare('SELECT ids FROM sort_orders WHERE resource = ? AND sort_key = ? AND direction = ?')
       .pluck();
   }
-
-  /** The keys asked for, each once, the most lately asked last. */
-  private readonly asked = new Set<string>();
 
   /** The `count` keys most lately asked for (either direction), the latest last. */
   lastAsked(count: number): string[] {

@@ -2,8 +2,17 @@ import type { ServedParts } from '../served-parts.js';
 import type { ServedSnapshot } from '../served-snapshot.js';
 import type { MarketVersion, MovedPool } from './market-version.js';
 import type { MovedPieces } from './moved-items.js';
+import type { MovedMembers } from './moved-members.js';
 import type { MovedOrders } from './moved-orders.js';
 import type { SortColumns } from './sort-columns.js';
+
+/** What a version hands the next: its sort values, orders and members, and the members' count (MarketVersion). */
+export interface VersionBefore {
+  columns: SortColumns;
+  orders: MovedOrders;
+  members: MovedMembers;
+  memberCount: number;
+}
 
 /**
  * What the versions of one moving market share (moving-base.ts makes it): the snapshot's readers, its
@@ -21,7 +30,7 @@ export interface MovedShared {
   version(
     base: ServedSnapshot,
     version: MarketVersion,
-    previous?: { columns: SortColumns; orders: MovedOrders },
+    previous?: VersionBefore,
     pace?: () => Promise<void> | void,
   ): Promise<ServedSnapshot>;
 }

@@ -126,7 +126,7 @@ export function movedSnapshot(
       }
       return text;
     },
-    moved: (next, pace) => moving.version(base, next, { columns, orders }, pace),
+    moved: (next, pace) => moving.version(base, next, { columns, orders, members, memberCount: version.members }, pace),
   };
   return snapshot;
 }

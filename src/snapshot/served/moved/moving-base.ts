@@ -4,8 +4,8 @@ import type { MarketVersion, MovedPool } from './market-version.js';
 import { movedPieces, type MovedPieces } from './moved-items.js';
 import { storedListed, type ListedPools } from './listed-pools.js';
 import { MovedOrders } from './moved-orders.js';
-import { movedMembers, type MovedMembers } from './moved-members.js';
-import type { MovedShared } from './moved-shared.js';
+import { movedMembers } from './moved-members.js';
+import type { MovedShared, VersionBefore } from './moved-shared.js';
 import { movedSnapshot } from './moved-snapshot.js';
 import { SortColumns } from './sort-columns.js';
 import type { StoredRecords } from '../../format/stored-records.js';
@@ -21,7 +21,6 @@ export class MovingBase implements MovedShared {
   private baseColumns: SortColumns | undefined;
   private pools: ListedPools | undefined;
   private volumes: string[] | undefined;
-  private lastMembers: { count: number; members: MovedMembers } | undefined;
 
   constructor(
     readonly parts: ServedParts,
@@ -74,16 +73,18 @@ export class MovingBase implements MovedShared {
   async version(
     base: ServedSnapshot,
     version: MarketVersion,
-    previous?: { columns: SortColumns; orders: MovedOrders },
+    previous?: VersionBefore,
     pace: () => Promise<void> | void = () => undefined,
   ): Promise<ServedSnapshot> {
     const maxId = Math.max(this.parts.pools.count, ...version.added);
     if (!this.baseColumns) throw new Error('a moving market is made after ServedSnapshot.prepareMoves');
     const changed = previous ? version.changed : [...version.pools.values()];
     const columns = (previous?.columns ?? this.baseColumns).with(version.pools, changed, maxId);
-    // A first version (the market's, or again after a reset) is of a market whose members counted from 0 again.
-    if (!previous) this.lastMembers = undefined;
-    const members = this.members(version);
+    // Versions with the members' count of the one before list its pools (a first version, after a reset too, anew).
+    const members =
+      previous?.memberCount === version.members
+        ? previous.members
+        : movedMembers(this.parts.pools, this.listed, version);
     // The snapshot's orders merge into a first version only with the snapshot's pools, else sorts would be in full.
     const ordersBefore =
       previous?.orders ??
@@ -95,12 +96,5 @@ export class MovingBase implements MovedShared {
     await pace();
     await orders.carry(pace);
     return movedSnapshot(this, base, version, columns, members, orders);
-  }
-
-  /** The pools `version` has: the snapshot's, or, once pools come or go, the last members made for its count. */
-  members(version: MarketVersion): MovedMembers {
-    if (this.lastMembers?.count !== version.members)
-      this.lastMembers = { count: version.members, members: movedMembers(this.parts.pools, this.listed, version) };
-    return this.lastMembers.members;
   }
 }
