@@ -1,7 +1,9 @@
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { PoolBatch } from './pool-batch.js';
 import { buildPoolBatch, toPlanMessage, type BuildContext } from './pool-batch-build.js';
 import type { PoolPlan } from '../plan/pool-plan.js';
+import { workerSpec } from './worker-spec.js';
 
 /**
  * Builds batches of pools, in this thread or in worker threads. Each batch is a pure function of
@@ -15,6 +17,8 @@ export interface PoolBuilders {
   buildHere(plans: readonly PoolPlan[]): PoolBatch;
   /** How many batches to keep with the workers (0: there are none). */
   readonly inFlight: number;
+  /** How many batches workers have built so far. */
+  workerBatches(): number;
   close(): Promise<void>;
 }
 
@@ -32,6 +36,7 @@ export function localBuilders(context: BuildContext): PoolBuilders {
     build: (plans) => Promise.resolve(buildPoolBatch(plans, context)),
     buildHere: (plans) => buildPoolBatch(plans, context),
     inFlight: 0,
+    workerBatches: () => 0,
     close: () => Promise.resolve(),
   };
 }
@@ -45,7 +50,8 @@ export function workerBuilders(context: BuildContext, count: number): PoolBuilde
   const queues: Waiter[][] = [];
   let failure: Error | null = null;
   let turn = 0;
-  const spec = workerSpec();
+  let built = 0;
+  const spec = workerSpec('pool-worker');
   const fail = (error: Error): void => {
     failure ??= error;
     for (const queue of queues) for (const waiter of queue.splice(0)) waiter.reject(error);
@@ -59,7 +65,10 @@ export function workerBuilders(context: BuildContext, count: number): PoolBuilde
     const resourceLimits = { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB };
     const worker = new Worker(spec.target, { eval: spec.eval, workerData: context, execArgv: [], resourceLimits });
     const queue: Waiter[] = [];
-    worker.on('message', (batch: PoolBatch) => queue.shift()?.resolve(batch));
+    worker.on('message', (batch: PoolBatch) => {
+      built++;
+      queue.shift()?.resolve(batch);
+    });
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`pool worker exited with code ${code}`)));
     workers.push(worker);
@@ -76,6 +85,7 @@ export function workerBuilders(context: BuildContext, count: number): PoolBuilde
     },
     buildHere: (plans) => buildPoolBatch(plans, context),
     inFlight: 4 * count,
+    workerBatches: () => built,
     async close() {
       failure ??= new Error('pool builders closed');
       await Promise.all(workers.map((worker) => worker.terminate()));
@@ -83,21 +93,21 @@ export function workerBuilders(context: BuildContext, count: number): PoolBuilde
   };
 }
 
+/** Spare cores for pool workers (at most 3); none below `workersFrom` pools, where they do not pay for their start. */
+export function spareCores(pools: number, workersFrom: number): number {
+  return pools < workersFrom ? 0 : Math.max(0, Math.min(3, availableParallelism() - 1));
+}
+
 /**
- * What to start a worker with. The compiled worker is pool-worker.js beside this file; in the package's
- * bundle, where this code lies in a chunk, the build makes pool-worker.js an entry beside it. Run from the
- * TypeScript sources (tests, tsx), a worker does not inherit tsx's loader on Node 20, so a small
- * script registers it first; without tsx to be found this throws, before any worker is started.
+ * One worker per spare core to build pools, while this thread plans, writes, and builds too whenever the
+ * workers are behind. Without a spare core, or where workers cannot be started (sources run without tsx),
+ * this thread builds alone: the rows are the same either way.
  */
-function workerSpec(): { target: URL | string; eval: boolean } {
-  const fromSources = import.meta.url.endsWith('.ts');
-  const entry = new URL(fromSources ? './pool-worker.ts' : './pool-worker.js', import.meta.url);
-  if (!fromSources) return { target: entry, eval: false };
-  const tsx = import.meta.resolve('tsx/esm/api');
-  return {
-    target:
-      `import(${JSON.stringify(tsx)}).then((api) => { api.register(); ` +
-      `return import(${JSON.stringify(entry.href)}); })`,
-    eval: true,
-  };
+export function startBuilders(context: BuildContext, spare: number): PoolBuilders {
+  if (spare < 1) return localBuilders(context);
+  try {
+    return workerBuilders(context, spare);
+  } catch {
+    return localBuilders(context);
+  }
 }

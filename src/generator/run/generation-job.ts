@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import { scaleAmount, trimZeros } from '../../math/decimal.js';
+import { PERIODS } from '../../math/periods.js';
+import type { SnapshotWriter } from '../../snapshot/format/snapshot-writer.js';
+import { writeSnapshotAtomically } from '../../snapshot/format/write-atomically.js';
+import { writePoolOrders, writeTokenOrders } from '../../snapshot/format/write-orders.js';
+import type { PoolDeclaration } from '../declared/pool-declaration.js';
+import { withDeclaredPlans } from '../declared/declared-plans.js';
+import { isoSeconds } from '../iso-seconds.js';
+import { eachPoolPlan } from '../plan/pool-plan.js';
+import type { TokenSeed } from '../types.js';
+import { GENERATOR_VERSION } from './defaults.js';
+import { spareCores, startBuilders } from './pool-builders.js';
+import { PoolSortCollector } from './pool-sort-collector.js';
+import { writeProtocol, type ExchangeSupplies } from './protocol.js';
+import { writePools } from './write-pools.js';
+
+/**
+ * What writing a snapshot needs once its options are checked and its tokens drawn: plain data, so that the
+ * writing may run in another thread (write-worker.ts) as well as in the caller's.
+ */
+export interface GenerationJob {
+  out: string;
+  seed: number;
+  /** Pools to generate; declared ones come in addition. */
+  pools: number;
+  asOf: Date;
+  /** Every token: the generated ones, then the declared ones. */
+  tokens: TokenSeed[];
+  drawnTokens: number;
+  declaredPools: PoolDeclaration[] | null;
+  /** The meta row's `declared` listing, and the market file as JSON (for the cursor key), when there is one. */
+  declaredListing: string | null;
+  marketJson: string | null;
+  supplies: ExchangeSupplies;
+  workersFrom: number;
+}
+
+export interface GenerateSummary {
+  out: string;
+  tokens: number;
+  pools: number;
+  positions: number;
+  asOf: string;
+  seed: number;
+}
+
+/** What a job reports: its summary, and how many batches pool workers built (the tests' evidence of them). */
+export interface GenerationResult {
+  summary: GenerateSummary;
+  workerBatches: number;
+}
+
+export interface JobProgress {
+  onProgress?: ((done: number, total: number) => void) | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+/** Every pool and token sort order, both directions; the address order is shared by the pool keys. */
+function writeOrders(w: SnapshotWriter, c: PoolSortCollector, tokens: readonly TokenSeed[], volumes: string[]): void {
+  writePoolOrders(w, c.ids, c.addresses, (k) => c.column(k));
+  writeTokenOrders(
+    w,
+    tokens.map((t) => t.id),
+    tokens.map((t) => t.address),
+    volumes,
+  );
+}
+
+/**
+ * Writes a job's snapshot, atomically (writeSnapshotAtomically): an interrupted or failed run leaves
+ * nothing at `out`.
+ * @example const { summary } = await runGenerationJob(job, { onProgress: (done, total) => {} })
+ */
+export async function runGenerationJob(job: GenerationJob, progress: JobProgress): Promise<GenerationResult> {
+  const { tokens, seed, asOf } = job;
+  let workerBatches = 0;
+  const summary = await writeSnapshotAtomically(
+    job.out,
+    async (writer) => {
+      const collector = new PoolSortCollector(tokens.length);
+      const builders = startBuilders(
+        { tokens, drawnTokens: job.drawnTokens, seed, asOf },
+        spareCores(job.pools, job.workersFrom),
+      );
+      try {
+        const total = job.pools + (job.declaredPools?.length ?? 0);
+        const plans = eachPoolPlan(job.pools, seed, tokens.slice(0, job.drawnTokens));
+        const all = job.declaredPools ? withDeclaredPlans(plans, job.declaredPools, tokens, job.pools, seed) : plans;
+        await writePools(all, builders, writer, collector, { ...progress, total });
+      } finally {
+        workerBatches = builders.workerBatches();
+        await builders.close();
+      }
+      return finishSnapshot(job, writer, collector);
+    },
+    { signal: progress.signal, interrupted: 'generation interrupted' },
+  );
+  return { summary, workerBatches };
+}
+
+/** Tokens, orders, the protocol row and the meta row, once every pool is written. */
+function finishSnapshot(job: GenerationJob, writer: SnapshotWriter, collector: PoolSortCollector): GenerateSummary {
+  const { tokens } = job;
+  const tokenVolumes = tokens.map((t) => trimZeros(scaleAmount(collector.tokenVolumeMicro[t.id]!, 6)));
+  tokens.forEach((token, i) => writer.token(token, tokenVolumes[i]!));
+  writeOrders(writer, collector, tokens, tokenVolumes);
+  writeProtocol(writer, tokens, collector, job.supplies);
+  const summary = {
+    out: job.out,
+    tokens: tokens.length,
+    pools: collector.ids.length,
+    positions: collector.positions,
+    asOf: isoSeconds(job.asOf),
+    seed: job.seed,
+  };
+  writer.meta({
+    seed: String(job.seed),
+    generatorVersion: GENERATOR_VERSION,
+    asOf: summary.asOf,
+    tokenCount: String(summary.tokens),
+    poolCount: String(summary.pools),
+    positionCount: String(summary.positions),
+    periods: PERIODS.map((p) => p.name).join(','),
+    cursorKey: createHash('sha256')
+      .update(`${GENERATOR_VERSION}|${job.seed}|${summary.asOf}|${summary.tokens}|${summary.pools}`)
+      .update(job.marketJson ? `|${job.marketJson}` : '')
+      .digest('hex'),
+    ...(job.declaredListing !== null && { declared: job.declaredListing }),
+  });
+  return summary;
+}

@@ -1,0 +1,54 @@
+import { Worker } from 'node:worker_threads';
+import type { GenerationJob, GenerationResult, JobProgress } from './generation-job.js';
+import { workerSpec } from './worker-spec.js';
+
+/** What the writing thread posts. */
+export type WriterMessage =
+  | { kind: 'progress'; done: number; total: number }
+  | { kind: 'done'; result: GenerationResult }
+  | { kind: 'failed'; name: string; message: string };
+
+/**
+ * The writing thread's young generation, in MB (V8's semi-spaces of 64). Planning, building and writing 100,000
+ * pools allocate much that dies young; with the main thread's default (semi-spaces of 16) the writer spent
+ * some 4 s in hundreds of scavenges, and generation took 1 to 7 s longer (docs/performance.md §6).
+ */
+const YOUNG_GENERATION_MB = 192;
+
+/**
+ * Runs `job` in a worker thread started for it, relaying its progress and an abort; settles once the thread
+ * has ended. Throws at once where no worker can be started (the caller then writes the job itself).
+ * @example const { summary } = await runInWriterThread(job, { onProgress, signal })
+ */
+export function runInWriterThread(job: GenerationJob, progress: JobProgress): Promise<GenerationResult> {
+  const spec = workerSpec('write-worker');
+  // No node flags, as for the pool workers (pool-builders.ts): some make a worker refuse to start.
+  const resourceLimits = { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB };
+  const worker = new Worker(spec.target, { eval: spec.eval, workerData: job, execArgv: [], resourceLimits });
+  const abort = (): void => worker.postMessage('abort');
+  progress.signal?.addEventListener('abort', abort, { once: true });
+  if (progress.signal?.aborted) abort();
+  return new Promise((resolve, reject) => {
+    let outcome: { result: GenerationResult } | { error: unknown } | null = null;
+    worker.on('message', (message: WriterMessage) => {
+      if (message.kind === 'done') outcome ??= { result: message.result };
+      else if (message.kind === 'failed')
+        outcome ??= { error: Object.assign(new Error(message.message), { name: message.name }) };
+      else {
+        try {
+          progress.onProgress?.(message.done, message.total);
+        } catch (error) {
+          // As where the job runs in this thread: a progress callback that throws fails the generation.
+          outcome ??= { error };
+          abort();
+        }
+      }
+    });
+    worker.on('error', (error) => (outcome ??= { error }));
+    worker.on('exit', (code) => {
+      progress.signal?.removeEventListener('abort', abort);
+      if (outcome && 'result' in outcome) resolve(outcome.result);
+      else reject(outcome?.error ?? new Error(`the generation's writing thread exited with code ${code}`));
+    });
+  });
+}
