@@ -169,25 +169,39 @@ for (const flags of CALLER_FLAGS)
     }
   });
 
-/** How a generation ends when it fails, by where it writes: the same error, and nothing left behind. */
+/**
+ * A caller busy for a second in its progress callback, as one that renders or logs may be: the writing
+ * thread, left alone, would finish its last rows meanwhile.
+ */
+const busy = (): void => {
+  const until = performance.now() + 1000;
+  while (performance.now() < until);
+};
+
+/** Aborts when `at` pools are done, after a busy second. */
+const abortAt = (at: number) => (): Partial<Parameters<typeof generateSnapshot>[0]> => {
+  const controller = new AbortController();
+  return { signal: controller.signal, onProgress: (done) => done === at && (busy(), controller.abort()) };
+};
+
+/** Throws from the progress callback when `at` pools are done, after a busy second. */
+const throwAt = (at: number) => (): Partial<Parameters<typeof generateSnapshot>[0]> => ({
+  onProgress: (done) => {
+    if (done !== at) return;
+    busy();
+    throw new RangeError(`the caller gave up at ${at}`);
+  },
+});
+
+/**
+ * How a generation ends when it fails, by where it writes: the same error, and nothing left behind. At the
+ * last batch (2,000 of 2,000) every row is written: the writing thread asks this thread before it commits.
+ */
 const FAILURES: [string, (out: string) => Partial<Parameters<typeof generateSnapshot>[0]>, RegExp][] = [
-  [
-    'an abort between batches',
-    () => {
-      const controller = new AbortController();
-      return { signal: controller.signal, onProgress: (done) => done === 1000 && controller.abort() };
-    },
-    /^generation interrupted$/,
-  ],
-  [
-    'a progress callback that throws',
-    () => ({
-      onProgress: (done) => {
-        if (done === 1000) throw new RangeError('the caller gave up at 1000');
-      },
-    }),
-    /^the caller gave up at 1000$/,
-  ],
+  ['an abort between batches', abortAt(1000), /^generation interrupted$/],
+  ['an abort at the last batch', abortAt(ARGS.pools), /^generation interrupted$/],
+  ['a progress callback that throws', throwAt(1000), /^the caller gave up at 1000$/],
+  ['a progress callback that throws at the last batch', throwAt(ARGS.pools), /^the caller gave up at 2000$/],
   [
     'a file that cannot be opened',
     (out) => ({ out: join(out, 'no-such-folder', 'x.sqlite') }),

@@ -54,6 +54,11 @@ export interface GenerationResult {
 export interface JobProgress {
   onProgress?: ((done: number, total: number) => void) | undefined;
   signal?: AbortSignal | undefined;
+  /**
+   * Awaited once every row is written, before the commit: a writing thread asks its caller there, whose
+   * progress callbacks have all run by then, whether to commit (the signal says no).
+   */
+  beforeCommit?: (() => Promise<void>) | undefined;
 }
 
 /** Every pool and token sort order, both directions; the address order is shared by the pool keys. */
@@ -92,7 +97,9 @@ export async function runGenerationJob(job: GenerationJob, progress: JobProgress
         workerBatches = builders.workerBatches();
         await builders.close();
       }
-      return finishSnapshot(job, writer, collector);
+      const summary = finishSnapshot(job, writer, collector);
+      await progress.beforeCommit?.();
+      return summary;
     },
     { signal: progress.signal, interrupted: 'generation interrupted' },
   );

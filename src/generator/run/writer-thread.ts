@@ -1,12 +1,15 @@
+import { rmSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { partialPath } from '../../snapshot/format/write-atomically.js';
 import type { GenerationJob, GenerationResult, JobProgress } from './generation-job.js';
 import { workerSpec } from './worker-spec.js';
 
 /** What the writing thread posts. */
 export type WriterMessage =
   | { kind: 'progress'; done: number; total: number }
+  | { kind: 'ready' }
   | { kind: 'done'; result: GenerationResult }
-  | { kind: 'failed'; name: string; message: string };
+  | { kind: 'failed'; name: string; message: string; stack: string | undefined; code: string | undefined };
 
 /**
  * The writing thread's young generation, in MB (V8's semi-spaces of 64). Planning, building and writing 100,000
@@ -31,24 +34,35 @@ export function runInWriterThread(job: GenerationJob, progress: JobProgress): Pr
   return new Promise((resolve, reject) => {
     let outcome: { result: GenerationResult } | { error: unknown } | null = null;
     worker.on('message', (message: WriterMessage) => {
-      if (message.kind === 'done') outcome ??= { result: message.result };
-      else if (message.kind === 'failed')
-        outcome ??= { error: Object.assign(new Error(message.message), { name: message.name }) };
-      else {
+      if (message.kind === 'progress') {
+        if (outcome) return;
         try {
           progress.onProgress?.(message.done, message.total);
         } catch (error) {
           // As where the job runs in this thread: a progress callback that throws fails the generation.
-          outcome ??= { error };
+          outcome = { error };
           abort();
         }
-      }
+      } else if (message.kind === 'ready') {
+        // Every progress callback has run: commit unless one failed or the caller aborted since.
+        worker.postMessage(outcome || progress.signal?.aborted ? 'abort' : 'commit');
+      } else if (message.kind === 'done') outcome ??= { result: message.result };
+      else outcome ??= { error: errorOf(message) };
     });
     worker.on('error', (error) => (outcome ??= { error }));
     worker.on('exit', (code) => {
       progress.signal?.removeEventListener('abort', abort);
-      if (outcome && 'result' in outcome) resolve(outcome.result);
-      else reject(outcome?.error ?? new Error(`the generation's writing thread exited with code ${code}`));
+      if (outcome && 'result' in outcome) return resolve(outcome.result);
+      // A thread that died (out of memory, say) did not clean up after itself.
+      rmSync(partialPath(job.out), { force: true });
+      reject(outcome?.error ?? new Error(`the generation's writing thread exited with code ${code}`));
     });
   });
+}
+
+/** The writing thread's error again, as far as it crosses: its name, message, stack and code. */
+function errorOf(failed: Extract<WriterMessage, { kind: 'failed' }>): Error {
+  const error = Object.assign(new Error(failed.message), { name: failed.name });
+  if (failed.stack !== undefined) error.stack = failed.stack;
+  return failed.code === undefined ? error : Object.assign(error, { code: failed.code });
 }

@@ -10,6 +10,9 @@ export interface AtomicWriteOptions {
   errorOf?: (message: string) => Error;
 }
 
+/** Where a snapshot for `out` is written until it is complete. */
+export const partialPath = (out: string): string => `${out}.partial`;
+
 /**
  * Writes a snapshot into `<out>.partial` through `write`, in the writer's one transaction, and
  * renames it into place when complete: an error or an abort leaves nothing at `out`, nor beside it.
@@ -20,7 +23,7 @@ export async function writeSnapshotAtomically<T>(
   write: (writer: SnapshotWriter) => Promise<T> | T,
   options: AtomicWriteOptions = {},
 ): Promise<T> {
-  const partial = `${out}.partial`;
+  const partial = partialPath(out);
   const errorOf = options.errorOf ?? ((message: string) => new Error(message));
   rmSync(partial, { force: true });
   let writer: SnapshotWriter;
