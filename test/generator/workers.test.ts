@@ -139,7 +139,7 @@ workers('workerThreshold must be a non-negative integer', async () => {
   }
 });
 
-/** Node's flags a caller may run with, each of which once cost it its workers (pool-builders.ts). */
+/** Node's flags a caller may run with, each of which once cost it its workers (worker-spec.ts). */
 const CALLER_FLAGS: readonly string[][] = [
   ['--input-type=module'],
   ['--input-type', 'module'],

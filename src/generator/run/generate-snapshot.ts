@@ -81,7 +81,7 @@ export async function generateSnapshot(options: GenerateOptions): Promise<Genera
     declaredListing: declared ? declaredListing(declared, tokens) : null,
     marketJson: file ? JSON.stringify(file) : null,
     supplies,
-    workersFrom: options.workerThreshold ?? WORKERS_FROM,
+    poolWorkers: spareCores(options.pools, options.workerThreshold ?? WORKERS_FROM),
   };
   const progress = { onProgress: options.onProgress, signal: options.signal };
   return (await runJob(job, progress)).summary;
@@ -92,7 +92,7 @@ export async function generateSnapshot(options: GenerateOptions): Promise<Genera
  * young generation this thread cannot be given; the rows are the same either way.
  */
 function runJob(job: GenerationJob, progress: JobProgress): Promise<GenerationResult> {
-  if (spareCores(job.pools, job.workersFrom) > 0) {
+  if (job.poolWorkers > 0) {
     try {
       return runInWriterThread(job, progress);
     } catch {

@@ -10,7 +10,7 @@ import { isoSeconds } from '../iso-seconds.js';
 import { eachPoolPlan } from '../plan/pool-plan.js';
 import type { TokenSeed } from '../types.js';
 import { GENERATOR_VERSION } from './defaults.js';
-import { spareCores, startBuilders } from './pool-builders.js';
+import { startBuilders } from './pool-builders.js';
 import { PoolSortCollector } from './pool-sort-collector.js';
 import { writeProtocol, type ExchangeSupplies } from './protocol.js';
 import { writePools } from './write-pools.js';
@@ -33,7 +33,8 @@ export interface GenerationJob {
   declaredListing: string | null;
   marketJson: string | null;
   supplies: ExchangeSupplies;
-  workersFrom: number;
+  /** Pool worker threads to start (spareCores): 0 builds in the writing thread alone. */
+  poolWorkers: number;
 }
 
 export interface GenerateSummary {
@@ -84,10 +85,7 @@ export async function runGenerationJob(job: GenerationJob, progress: JobProgress
     job.out,
     async (writer) => {
       const collector = new PoolSortCollector(tokens.length);
-      const builders = startBuilders(
-        { tokens, drawnTokens: job.drawnTokens, seed, asOf },
-        spareCores(job.pools, job.workersFrom),
-      );
+      const builders = startBuilders({ tokens, drawnTokens: job.drawnTokens, seed, asOf }, job.poolWorkers);
       try {
         const total = job.pools + (job.declaredPools?.length ?? 0);
         const plans = eachPoolPlan(job.pools, seed, tokens.slice(0, job.drawnTokens));

@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { PoolBatch } from './pool-batch.js';
 import { buildPoolBatch, toPlanMessage, type BuildContext } from './pool-batch-build.js';
 import type { PoolPlan } from '../plan/pool-plan.js';
-import { workerSpec } from './worker-spec.js';
+import { startGeneratorWorker } from './worker-spec.js';
 
 /**
  * Builds batches of pools, in this thread or in worker threads. Each batch is a pure function of
@@ -21,9 +21,6 @@ export interface PoolBuilders {
   workerBatches(): number;
   close(): Promise<void>;
 }
-
-/** A worker's young generation, in MB (see workerBuilders). */
-const YOUNG_GENERATION_MB = 192;
 
 interface Waiter {
   resolve(batch: PoolBatch): void;
@@ -51,19 +48,12 @@ export function workerBuilders(context: BuildContext, count: number): PoolBuilde
   let failure: Error | null = null;
   let turn = 0;
   let built = 0;
-  const spec = workerSpec('pool-worker');
   const fail = (error: Error): void => {
     failure ??= error;
     for (const queue of queues) for (const waiter of queue.splice(0)) waiter.reject(error);
   };
   for (let i = 0; i < count; i++) {
-    // No node flags: the worker runs only the generator (and registers tsx itself from the sources). The
-    // caller's would be inherited, and some make a worker refuse to start: `--input-type` (a caller run
-    // as `node --input-type=module -e …`), or per-process ones such as `--max-old-space-size` when given.
-    // A young generation of 192 MB (V8's semi-spaces of 64): building a pool allocates much that dies at once, and
-    // fewer scavenges build pools some 10% faster; it grows to that only as the worker allocates.
-    const resourceLimits = { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB };
-    const worker = new Worker(spec.target, { eval: spec.eval, workerData: context, execArgv: [], resourceLimits });
+    const worker = startGeneratorWorker('pool-worker', context);
     const queue: Waiter[] = [];
     worker.on('message', (batch: PoolBatch) => {
       built++;

@@ -1,8 +1,7 @@
 import { rmSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
 import { partialPath } from '../../snapshot/format/write-atomically.js';
 import type { GenerationJob, GenerationResult, JobProgress } from './generation-job.js';
-import { workerSpec } from './worker-spec.js';
+import { startGeneratorWorker } from './worker-spec.js';
 
 /** What the writing thread posts. */
 export type WriterMessage =
@@ -12,22 +11,13 @@ export type WriterMessage =
   | { kind: 'failed'; name: string; message: string; stack: string | undefined; code: string | undefined };
 
 /**
- * The writing thread's young generation, in MB (V8's semi-spaces of 64). Planning, building and writing 100,000
- * pools allocate much that dies young; with the main thread's default (semi-spaces of 16) the writer spent
- * some 4 s in hundreds of scavenges, and generation took 1 to 7 s longer (docs/performance.md §6).
- */
-const YOUNG_GENERATION_MB = 192;
-
-/**
  * Runs `job` in a worker thread started for it, relaying its progress and an abort; settles once the thread
  * has ended. Throws at once where no worker can be started (the caller then writes the job itself).
  * @example const { summary } = await runInWriterThread(job, { onProgress, signal })
  */
 export function runInWriterThread(job: GenerationJob, progress: JobProgress): Promise<GenerationResult> {
-  const spec = workerSpec('write-worker');
-  // No node flags, as for the pool workers (pool-builders.ts): some make a worker refuse to start.
-  const resourceLimits = { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB };
-  const worker = new Worker(spec.target, { eval: spec.eval, workerData: job, execArgv: [], resourceLimits });
+  // A young generation the main thread cannot be given (worker-spec.ts).
+  const worker = startGeneratorWorker('write-worker', job);
   const abort = (): void => worker.postMessage('abort');
   progress.signal?.addEventListener('abort', abort, { once: true });
   if (progress.signal?.aborted) abort();
