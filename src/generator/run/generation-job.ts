@@ -1,18 +1,12 @@
-import { createHash } from 'node:crypto';
-import { scaleAmount, trimZeros } from '../../math/decimal.js';
-import { PERIODS } from '../../math/periods.js';
-import type { SnapshotWriter } from '../../snapshot/format/snapshot-writer.js';
 import { writeSnapshotAtomically } from '../../snapshot/format/write-atomically.js';
-import { writePoolOrders, writeTokenOrders } from '../../snapshot/format/write-orders.js';
 import type { PoolDeclaration } from '../declared/pool-declaration.js';
 import { withDeclaredPlans } from '../declared/declared-plans.js';
-import { isoSeconds } from '../iso-seconds.js';
 import { eachPoolPlan } from '../plan/pool-plan.js';
 import type { TokenSeed } from '../types.js';
-import { GENERATOR_VERSION } from './defaults.js';
+import { finishSnapshot, type GenerateSummary } from './finish-snapshot.js';
 import { startBuilders } from './pool-builders.js';
 import { PoolSortCollector } from './pool-sort-collector.js';
-import { writeProtocol, type ExchangeSupplies } from './protocol.js';
+import type { ExchangeSupplies } from './protocol.js';
 import { writePools } from './write-pools.js';
 
 /**
@@ -37,14 +31,7 @@ export interface GenerationJob {
   poolWorkers: number;
 }
 
-export interface GenerateSummary {
-  out: string;
-  tokens: number;
-  pools: number;
-  positions: number;
-  asOf: string;
-  seed: number;
-}
+export type { GenerateSummary } from './finish-snapshot.js';
 
 /** What a job reports: its summary, and how many batches pool workers built (the tests' evidence of them). */
 export interface GenerationResult {
@@ -62,17 +49,6 @@ export interface JobProgress {
   beforeCommit?: (() => Promise<void>) | undefined;
 }
 
-/** Every pool and token sort order, both directions; the address order is shared by the pool keys. */
-function writeOrders(w: SnapshotWriter, c: PoolSortCollector, tokens: readonly TokenSeed[], volumes: string[]): void {
-  writePoolOrders(w, c.ids, c.addresses, (k) => c.column(k));
-  writeTokenOrders(
-    w,
-    tokens.map((t) => t.id),
-    tokens.map((t) => t.address),
-    volumes,
-  );
-}
-
 /**
  * Writes a job's snapshot, atomically (writeSnapshotAtomically): an interrupted or failed run leaves
  * nothing at `out`.
@@ -86,52 +62,21 @@ export async function runGenerationJob(job: GenerationJob, progress: JobProgress
     async (writer) => {
       const collector = new PoolSortCollector(tokens.length);
       const builders = startBuilders({ tokens, drawnTokens: job.drawnTokens, seed, asOf }, job.poolWorkers);
+      let summary: GenerateSummary;
       try {
         const total = job.pools + (job.declaredPools?.length ?? 0);
         const plans = eachPoolPlan(job.pools, seed, tokens.slice(0, job.drawnTokens));
         const all = job.declaredPools ? withDeclaredPlans(plans, job.declaredPools, tokens, job.pools, seed) : plans;
         await writePools(all, builders, writer, collector, { ...progress, total });
+        summary = await finishSnapshot(job, writer, collector, builders);
       } finally {
         workerBatches = builders.workerBatches();
         await builders.close();
       }
-      const summary = finishSnapshot(job, writer, collector);
       await progress.beforeCommit?.();
       return summary;
     },
     { signal: progress.signal, interrupted: 'generation interrupted' },
   );
   return { summary, workerBatches };
-}
-
-/** Tokens, orders, the protocol row and the meta row, once every pool is written. */
-function finishSnapshot(job: GenerationJob, writer: SnapshotWriter, collector: PoolSortCollector): GenerateSummary {
-  const { tokens } = job;
-  const tokenVolumes = tokens.map((t) => trimZeros(scaleAmount(collector.tokenVolumeMicro[t.id]!, 6)));
-  tokens.forEach((token, i) => writer.token(token, tokenVolumes[i]!));
-  writeOrders(writer, collector, tokens, tokenVolumes);
-  writeProtocol(writer, tokens, collector, job.supplies);
-  const summary = {
-    out: job.out,
-    tokens: tokens.length,
-    pools: collector.ids.length,
-    positions: collector.positions,
-    asOf: isoSeconds(job.asOf),
-    seed: job.seed,
-  };
-  writer.meta({
-    seed: String(job.seed),
-    generatorVersion: GENERATOR_VERSION,
-    asOf: summary.asOf,
-    tokenCount: String(summary.tokens),
-    poolCount: String(summary.pools),
-    positionCount: String(summary.positions),
-    periods: PERIODS.map((p) => p.name).join(','),
-    cursorKey: createHash('sha256')
-      .update(`${GENERATOR_VERSION}|${job.seed}|${summary.asOf}|${summary.tokens}|${summary.pools}`)
-      .update(job.marketJson ? `|${job.marketJson}` : '')
-      .digest('hex'),
-    ...(job.declaredListing !== null && { declared: job.declaredListing }),
-  });
-  return summary;
 }

@@ -1,8 +1,10 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
+import type { OrderPair } from '../../snapshot/format/order-by-value.js';
 import type { PoolBatch } from './pool-batch.js';
 import { buildPoolBatch, toPlanMessage, type BuildContext } from './pool-batch-build.js';
 import type { PoolPlan } from '../plan/pool-plan.js';
+import { sortPoolOrders, type PoolOrdersJob } from './pool-orders.js';
 import { startGeneratorWorker } from './worker-spec.js';
 
 /**
@@ -15,6 +17,8 @@ export interface PoolBuilders {
   build(plans: readonly PoolPlan[]): Promise<PoolBatch>;
   /** Builds in this thread, now. */
   buildHere(plans: readonly PoolPlan[]): PoolBatch;
+  /** Sorts the pools by some keys: in a worker thread, once it has built every batch asked of it; else here, now. */
+  sortOrders(job: PoolOrdersJob): Promise<OrderPair[]>;
   /** How many batches to keep with the workers (0: there are none). */
   readonly inFlight: number;
   /** How many batches workers have built so far. */
@@ -22,8 +26,15 @@ export interface PoolBuilders {
   close(): Promise<void>;
 }
 
+/** What a pool worker answers (pool-worker.ts): a batch, or the orders it was asked to sort. */
+export type WorkerAnswer = PoolBatch | SortedOrders;
+export interface SortedOrders {
+  pairs: OrderPair[];
+}
+const isOrders = (answer: WorkerAnswer): answer is SortedOrders => 'pairs' in answer;
+
 interface Waiter {
-  resolve(batch: PoolBatch): void;
+  resolve(answer: WorkerAnswer): void;
   reject(error: Error): void;
 }
 
@@ -32,6 +43,7 @@ export function localBuilders(context: BuildContext): PoolBuilders {
   return {
     build: (plans) => Promise.resolve(buildPoolBatch(plans, context)),
     buildHere: (plans) => buildPoolBatch(plans, context),
+    sortOrders: (job) => Promise.resolve(sortPoolOrders(job)),
     inFlight: 0,
     workerBatches: () => 0,
     close: () => Promise.resolve(),
@@ -55,25 +67,31 @@ export function workerBuilders(context: BuildContext, count: number): PoolBuilde
   for (let i = 0; i < count; i++) {
     const worker = startGeneratorWorker('pool-worker', context);
     const queue: Waiter[] = [];
-    worker.on('message', (batch: PoolBatch) => {
-      built++;
-      queue.shift()?.resolve(batch);
+    worker.on('message', (answer: WorkerAnswer) => {
+      if (!isOrders(answer)) built++;
+      queue.shift()?.resolve(answer);
     });
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`pool worker exited with code ${code}`)));
     workers.push(worker);
     queues.push(queue);
   }
+  const ask = (index: number, message: unknown): Promise<WorkerAnswer> => {
+    if (failure) return Promise.reject(failure);
+    return new Promise<WorkerAnswer>((resolve, reject) => {
+      queues[index]!.push({ resolve, reject });
+      workers[index]!.postMessage(message);
+    });
+  };
+  const expected = <T extends WorkerAnswer>(answer: WorkerAnswer, is: (a: WorkerAnswer) => a is T): T => {
+    if (!is(answer)) throw new Error('a pool worker answered out of turn');
+    return answer;
+  };
   return {
-    build(plans) {
-      if (failure) return Promise.reject(failure);
-      const index = turn++ % count;
-      return new Promise<PoolBatch>((resolve, reject) => {
-        queues[index]!.push({ resolve, reject });
-        workers[index]!.postMessage(plans.map(toPlanMessage));
-      });
-    },
+    build: (plans) =>
+      ask(turn++ % count, plans.map(toPlanMessage)).then((a) => expected(a, (b): b is PoolBatch => !isOrders(b))),
     buildHere: (plans) => buildPoolBatch(plans, context),
+    sortOrders: (job) => ask(0, { orders: job }).then((a) => expected(a, isOrders).pairs),
     inFlight: 4 * count,
     workerBatches: () => built,
     async close() {

@@ -1,5 +1,6 @@
 import { POOL_SORT_KEYS } from '../../snapshot/format/sort-keys.js';
-import { SORT_SEPARATOR, type BatchSummary } from './pool-batch.js';
+import type { BatchSummary } from './pool-batch.js';
+import { splitJoined, type PoolOrdersJob } from './pool-orders.js';
 
 /**
  * Keeps what is needed after pools are written: their sort values, and the exact sums for token
@@ -38,6 +39,11 @@ export class PoolSortCollector {
 
   /** Every pool's value for the sort key at `key` (POOL_SORT_KEYS order), in pool order. */
   column(key: number): string[] {
-    return this.ids.length === 0 ? [] : this.joined[key]!.join(SORT_SEPARATOR).split(SORT_SEPARATOR);
+    return splitJoined(this.joined[key]!, this.ids.length);
+  }
+
+  /** What sorting the pools by `keys` (POOL_SORT_KEYS indexes) needs, `byAddress` their address order. */
+  ordersJob(keys: number[], byAddress: Int32Array): PoolOrdersJob {
+    return { ids: this.ids, addresses: this.addresses, byAddress, keys, joined: keys.map((k) => this.joined[k]!) };
   }
 }

@@ -39,9 +39,11 @@ export interface SnapshotWriter {
   exchangeToken(record: ExchangeTokenRecord, supplies: { circulating: string; total: string }): void;
   meta(values: Record<string, string>): void;
   /**
-   * Writes the pools' pieces, in the pools' PIECE_LAYOUT order (written by `order` before), then
-   * commits and closes.
+   * Writes the pools' pieces, in the pools' PIECE_LAYOUT order (written by `order` before); no pool may
+   * follow, other rows may. Lets a caller write the rest while it still sorts the other orders.
    */
+  writePieces(): void;
+  /** Writes the pieces (unless writePieces did), then commits and closes. */
   finish(): void;
   /** Rolls back and closes. */
   abandon(): void;
@@ -89,6 +91,7 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
   const pieces = new PieceBlockWriter(db, PIECE_FORMATS.spec);
   const upstreamPieces = new PieceBlockWriter(db, PIECE_FORMATS.upstream);
   let layout: Int32Array | undefined;
+  let piecesWritten = false;
   const insertPositions = rowInserter(db, 'positions', POSITION_COLUMNS);
   const insertRewards = rowInserter(db, 'rewards', REWARD_COLUMNS);
   const insertLocks = rowInserter(db, 'locks', LOCK_COLUMNS);
@@ -112,6 +115,7 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
       this.poolBatch(batch);
     },
     poolBatch(batch) {
+      if (piecesWritten) throw new Error('pools are written before their pieces');
       insertPools(batch.pools);
       addPieces(pieces, batch.pieces);
       addPieces(upstreamPieces, batch.upstreamPieces);
@@ -158,11 +162,16 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
     meta(values) {
       for (const key of Object.keys(values).sort()) insertMeta.run(key, values[key]!);
     },
-    finish() {
+    writePieces() {
       if (!layout)
         throw new Error(`pool pieces are laid out in the pools' ${PIECE_LAYOUT.key} order, which was not written`);
+      if (piecesWritten) return;
       pieces.finish(layout);
       upstreamPieces.finish(layout);
+      piecesWritten = true;
+    },
+    finish() {
+      this.writePieces();
       writePoolKeys(db);
       writeTokenTexts(db);
       db.exec('COMMIT');

@@ -1,11 +1,15 @@
-import { addressOrder, orderByValue, tokenOrders } from './order-by-value.js';
+import { PIECE_LAYOUT } from '../pieces/piece-layout.js';
+import { addressOrder, orderByValue, tokenOrders, type OrderPair } from './order-by-value.js';
 import type { SnapshotWriter } from './snapshot-writer.js';
 import { POOL_SORT_KEYS } from './sort-keys.js';
+
+/** The POOL_SORT_KEYS index of the key pools' pieces are laid out by: its order is written before the pieces. */
+export const LAYOUT_KEY = POOL_SORT_KEYS.indexOf(PIECE_LAYOUT.key);
 
 /**
  * Every pool sort order, both directions, exactly by value (ties by address): `column(k)` gives each
  * pool's value of POOL_SORT_KEYS[k], in the order of `ids`. The one way generate, record and a moving
- * market's snapshot write them.
+ * market's snapshot write them (generate sorts some in another thread: poolOrderPairs).
  * @example writePoolOrders(writer, ids, addresses, (k) => values.map((row) => row[k]!))
  */
 export function writePoolOrders(
@@ -14,12 +18,29 @@ export function writePoolOrders(
   addresses: readonly string[],
   column: (k: number) => readonly string[],
 ): void {
-  const byAddress = addressOrder(addresses);
-  POOL_SORT_KEYS.forEach((key, k) => {
-    const order = orderByValue(ids, column(k), addresses, byAddress);
-    writer.order('pools', key, 'asc', order.asc);
-    writer.order('pools', key, 'desc', order.desc);
-  });
+  const keys = POOL_SORT_KEYS.map((_, k) => k);
+  poolOrderPairs(ids, addresses, column, keys).forEach((pair, k) => writePoolOrder(writer, k, pair));
+}
+
+/**
+ * The pool orders of the sort keys at `keys` (POOL_SORT_KEYS indexes), as writePoolOrders sorts them; `byAddress`
+ * (addressOrder of `addresses`) when the caller has it. Plain data in and out, so another thread may sort.
+ * @example const [pair] = poolOrderPairs(ids, addresses, (k) => values[k]!, [LAYOUT_KEY])
+ */
+export function poolOrderPairs(
+  ids: readonly number[],
+  addresses: readonly string[],
+  column: (k: number) => readonly string[],
+  keys: readonly number[],
+  byAddress = addressOrder(addresses),
+): OrderPair[] {
+  return keys.map((k) => orderByValue(ids, column(k), addresses, byAddress));
+}
+
+/** Writes both directions of the order of pool sort key `k` (a POOL_SORT_KEYS index). */
+export function writePoolOrder(writer: SnapshotWriter, k: number, pair: OrderPair): void {
+  writer.order('pools', POOL_SORT_KEYS[k]!, 'asc', pair.asc);
+  writer.order('pools', POOL_SORT_KEYS[k]!, 'desc', pair.desc);
 }
 
 /** Every token sort order (tokenOrders), both directions. */

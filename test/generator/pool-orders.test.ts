@@ -1,0 +1,76 @@
+import { Decimal } from 'decimal.js';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { addressOrder } from '../../src/snapshot/format/order-by-value.js';
+import { localBuilders, workerBuilders } from '../../src/generator/run/pool-builders.js';
+import { SORT_SEPARATOR } from '../../src/generator/run/pool-batch.js';
+import type { PoolOrdersJob } from '../../src/generator/run/pool-orders.js';
+
+const orders = suite('generate: pool orders sorted beside the writing (a pool worker, or this thread)');
+
+/** A small deterministic generator (no Math.random in tests that must fail the same way twice). */
+function lcg(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+}
+
+// Values that tie as floats but not as decimals, zeros written two ways, and ordinary figures.
+const TRICKY = ['0', '0.0', '100', '99.99999999999999999999', '100.00000000000000000001', '1', '1.00', '0.000001'];
+
+/** `count` pools in batches of 100 (joined as the batches join them), with values for three keys. */
+function jobOf(count: number, keys: number[], seed: number): { job: PoolOrdersJob; values: string[][] } {
+  const next = lcg(seed);
+  const ids = Array.from({ length: count }, (_, i) => i + 1);
+  const addresses = ids.map(() => Math.floor(next() * 36 ** 6).toString(36));
+  const values = keys.map(() =>
+    ids.map(() => (next() < 0.5 ? TRICKY[Math.floor(next() * TRICKY.length)]! : (next() * 1e6).toFixed(6))),
+  );
+  const joined = values.map((column) => {
+    const batches: string[] = [];
+    for (let at = 0; at < column.length; at += 100) batches.push(column.slice(at, at + 100).join(SORT_SEPARATOR));
+    return batches;
+  });
+  return { job: { ids, addresses, byAddress: addressOrder(addresses), keys, joined }, values };
+}
+
+/** Ids by exact value (decimal.js), ties by address ascending, in both directions (docs/api.md §3.3). */
+function expectedOrder(ids: number[], addresses: string[], values: string[], sign: 1 | -1): number[] {
+  const byAddress = (l: number, r: number): number =>
+    addresses[l - 1]! < addresses[r - 1]! ? -1 : addresses[l - 1]! > addresses[r - 1]! ? 1 : 0;
+  return [...ids].sort((l, r) => sign * new Decimal(values[l - 1]!).cmp(values[r - 1]!) || byAddress(l, r));
+}
+
+const CONTEXT = { tokens: [], drawnTokens: 0, seed: 1, asOf: new Date('2026-01-01T00:00:00Z') };
+
+const CASES: [string, number][] = [
+  ['no pools', 0],
+  ['one pool', 1],
+  ['2,050 pools in 21 batches, ties as floats and as values', 2050],
+];
+
+for (const [named, count] of CASES)
+  orders(`${named}: a pool worker and this thread sort by exact value, ties by address`, async () => {
+    const keys = [3, 0, 17];
+    const { job, values } = jobOf(count, keys, count + 11);
+    const workers = workerBuilders(CONTEXT, 1);
+    try {
+      const [inWorker, here] = [await workers.sortOrders(job), await localBuilders(CONTEXT).sortOrders(job)];
+      assert.is(inWorker.length, keys.length, 'one pair per key');
+      keys.forEach((key, i) => {
+        const asc = expectedOrder(job.ids, job.addresses, values[i]!, 1);
+        const desc = expectedOrder(job.ids, job.addresses, values[i]!, -1);
+        for (const [where, pairs] of [
+          ['worker', inWorker],
+          ['this thread', here],
+        ] as const) {
+          assert.equal([...pairs[i]!.asc], asc, `${where}, key ${key}: ascending`);
+          assert.equal([...pairs[i]!.desc], desc, `${where}, key ${key}: descending`);
+        }
+      });
+      assert.is(workers.workerBatches(), 0, 'sorting is not counted as a batch built');
+    } finally {
+      await workers.close();
+    }
+  });
+
+orders.run();
