@@ -5,6 +5,10 @@ import { addressOrder } from '../../src/snapshot/format/order-by-value.js';
 import { localBuilders, workerBuilders } from '../../src/generator/run/pool-builders.js';
 import { SORT_SEPARATOR } from '../../src/generator/run/pool-batch.js';
 import type { PoolOrdersJob } from '../../src/generator/run/pool-orders.js';
+import { finishSnapshot } from '../../src/generator/run/finish-snapshot.js';
+import { PoolSortCollector } from '../../src/generator/run/pool-sort-collector.js';
+import type { SnapshotWriter } from '../../src/snapshot/format/snapshot-writer.js';
+import { POOL_SORT_KEYS } from '../../src/snapshot/format/sort-keys.js';
 
 const orders = suite('generate: pool orders sorted beside the writing (a pool worker, or this thread)');
 
@@ -72,5 +76,61 @@ for (const [named, count] of CASES)
       await workers.close();
     }
   });
+
+/** A writer whose every write throws `failure`: a disk that fills up while the orders are sorted. */
+function failingWriter(failure: Error): SnapshotWriter {
+  const fail = (): never => {
+    throw failure;
+  };
+  return {
+    pool: fail,
+    poolBatch: fail,
+    token: fail,
+    order: fail,
+    protocol: fail,
+    exchangeToken: fail,
+    meta: fail,
+    writePieces: fail,
+    finish: fail,
+    abandon: () => undefined,
+  };
+}
+
+orders('a write that fails while a pool worker sorts: its error, and no rejection left unhandled', async () => {
+  // Enough pools that the worker is still sorting when the first write fails and the builders close.
+  const { job } = jobOf(40_000, [0], 5);
+  const collector = new PoolSortCollector(2);
+  collector.addBatch({
+    ids: job.ids,
+    addresses: job.addresses,
+    sortColumns: POOL_SORT_KEYS.map(() => job.joined[0]!.join(SORT_SEPARATOR)),
+    blocked: job.ids.map(() => false),
+    tokenA: job.ids.map(() => 1),
+    tokenB: job.ids.map(() => 2),
+    volume24hMicro: job.ids.map(() => 0n),
+    fees24hPico: job.ids.map(() => 0n),
+    tvlUsdc: job.ids.map(() => '0'),
+    positionCount: 0,
+  });
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown): number => unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  const workers = workerBuilders(CONTEXT, 1);
+  try {
+    const facts = { out: 'x', seed: 1, asOf: CONTEXT.asOf, tokens: [], declaredListing: null, marketJson: null };
+    const supplies = { circulatingMicro: 0n, totalMicro: 0n };
+    const finishing = finishSnapshot({ ...facts, supplies }, failingWriter(new Error('disk full')), collector, workers);
+    await finishing.then(
+      () => assert.unreachable('finished with a writer that fails'),
+      (error: Error) => assert.is(error.message, 'disk full'),
+    );
+    await workers.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(unhandled, [], 'a rejection was left unhandled');
+  } finally {
+    process.off('unhandledRejection', onUnhandled);
+    await workers.close();
+  }
+});
 
 orders.run();

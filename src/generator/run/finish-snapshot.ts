@@ -49,6 +49,8 @@ export async function finishSnapshot(
   const byAddress = addressOrder(addresses);
   const others = POOL_SORT_KEYS.map((_, k) => k).filter((k) => k !== LAYOUT_KEY);
   const sorting = builders.sortOrders(collector.ordersJob(others, byAddress));
+  // Awaited at the end: should a write before then throw, the sorting, failed by the builders' close, is handled.
+  sorting.catch(() => undefined);
   const tokenVolumes = tokens.map((t) => trimZeros(scaleAmount(collector.tokenVolumeMicro[t.id]!, 6)));
   tokens.forEach((token, i) => writer.token(token, tokenVolumes[i]!));
   const [layout] = poolOrderPairs(ids, addresses, (k) => collector.column(k), [LAYOUT_KEY], byAddress);
