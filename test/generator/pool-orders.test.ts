@@ -8,6 +8,7 @@ import type { PoolOrdersJob } from '../../src/generator/run/pool-orders.js';
 import { finishSnapshot } from '../../src/generator/run/finish-snapshot.js';
 import { PoolSortCollector } from '../../src/generator/run/pool-sort-collector.js';
 import type { SnapshotWriter } from '../../src/snapshot/format/snapshot-writer.js';
+import { poolPlans } from '../helpers/pool-plans.js';
 import { POOL_SORT_KEYS } from '../../src/snapshot/format/sort-keys.js';
 
 const orders = suite('generate: pool orders sorted beside the writing (a pool worker, or this thread)');
@@ -34,7 +35,7 @@ function jobOf(count: number, keys: number[], seed: number): { job: PoolOrdersJo
     for (let at = 0; at < column.length; at += 100) batches.push(column.slice(at, at + 100).join(SORT_SEPARATOR));
     return batches;
   });
-  return { job: { ids, addresses, byAddress: addressOrder(addresses), keys, joined }, values };
+  return { job: { ids, addresses, byAddress: addressOrder(addresses), joined }, values };
 }
 
 /** Ids by exact value (decimal.js), ties by address ascending, in both directions (docs/api.md §3.3). */
@@ -96,6 +97,31 @@ function failingWriter(failure: Error): SnapshotWriter {
   };
 }
 
+orders('batches and orders asked of one worker at once are answered each to its asker, in turn', async () => {
+  const { context, plans } = poolPlans(40);
+  const workers = workerBuilders(context, 1);
+  try {
+    const { job, values } = jobOf(300, [0], 3);
+    const [first, orders, second] = await Promise.all([
+      workers.build(plans.slice(0, 20)),
+      workers.sortOrders(job),
+      workers.build(plans.slice(20)),
+    ]);
+    assert.equal(
+      first.summary.ids,
+      plans.slice(0, 20).map((plan) => plan.id),
+    );
+    assert.equal(
+      second.summary.ids,
+      plans.slice(20).map((plan) => plan.id),
+    );
+    assert.equal([...orders[0]!.asc], expectedOrder(job.ids, job.addresses, values[0]!, 1));
+    assert.is(workers.workerBatches(), 2, 'two batches built, the orders not counted');
+  } finally {
+    await workers.close();
+  }
+});
+
 orders('a write that fails while a pool worker sorts: its error, and no rejection left unhandled', async () => {
   // Enough pools that the worker is still sorting when the first write fails and the builders close.
   const { job } = jobOf(40_000, [0], 5);
@@ -117,6 +143,8 @@ orders('a write that fails while a pool worker sorts: its error, and no rejectio
   process.on('unhandledRejection', onUnhandled);
   const workers = workerBuilders(CONTEXT, 1);
   try {
+    // A first answer: the worker is up, and sorting the 40,000 pools when the first write fails.
+    await workers.sortOrders(jobOf(1, [0], 1).job);
     const facts = { out: 'x', seed: 1, asOf: CONTEXT.asOf, tokens: [], declaredListing: null, marketJson: null };
     const supplies = { circulatingMicro: 0n, totalMicro: 0n };
     const finishing = finishSnapshot({ ...facts, supplies }, failingWriter(new Error('disk full')), collector, workers);

@@ -2,8 +2,10 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { buildPoolBatch } from '../../src/generator/run/pool-batch-build.js';
 import { emptyPoolRowBatch } from '../../src/snapshot/format/pool-row-batch.js';
 import { createSnapshotWriter } from '../../src/snapshot/format/snapshot-writer.js';
+import { poolPlans } from '../helpers/pool-plans.js';
 import { tempDir } from '../helpers/snapshots.js';
 
 const writer = suite('snapshot writer: the pieces are written once, after the last pool, before the last orders');
@@ -29,6 +31,55 @@ writer('orders may follow writePieces, pools may not; finish commits without wri
     } finally {
       db.close();
     }
+  } finally {
+    remove();
+  }
+});
+
+/** Every row of the pieces' tables of the snapshot at `path`, as JSON lines. */
+function pieceRows(path: string): string[] {
+  const db = new Database(path, { readonly: true });
+  try {
+    const tables = [
+      'piece_blocks',
+      'piece_templates',
+      'rest_stats',
+      'upstream_piece_blocks',
+      'upstream_piece_templates',
+      'upstream_rest_stats',
+    ];
+    return tables.flatMap((table) => {
+      const rows = db.prepare(`SELECT * FROM ${table}`).raw().all() as unknown[][];
+      return rows.map(
+        (row) => `${table} ${JSON.stringify(row, (_, v: unknown) => (v instanceof Uint8Array ? [...v] : v))}`,
+      );
+    });
+  } finally {
+    db.close();
+  }
+}
+
+writer('writePieces called twice, then finish: the same pieces as finish alone, written once', () => {
+  const { dir, remove } = tempDir();
+  try {
+    const { context, plans } = poolPlans(12);
+    const rows = buildPoolBatch(plans, context).rows;
+    const layout = Int32Array.from(plans.map((_, i) => plans.length - i));
+    const write = (path: string, early: boolean): void => {
+      const w = createSnapshotWriter(path);
+      w.poolBatch(rows);
+      w.order('pools', 'volume24h', 'desc', layout);
+      if (early) (w.writePieces(), w.writePieces());
+      w.finish();
+    };
+    write(join(dir, 'early.sqlite'), true);
+    write(join(dir, 'alone.sqlite'), false);
+    const [early, alone] = [pieceRows(join(dir, 'early.sqlite')), pieceRows(join(dir, 'alone.sqlite'))];
+    assert.ok(
+      alone.some((row) => row.startsWith('upstream_piece_blocks')),
+      'no pieces were written',
+    );
+    assert.equal(early, alone);
   } finally {
     remove();
   }

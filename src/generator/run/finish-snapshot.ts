@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { scaleAmount, trimZeros } from '../../math/decimal.js';
 import { PERIODS } from '../../math/periods.js';
-import { addressOrder } from '../../snapshot/format/order-by-value.js';
+import { addressOrder, orderByValue } from '../../snapshot/format/order-by-value.js';
 import type { SnapshotWriter } from '../../snapshot/format/snapshot-writer.js';
 import { POOL_SORT_KEYS } from '../../snapshot/format/sort-keys.js';
-import { LAYOUT_KEY, poolOrderPairs, writePoolOrder, writeTokenOrders } from '../../snapshot/format/write-orders.js';
+import { LAYOUT_KEY, writePoolOrder, writeTokenOrders } from '../../snapshot/format/write-orders.js';
 import { isoSeconds } from '../iso-seconds.js';
 import type { TokenSeed } from '../types.js';
 import { GENERATOR_VERSION } from './defaults.js';
@@ -37,6 +37,7 @@ export interface FinishedJob {
  * orders but the one the pieces are laid out by are sorted by `builders` (a pool worker, idle by now, where
  * there is one) while this thread writes the rest: at 100,000 pools a second and a half of sorting, which
  * the writing took as long again to wait for. They are written last, in the same sequence either way.
+ * @example const summary = await finishSnapshot(job, writer, collector, builders)
  */
 export async function finishSnapshot(
   job: FinishedJob,
@@ -53,8 +54,7 @@ export async function finishSnapshot(
   sorting.catch(() => undefined);
   const tokenVolumes = tokens.map((t) => trimZeros(scaleAmount(collector.tokenVolumeMicro[t.id]!, 6)));
   tokens.forEach((token, i) => writer.token(token, tokenVolumes[i]!));
-  const [layout] = poolOrderPairs(ids, addresses, (k) => collector.column(k), [LAYOUT_KEY], byAddress);
-  writePoolOrder(writer, LAYOUT_KEY, layout!);
+  writePoolOrder(writer, LAYOUT_KEY, orderByValue(ids, collector.column(LAYOUT_KEY), addresses, byAddress));
   writeTokenOrders(
     writer,
     tokens.map((t) => t.id),

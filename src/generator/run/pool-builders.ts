@@ -2,9 +2,9 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { OrderPair } from '../../snapshot/format/order-by-value.js';
 import type { PoolBatch } from './pool-batch.js';
-import { buildPoolBatch, toPlanMessage, type BuildContext } from './pool-batch-build.js';
+import { buildPoolBatch, toPlanMessage, type BuildContext, type PlanMessage } from './pool-batch-build.js';
 import type { PoolPlan } from '../plan/pool-plan.js';
-import { sortPoolOrders, type PoolOrdersJob } from './pool-orders.js';
+import { sortPoolOrders, type OrdersQuestion, type PoolOrdersJob, type SortedOrders } from './pool-orders.js';
 import { startGeneratorWorker } from './worker-spec.js';
 
 /**
@@ -26,11 +26,10 @@ export interface PoolBuilders {
   close(): Promise<void>;
 }
 
-/** What a pool worker answers (pool-worker.ts): a batch, or the orders it was asked to sort. */
+/** What a pool worker is sent (pool-worker.ts): plans to build, or orders to sort. */
+export type WorkerQuestion = PlanMessage[] | OrdersQuestion;
+/** What it answers, in the order it was asked: a batch, or the orders. */
 export type WorkerAnswer = PoolBatch | SortedOrders;
-export interface SortedOrders {
-  pairs: OrderPair[];
-}
 const isOrders = (answer: WorkerAnswer): answer is SortedOrders => 'pairs' in answer;
 
 interface Waiter {
@@ -76,7 +75,7 @@ export function workerBuilders(context: BuildContext, count: number): PoolBuilde
     workers.push(worker);
     queues.push(queue);
   }
-  const ask = (index: number, message: unknown): Promise<WorkerAnswer> => {
+  const ask = (index: number, message: WorkerQuestion): Promise<WorkerAnswer> => {
     if (failure) return Promise.reject(failure);
     return new Promise<WorkerAnswer>((resolve, reject) => {
       queues[index]!.push({ resolve, reject });

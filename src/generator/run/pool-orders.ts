@@ -1,5 +1,4 @@
-import type { OrderPair } from '../../snapshot/format/order-by-value.js';
-import { poolOrderPairs } from '../../snapshot/format/write-orders.js';
+import { orderByValue, type OrderPair } from '../../snapshot/format/order-by-value.js';
 import { SORT_SEPARATOR } from './pool-batch.js';
 
 /**
@@ -11,23 +10,33 @@ export interface PoolOrdersJob {
   addresses: string[];
   /** The pools' address order (addressOrder), shared by every key. */
   byAddress: Int32Array;
-  /** POOL_SORT_KEYS indexes. */
-  keys: number[];
-  /** Per key of `keys`, the pools' values as the batches joined them (BatchSummary.sortColumns). */
+  /** Per key to sort by, the pools' values as the batches joined them (BatchSummary.sortColumns). */
   joined: string[][];
 }
 
-/** Each of `count` pools' values, in pool order, from the batches' joined values. */
+/** What a pool worker is sent to sort (pool-worker.ts), beside the plans it is sent to build. */
+export interface OrdersQuestion {
+  orders: PoolOrdersJob;
+}
+
+/** What a pool worker answers an OrdersQuestion: one pair per key of the job, in its order. */
+export interface SortedOrders {
+  pairs: OrderPair[];
+}
+
+/**
+ * Each of `count` pools' values, in pool order, from the batches' joined values.
+ * @example splitJoined(['1,2', '3'], 3) // ['1', '2', '3']
+ */
 export function splitJoined(joined: readonly string[], count: number): string[] {
   return count === 0 ? [] : joined.join(SORT_SEPARATOR).split(SORT_SEPARATOR);
 }
 
 /**
- * The job's orders, one pair per key in `keys` order: the same as writePoolOrders sorts.
+ * The job's orders, one pair per key in its order, sorted as writePoolOrders sorts (exactly, ties by address).
  * @example const pairs = sortPoolOrders(collector.ordersJob([0, 1], byAddress))
  */
 export function sortPoolOrders(job: PoolOrdersJob): OrderPair[] {
-  const { ids, addresses, byAddress, keys, joined } = job;
-  const column = (k: number): string[] => splitJoined(joined[keys.indexOf(k)]!, ids.length);
-  return poolOrderPairs(ids, addresses, column, keys, byAddress);
+  const { ids, addresses, byAddress, joined } = job;
+  return joined.map((values) => orderByValue(ids, splitJoined(values, ids.length), addresses, byAddress));
 }

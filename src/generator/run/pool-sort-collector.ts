@@ -44,6 +44,6 @@ export class PoolSortCollector {
 
   /** What sorting the pools by `keys` (POOL_SORT_KEYS indexes) needs, `byAddress` their address order. */
   ordersJob(keys: number[], byAddress: Int32Array): PoolOrdersJob {
-    return { ids: this.ids, addresses: this.addresses, byAddress, keys, joined: keys.map((k) => this.joined[k]!) };
+    return { ids: this.ids, addresses: this.addresses, byAddress, joined: keys.map((k) => this.joined[k]!) };
   }
 }
