@@ -12,6 +12,7 @@ import type { PoolBuilders } from './pool-builders.js';
 import type { PoolSortCollector } from './pool-sort-collector.js';
 import { writeProtocol, type ExchangeSupplies } from './protocol.js';
 
+/** What a run wrote, as `generate` reports it. */
 export interface GenerateSummary {
   out: string;
   tokens: number;
@@ -35,8 +36,8 @@ export interface FinishedJob {
 /**
  * Tokens, orders, the protocol row, the meta row and the pools' pieces, once every pool is written. The pool
  * orders but the one the pieces are laid out by are sorted by `builders` (a pool worker, idle by now, where
- * there is one) while this thread writes the rest: at 100,000 pools a second and a half of sorting, which
- * the writing took as long again to wait for. They are written last, in the same sequence either way.
+ * there is one) while this thread writes the rest: at 100,000 pools a second and a half of sorting beside two
+ * seconds of writing, where the one followed the other. They are written last, in the same sequence either way.
  * @example const summary = await finishSnapshot(job, writer, collector, builders)
  */
 export async function finishSnapshot(
