@@ -9,18 +9,10 @@ import { finishSnapshot } from '../../src/generator/run/finish-snapshot.js';
 import { PoolSortCollector } from '../../src/generator/run/pool-sort-collector.js';
 import type { SnapshotWriter } from '../../src/snapshot/format/snapshot-writer.js';
 import { poolPlans } from '../helpers/pool-plans.js';
+import { lcg, TRICKY } from '../helpers/sort-samples.js';
 import { POOL_SORT_KEYS } from '../../src/snapshot/format/sort-keys.js';
 
 const orders = suite('generate: pool orders sorted beside the writing (a pool worker, or this thread)');
-
-/** A small deterministic generator (no Math.random in tests that must fail the same way twice). */
-function lcg(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
-
-// Values that tie as floats but not as decimals, zeros written two ways, and ordinary figures.
-const TRICKY = ['0', '0.0', '100', '99.99999999999999999999', '100.00000000000000000001', '1', '1.00', '0.000001'];
 
 /** `count` pools in batches of 100 (joined as the batches join them), with values for three keys. */
 function jobOf(count: number, keys: number[], seed: number): { job: PoolOrdersJob; values: string[][] } {

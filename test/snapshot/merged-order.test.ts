@@ -3,15 +3,8 @@ import * as assert from 'uvu/assert';
 import { floatsOf } from '../../src/snapshot/format/float-groups.js';
 import { addressOrder, orderByValue } from '../../src/snapshot/format/order-by-value.js';
 import { mergedOrder } from '../../src/snapshot/served/moved/merged-order.js';
+import { lcg, TRICKY } from '../helpers/sort-samples.js';
 
-/** A small deterministic generator (no Math.random in tests that must fail the same way twice). */
-function lcg(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
-
-// Values that tie as floats but not as decimals, zeros written two ways, and ordinary figures.
-const TRICKY = ['0', '0.0', '100', '99.99999999999999999999', '100.00000000000000000001', '1', '1.00', '0.000001'];
 const valueFrom = (next: () => number): string =>
   next() < 0.5 ? TRICKY[Math.floor(next() * TRICKY.length)]! : (next() * 10 ** Math.floor(next() * 8)).toFixed(6);
 

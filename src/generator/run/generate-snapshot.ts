@@ -8,16 +8,11 @@ import { declaredListing } from '../declared/declared-listing.js';
 import { readMarketFile, resolveMarket } from '../declared/declared-market.js';
 import type { MarketFile } from '../declared/market-file.js';
 import { spareCores } from './pool-builders.js';
-import {
-  runGenerationJob,
-  type GenerateSummary,
-  type GenerationJob,
-  type GenerationResult,
-  type JobProgress,
-} from './generation-job.js';
+import type { GenerateSummary } from './finish-snapshot.js';
+import { runGenerationJob, type GenerationJob, type GenerationResult, type JobProgress } from './generation-job.js';
 import { runInWriterThread } from './writer-thread.js';
 
-export type { GenerateSummary } from './generation-job.js';
+export type { GenerateSummary } from './finish-snapshot.js';
 
 export interface GenerateOptions {
   seed: number;

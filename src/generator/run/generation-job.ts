@@ -31,8 +31,6 @@ export interface GenerationJob {
   poolWorkers: number;
 }
 
-export type { GenerateSummary } from './finish-snapshot.js';
-
 /** What a job reports: its summary, and how many batches pool workers built (the tests' evidence of them). */
 export interface GenerationResult {
   summary: GenerateSummary;
