@@ -5,14 +5,13 @@ import { PIECE_FORMATS } from '../pieces/piece-format.js';
 import { PIECE_LAYOUT } from '../pieces/piece-layout.js';
 import { writeTokenTexts } from '../pieces/token-texts.js';
 import { writePoolKeys } from './pool-keys.js';
-import { exchangeTokenJson, protocolJson } from './pool-pieces.js';
-import type { ExchangeTokenRecord, PoolRecord, ProtocolRecord, TokenRecord } from './pool-record.js';
+import type { PoolRecord, TokenRecord } from './pool-record.js';
 import { appendPoolRows, emptyPoolRowBatch, type PoolRowBatch } from './pool-row-batch.js';
 import { bytesOf } from '../pieces/stored-arrays.js';
 import { rowInserter } from './row-inserter.js';
 import { tokenRow } from './token-row.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
-import { upstreamExchangeTokenJson, upstreamProtocolJson, upstreamSupplyJson } from './upstream-token-json.js';
+import { tokenFactRows, type TokenFactRows } from './token-fact-rows.js';
 import {
   appendRow,
   LOCK_COLUMNS,
@@ -25,7 +24,7 @@ import {
 } from './table-rows.js';
 
 /** Writes one snapshot file in a single transaction; statements are prepared once. */
-export interface SnapshotWriter {
+export interface SnapshotWriter extends TokenFactRows {
   pool(pool: PoolRecord): void;
   /**
    * The rows of consecutive pools, table by table: rows and row ids come out as if each pool had
@@ -34,9 +33,6 @@ export interface SnapshotWriter {
   poolBatch(batch: PoolRowBatch): void;
   token(token: TokenRecord, volume24h: string): void;
   order(resource: 'pools' | 'tokens', key: string, direction: 'asc' | 'desc', ids: Int32Array): void;
-  protocol(record: ProtocolRecord): void;
-  /** The exchange token, and the supplies its own endpoints serve. */
-  exchangeToken(record: ExchangeTokenRecord, supplies: { circulating: string; total: string }): void;
   meta(values: Record<string, string>): void;
   /**
    * Writes the pools' pieces, in the pools' PIECE_LAYOUT order (written by `order` before); no pool may
@@ -98,15 +94,6 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
   const insertStats = rowInserter(db, 'pool_stats', STATS_COLUMNS);
   const insertTokens = rowInserter(db, 'tokens', TOKEN_COLUMNS);
   const insertOrder = db.prepare('INSERT INTO sort_orders (resource, sort_key, direction, ids) VALUES (?,?,?,?)');
-  const insertProtocol = db.prepare(
-    `INSERT INTO protocol (id, tvl, volume_24h_usdc, fees_24h_usdc, revenue_24h_usdc, json, upstream_json)
-      VALUES (1,?,?,?,?,?,?)`,
-  );
-  const insertExchange = db.prepare(
-    `INSERT INTO exchange_token (id, token_id, price, circulating_supply, total_supply, volume_24h, json,
-      circulating_json, total_json, upstream_json, upstream_circulating_json, upstream_total_json)
-      VALUES (1,?,?,?,?,?,?,?,?,?,?,?)`,
-  );
   const insertMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?,?)');
   return {
     pool(p) {
@@ -134,31 +121,7 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
       if (resource === 'pools' && key === PIECE_LAYOUT.key && direction === PIECE_LAYOUT.direction)
         layout = ids.slice();
     },
-    protocol(p) {
-      insertProtocol.run(
-        p.tvl,
-        p.volume24hUsdc,
-        p.fees24hUsdc,
-        p.revenue24hUsdc,
-        protocolJson(p),
-        upstreamProtocolJson(p),
-      );
-    },
-    exchangeToken(x, { circulating, total }) {
-      insertExchange.run(
-        x.tokenId,
-        x.price,
-        circulating,
-        total,
-        x.volume24h,
-        exchangeTokenJson(x),
-        JSON.stringify({ circulating_supply: circulating }),
-        JSON.stringify({ total_supply: total }),
-        upstreamExchangeTokenJson(x),
-        upstreamSupplyJson('circulating_supply', circulating),
-        upstreamSupplyJson('total_supply', total),
-      );
-    },
+    ...tokenFactRows(db),
     meta(values) {
       for (const key of Object.keys(values).sort()) insertMeta.run(key, values[key]!);
     },
