@@ -1,24 +1,10 @@
 import { ApiError, invalidParameter } from '../errors/api-error.js';
 import { shown } from '../errors/shown.js';
-import { fnv1a } from '../snapshot/served/fnv1a.js';
 import type { MarketVersion, ServedSnapshot } from '../snapshot/served/served-snapshot.js';
 import type { MarketPool } from '../generator/declared/market-file.js';
 import type { MarketChange, MarketInfo, MockMarket, PoolChange, TokenChange } from './market-info.js';
+import { startMarket, type MarketWork } from './market-work.js';
 import { pacer, type Pace } from './pace.js';
-
-/**
- * What the owner asks of the market's state (market-state.ts), which is loaded with the generator and
- * the domain math only when the market first changes: a server that never moves never loads them.
- */
-interface MarketWork {
-  readonly step: number;
-  instant(step: number): string;
-  advance(steps: number, pace: Pace): Promise<MarketVersion>;
-  setTokenPrice(id: number, change: unknown, pace: Pace): Promise<MarketVersion>;
-  patchPool(id: number, change: unknown, pace: Pace): Promise<MarketVersion>;
-  addPool(entry: unknown): Promise<{ version: MarketVersion; address: string }>;
-  removePool(id: number): Promise<MarketVersion>;
-}
 
 /** The most steps one request may take: a month of market time. */
 export const MAX_STEPS = 8640;
@@ -132,11 +118,7 @@ export class MovingMarket implements MockMarket {
     record?: () => Omit<MarketChange, 'step'>,
   ): Promise<MarketInfo> {
     return this.enqueue(async () => {
-      if (!this.market) {
-        const { MarketState } = await import('./market-state.js');
-        await this.snapshot.prepareMoves(pacer());
-        this.market = await MarketState.create(this.snapshot, seedOf(this.snapshot), pacer());
-      }
+      this.market ??= await startMarket(this.snapshot);
       let version: MarketVersion;
       const pace = pacer();
       try {
@@ -192,10 +174,4 @@ export class MovingMarket implements MockMarket {
       changes: [...this.changes],
     };
   }
-}
-
-/** A number for the snapshot's seed: its own when it is one, else one made from its cursor key (a recording). */
-function seedOf(snapshot: ServedSnapshot): number {
-  const seed = Number(snapshot.facts.seed);
-  return Number.isSafeInteger(seed) ? seed : fnv1a(snapshot.facts.cursorKey);
 }
