@@ -5,13 +5,13 @@ import { PIECE_FORMATS } from '../pieces/piece-format.js';
 import { PIECE_LAYOUT } from '../pieces/piece-layout.js';
 import { writeTokenTexts } from '../pieces/token-texts.js';
 import { writePoolKeys } from './pool-keys.js';
-import type { PoolRecord, TokenRecord } from './pool-record.js';
+import type { ExchangeTokenRecord, PoolRecord, ProtocolRecord, TokenRecord } from './pool-record.js';
 import { appendPoolRows, emptyPoolRowBatch, type PoolRowBatch } from './pool-row-batch.js';
 import { bytesOf } from '../pieces/stored-arrays.js';
 import { rowInserter } from './row-inserter.js';
 import { tokenRow } from './token-row.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
-import { tokenFactRows, type TokenFactRows } from './token-fact-rows.js';
+import { tokenFactRows } from './token-fact-rows.js';
 import {
   appendRow,
   LOCK_COLUMNS,
@@ -24,7 +24,7 @@ import {
 } from './table-rows.js';
 
 /** Writes one snapshot file in a single transaction; statements are prepared once. */
-export interface SnapshotWriter extends TokenFactRows {
+export interface SnapshotWriter {
   pool(pool: PoolRecord): void;
   /**
    * The rows of consecutive pools, table by table: rows and row ids come out as if each pool had
@@ -33,6 +33,9 @@ export interface SnapshotWriter extends TokenFactRows {
   poolBatch(batch: PoolRowBatch): void;
   token(token: TokenRecord, volume24h: string): void;
   order(resource: 'pools' | 'tokens', key: string, direction: 'asc' | 'desc', ids: Int32Array): void;
+  protocol(record: ProtocolRecord): void;
+  /** The exchange token, and the supplies its own endpoints serve. */
+  exchangeToken(record: ExchangeTokenRecord, supplies: { circulating: string; total: string }): void;
   meta(values: Record<string, string>): void;
   /**
    * Writes the pools' pieces, in the pools' PIECE_LAYOUT order (written by `order` before); no pool may

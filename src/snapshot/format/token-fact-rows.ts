@@ -3,18 +3,16 @@ import { exchangeTokenJson, protocolJson } from './pool-pieces.js';
 import type { ExchangeTokenRecord, ProtocolRecord } from './pool-record.js';
 import { upstreamExchangeTokenJson, upstreamProtocolJson, upstreamSupplyJson } from './upstream-token-json.js';
 
-/** The snapshot's one-row tables: the protocol's figures and the exchange token, with their bodies in both dialects. */
-export interface TokenFactRows {
-  protocol(record: ProtocolRecord): void;
-  /** The exchange token, and the supplies its own endpoints serve. */
-  exchangeToken(record: ExchangeTokenRecord, supplies: { circulating: string; total: string }): void;
-}
-
 /**
- * Statements for the one-row tables of `db` (within the writer's transaction), prepared once.
+ * The snapshot's one-row tables, the protocol's figures and the exchange token with their bodies in both dialects:
+ * statements of `db` (in the writer's transaction, snapshot-writer.ts, whose methods these are), prepared once.
+ * Not part of the package's types: the writer's interface names these methods itself.
  * @example tokenFactRows(db).protocol(record)
  */
-export function tokenFactRows(db: Database.Database): TokenFactRows {
+export function tokenFactRows(db: Database.Database): {
+  protocol(record: ProtocolRecord): void;
+  exchangeToken(record: ExchangeTokenRecord, supplies: { circulating: string; total: string }): void;
+} {
   const insertProtocol = db.prepare(
     `INSERT INTO protocol (id, tvl, volume_24h_usdc, fees_24h_usdc, revenue_24h_usdc, json, upstream_json)
       VALUES (1,?,?,?,?,?,?)`,
