@@ -9,14 +9,15 @@ import { finishSnapshot } from '../../src/generator/run/finish-snapshot.js';
 import { PoolSortCollector } from '../../src/generator/run/pool-sort-collector.js';
 import type { SnapshotWriter } from '../../src/snapshot/format/snapshot-writer.js';
 import { poolPlans } from '../helpers/pool-plans.js';
-import { lcg, TRICKY } from '../helpers/sort-samples.js';
+import { seededRng } from '../helpers/seeded-rng.js';
+import { TRICKY } from '../helpers/sort-samples.js';
 import { POOL_SORT_KEYS } from '../../src/snapshot/format/sort-keys.js';
 
 const orders = suite('generate: pool orders sorted beside the writing (a pool worker, or this thread)');
 
 /** `count` pools in batches of 100 (joined as the batches join them), with values for three keys. */
 function jobOf(count: number, keys: number[], seed: number): { job: PoolOrdersJob; values: string[][] } {
-  const next = lcg(seed);
+  const next = seededRng(seed).next;
   const ids = Array.from({ length: count }, (_, i) => i + 1);
   const addresses = ids.map(() => Math.floor(next() * 36 ** 6).toString(36));
   const values = keys.map(() =>

@@ -3,7 +3,8 @@ import * as assert from 'uvu/assert';
 import { floatsOf } from '../../src/snapshot/format/float-groups.js';
 import { addressOrder, orderByValue } from '../../src/snapshot/format/order-by-value.js';
 import { mergedOrder } from '../../src/snapshot/served/moved/merged-order.js';
-import { lcg, TRICKY } from '../helpers/sort-samples.js';
+import { seededRng } from '../helpers/seeded-rng.js';
+import { TRICKY } from '../helpers/sort-samples.js';
 
 const valueFrom = (next: () => number): string =>
   next() < 0.5 ? TRICKY[Math.floor(next() * TRICKY.length)]! : (next() * 10 ** Math.floor(next() * 8)).toFixed(6);
@@ -11,7 +12,7 @@ const valueFrom = (next: () => number): string =>
 test('an order merged after some values change is the order sorted again, in both directions', () => {
   // Mostly a few dozen pools; the last rounds change thousands, which are sorted by radix, not by comparison.
   for (let round = 0; round < 303; round++) {
-    const next = lcg(round + 1);
+    const next = seededRng(round + 1).next;
     const count = round < 300 ? 1 + Math.floor(next() * 60) : 15_000;
     const ids = Array.from({ length: count }, (_, i) => i + 1);
     const addresses = ids.map(() => Math.floor(next() * 1e9).toString(36));
@@ -35,7 +36,7 @@ test('an order merged after some values change is the order sorted again, in bot
 
 test('values read one at a time, with their floats, sort as values at hand do', () => {
   for (let round = 0; round < 200; round++) {
-    const next = lcg(round + 500);
+    const next = seededRng(round + 500).next;
     const count = 1 + Math.floor(next() * 80);
     const ids = Array.from({ length: count }, (_, i) => i + 1);
     const addresses = ids.map(() => Math.floor(next() * 1e9).toString(36));

@@ -6,7 +6,7 @@ import { buildPoolBatch } from '../../src/generator/run/pool-batch-build.js';
 import { emptyPoolRowBatch } from '../../src/snapshot/format/pool-row-batch.js';
 import { createSnapshotWriter } from '../../src/snapshot/format/snapshot-writer.js';
 import { poolPlans } from '../helpers/pool-plans.js';
-import { tempDir } from '../helpers/snapshots.js';
+import { tableHashes, tempDir } from '../helpers/snapshots.js';
 
 const writer = suite('snapshot writer: the pieces are written once, after the last pool, before the last orders');
 
@@ -36,28 +36,15 @@ writer('orders may follow writePieces, pools may not; finish commits without wri
   }
 });
 
-/** Every row of the pieces' tables of the snapshot at `path`, as JSON lines. */
-function pieceRows(path: string): string[] {
-  const db = new Database(path, { readonly: true });
-  try {
-    const tables = [
-      'piece_blocks',
-      'piece_templates',
-      'rest_stats',
-      'upstream_piece_blocks',
-      'upstream_piece_templates',
-      'upstream_rest_stats',
-    ];
-    return tables.flatMap((table) => {
-      const rows = db.prepare(`SELECT * FROM ${table}`).raw().all() as unknown[][];
-      return rows.map(
-        (row) => `${table} ${JSON.stringify(row, (_, v: unknown) => (v instanceof Uint8Array ? [...v] : v))}`,
-      );
-    });
-  } finally {
-    db.close();
-  }
-}
+/** The pieces' tables, in both dialects. */
+const PIECE_TABLES = [
+  'piece_blocks',
+  'piece_templates',
+  'rest_stats',
+  'upstream_piece_blocks',
+  'upstream_piece_templates',
+  'upstream_rest_stats',
+];
 
 writer('writePieces called twice, then finish: the same pieces as finish alone, written once', () => {
   const { dir, remove } = tempDir();
@@ -74,12 +61,17 @@ writer('writePieces called twice, then finish: the same pieces as finish alone, 
     };
     write(join(dir, 'early.sqlite'), true);
     write(join(dir, 'alone.sqlite'), false);
-    const [early, alone] = [pieceRows(join(dir, 'early.sqlite')), pieceRows(join(dir, 'alone.sqlite'))];
-    assert.ok(
-      alone.some((row) => row.startsWith('upstream_piece_blocks')),
-      'no pieces were written',
-    );
-    assert.equal(early, alone);
+    const [early, alone] = [tableHashes(join(dir, 'early.sqlite')), tableHashes(join(dir, 'alone.sqlite'))];
+    const db = new Database(join(dir, 'alone.sqlite'), { readonly: true });
+    try {
+      assert.ok(
+        Number(db.prepare('SELECT count(*) FROM upstream_piece_blocks').pluck().get()) > 0,
+        'no pieces were written',
+      );
+    } finally {
+      db.close();
+    }
+    for (const table of PIECE_TABLES) assert.is(early[table], alone[table], table);
   } finally {
     remove();
   }
