@@ -5,7 +5,7 @@ import {
   type ServedSnapshot,
 } from '../snapshot/served/served-snapshot.js';
 import { POOL_FLAG, poolFlags } from '../snapshot/format/pool-flags.js';
-import { poolSortValues } from '../snapshot/format/sort-keys.js';
+import { POOL_SORT_KEYS, poolSortValues } from '../snapshot/format/sort-keys.js';
 import type { MarketActivity } from './market-activity.js';
 import type { MarketMembers } from './market-members.js';
 import type { MarketTokens } from './market-tokens.js';
@@ -14,6 +14,7 @@ import { activeRewardsPerSecond } from './pool/pool-account.js';
 import type { PoolMoment } from './pool/pool-at.js';
 import { figuresAt, type PoolSums } from './pool/pool-figures.js';
 import { poolShape, type PoolShape } from './pool/pool-shape.js';
+import { rehearsePool } from './pool/rehearsed-pool.js';
 import type { TokenPrice } from './pool/token-price.js';
 import { StoredPools } from './stored-pools.js';
 import { WrittenPool, writtenRecord } from './written-pool.js';
@@ -58,6 +59,20 @@ export class MarketPools {
   async shapeAhead(count: number, pace: () => Promise<void> | void): Promise<void> {
     for (let id = 1; id <= Math.min(count, this.context.snapshot.poolCount); id++) {
       if (!this.shapes.has(id)) this.firstShape(id);
+      await pace();
+    }
+  }
+
+  /**
+   * Rehearses (rehearsed-pool.ts) the first `count` pools shaped, the first `records` of them with their records
+   * and each a sort key in turn, with `pace` between them, changing nothing.
+   */
+  async rehearse(count: number, records: number, pace: () => Promise<void> | void): Promise<void> {
+    for (let id = 1; id <= Math.min(count, this.context.snapshot.poolCount); id++) {
+      const shape = this.shapes.get(id);
+      if (shape === undefined) continue;
+      const shown = id <= records ? { base: shape.base ?? this.stored.get(id), key: id % POOL_SORT_KEYS.length } : null;
+      rehearsePool(shape, this.moment(id, shape, shape.ref.step), shown);
       await pace();
     }
   }

@@ -17,6 +17,15 @@ import { STEP_SECONDS } from './pool/rolled-stats.js';
  */
 const SHAPED_AHEAD = 20_000;
 
+/**
+ * Pools whose figures (and records) the first change works out at prices off theirs and throws away
+ * (rehearsed-pool.ts), so that the first steps and answers do not run V8's code cold: a process's first SOL
+ * steps took twice a warm one's time, a moved pool's record four times (160 against 40 µs). Some 0.2 s once;
+ * with 15 ms slices (pace.ts), the bench's slowest step at 2,000 pools went from 55-61 ms to 38-57
+ * (docs/market-moves.md §4).
+ */
+const REHEARSED = { figures: 2_000, records: 300 };
+
 /** What a state is made of that takes time to read (MarketState.create). */
 interface StateParts {
   tokens: MarketTokens;
@@ -75,6 +84,7 @@ export class MarketState {
     await pace();
     const state = new MarketState(snapshot, seed, { tokens, volumes, members });
     await state.pools.shapeAhead(SHAPED_AHEAD, pace);
+    await state.pools.rehearse(REHEARSED.figures, REHEARSED.records, pace);
     return state;
   }
 

@@ -19,7 +19,7 @@ export interface MarketWork {
 
 /**
  * A first change's work: loads the market's code, then reads what it needs of `snapshot` in slices between
- * which requests are answered (some 0.4 s at 2,000 pools, 5 to 7 s at 100,000: docs/market-moves.md §4).
+ * which requests are answered (some 0.5 s at 2,000 pools, 5 to 7 s at 100,000: docs/market-moves.md §4).
  * @example const market = await startMarket(snapshot); await market.advance(1, pacer());
  */
 export async function startMarket(snapshot: ServedSnapshot): Promise<MarketWork> {

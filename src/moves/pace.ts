@@ -1,6 +1,6 @@
 /**
  * Called between pieces of work: lets a server answer requests while a change is computed beside them
- * (moving-market.ts makes the one it passes: a pause every 10 ms of work).
+ * (moving-market.ts makes the one it passes: a pause every 15 ms of work).
  */
 export type Pace = () => Promise<void> | void;
 
@@ -8,10 +8,12 @@ export type Pace = () => Promise<void> | void;
 export const NO_PACE: Pace = () => undefined;
 
 /**
- * The longest a request may wait while a change is computed beside it, in ms. At 2,000 pools slices of
- * 20 ms made steps shorter (fewer requests between them) but the slowest request longer (65 against 41 ms).
+ * The longest a request may wait while a change is computed beside it, in ms. At 2,000 pools, each request
+ * answered between two slices delays the step by its own time (5 to 20 ms for a page of pools the step moved):
+ * with the first change's rehearsal (market-state.ts), six runs of the bench's 50 steps each gave a slowest
+ * step of 37-62 ms and request of 31-44 at 10 ms, 38-59 and 31-49 at 15, 34-54 and 40-55 at 20.
  */
-const SLICE_MS = 10;
+const SLICE_MS = 15;
 
 /** Waits for the event loop once every SLICE_MS of work, so that requests are answered between slices. */
 export function pacer(): Pace {

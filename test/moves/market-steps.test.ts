@@ -3,7 +3,8 @@ import * as assert from 'uvu/assert';
 import { MarketState } from '../../src/moves/market-state.js';
 import { POOL_SORT_KEYS } from '../../src/snapshot/format/sort-keys.js';
 import { openServedSnapshot } from '../../src/snapshot/served/open-served-snapshot.js';
-import type { MarketVersion } from '../../src/snapshot/served/served-snapshot.js';
+import type { MarketVersion, ServedSnapshot } from '../../src/snapshot/served/served-snapshot.js';
+import { NO_PACE } from '../../src/moves/pace.js';
 import { httpSnapshot } from '../helpers/snapshots.js';
 
 const steps = suite('market steps: a pure function of the snapshot, its seed and the step');
@@ -54,5 +55,27 @@ steps('another seed moves the market another way; the same seed on another serve
   assert.equal(await at(7), await at(7));
   assert.not.equal(await at(7), await at(8));
 });
+
+steps(
+  'a first change as a server makes it (shapes read ahead, pools rehearsed) moves the market the same',
+  async () => {
+    const path = await httpSnapshot();
+    const run = async (made: (snapshot: ServedSnapshot) => Promise<MarketState>): Promise<unknown> => {
+      const snapshot = openServedSnapshot(path);
+      try {
+        await snapshot.prepareMoves(NO_PACE);
+        const state = await made(snapshot);
+        await state.advance(5);
+        return contents(await state.advance(7));
+      } finally {
+        snapshot.close();
+      }
+    };
+    const plain = await run(async (snapshot) => new MarketState(snapshot, 7));
+    const rehearsed = await run((snapshot) => MarketState.create(snapshot, 7, NO_PACE));
+    assert.ok((plain as { pools: unknown[] }).pools.length > 50, 'twelve steps move many pools');
+    assert.equal(rehearsed, plain);
+  },
+);
 
 steps.run();
