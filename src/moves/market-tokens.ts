@@ -30,8 +30,8 @@ export class MarketTokens {
   constructor(
     snapshot: ServedSnapshot,
     private readonly seed: number,
+    { usdPrice, decimals }: { usdPrice: string[]; decimals: number[] } = snapshot.records().tokenPrices(),
   ) {
-    const { usdPrice, decimals } = snapshot.records().tokenPrices();
     this.usd = usdPrice;
     this.storedUsd = usdPrice.slice();
     this.decimals = decimals;

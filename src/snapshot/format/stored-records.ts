@@ -173,12 +173,23 @@ export class StoredRecords {
     return { usdPrice, decimals };
   }
 
-  /** Every active reward slot's pool and mint, by pool id: the pools whose yields follow a mint's price. */
-  rewardMints(): [number, string][] {
-    return this.db.prepare('SELECT pool_id, mint FROM rewards WHERE active = 1 ORDER BY pool_id, slot').raw().all() as [
-      number,
-      string,
-    ][];
+  /**
+   * Every active reward slot's pool and mint, by pool id, of pools `first` to `last` (all by default): the pools whose
+   * yields follow a mint's price.
+   */
+  rewardMints(first = 1, last = Number.MAX_SAFE_INTEGER): [number, string][] {
+    return this.db
+      .prepare('SELECT pool_id, mint FROM rewards WHERE active = 1 AND pool_id BETWEEN ? AND ? ORDER BY pool_id, slot')
+      .raw()
+      .all(first, last) as [number, string][];
+  }
+
+  /** The USD price, decimals and stored 24h volume of tokens `first` to `last` (ids), by id. */
+  tokenFigures(first: number, last: number): [id: number, usdPrice: string, decimals: number, volume24h: string][] {
+    return this.db
+      .prepare('SELECT id, usd_price, decimals, volume_24h FROM tokens WHERE id BETWEEN ? AND ? ORDER BY id')
+      .raw()
+      .all(first, last) as [number, string, number, string][];
   }
 
   /** Every token's stored 24h volume, by id. */

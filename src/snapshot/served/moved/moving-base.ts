@@ -10,6 +10,9 @@ import { movedSnapshot } from './moved-snapshot.js';
 import { SortColumns } from './sort-columns.js';
 import type { StoredRecords } from '../../format/stored-records.js';
 
+/** Tokens whose volumes are read between two pauses (prepare): some 4 ms. */
+const TOKENS_AT_ONCE = 4096;
+
 /**
  * What every version of a snapshot's moving market shares, read the first time it moves: its stored
  * records, its own sort values and flags, the pools it lists in address order. A server whose market
@@ -62,7 +65,14 @@ export class MovingBase implements MovedShared {
     this.baseColumns ??= await SortColumns.read(db, pools.count, pools.flags, pace);
     this.pools ??= await storedListed(pools.count, (id) => pools.addressOf(id), pace);
     await pace();
-    void this.tokenVolumes;
+    if (this.volumes) return;
+    // At 20,000 tokens reading every volume at once held a request for some 30 ms.
+    const volumes = [''];
+    for (let first = 1; first <= this.parts.tokens.count; first += TOKENS_AT_ONCE) {
+      for (const [id, , , volume] of this.records.tokenFigures(first, first + TOKENS_AT_ONCE - 1)) volumes[id] = volume;
+      await pace();
+    }
+    this.volumes = volumes;
   }
 
   /**
