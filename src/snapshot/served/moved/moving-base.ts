@@ -11,7 +11,7 @@ import { SortColumns } from './sort-columns.js';
 import type { StoredRecords } from '../../format/stored-records.js';
 
 /** Tokens whose volumes are read between two pauses (prepare): some 4 ms. */
-const TOKENS_AT_ONCE = 4096;
+const TOKENS_AT_ONCE = 4_096;
 
 /**
  * What every version of a snapshot's moving market shares, read the first time it moves: its stored
