@@ -162,14 +162,10 @@ export class StoredRecords {
 
   /** Every token's USD price and decimals, by id (index 0 unused). */
   tokenPrices(): { usdPrice: string[]; decimals: number[] } {
-    const rows = this.db.prepare('SELECT id, usd_price, decimals FROM tokens ORDER BY id').raw().all() as [
-      number,
-      string,
-      number,
-    ][];
     const usdPrice = [''];
     const decimals = [0];
-    for (const [id, price, digits] of rows) [usdPrice[id], decimals[id]] = [price, digits];
+    for (const [id, price, digits] of this.tokenFigures(1, Number.MAX_SAFE_INTEGER))
+      [usdPrice[id], decimals[id]] = [price, digits];
     return { usdPrice, decimals };
   }
 
@@ -194,9 +190,8 @@ export class StoredRecords {
 
   /** Every token's stored 24h volume, by id. */
   tokenVolumes(): string[] {
-    const rows = this.db.prepare('SELECT id, volume_24h FROM tokens ORDER BY id').raw().all() as [number, string][];
     const volumes = [''];
-    for (const [id, volume] of rows) volumes[id] = volume;
+    for (const [id, , , volume] of this.tokenFigures(1, Number.MAX_SAFE_INTEGER)) volumes[id] = volume;
     return volumes;
   }
 
