@@ -68,6 +68,21 @@ export function figure(value: Fraction): string {
   return figureText(roundedUnits(value, FIGURE_DIGITS));
 }
 
+/** A figure as served (figure) and the value of that text, exactly. */
+export interface ServedFigure {
+  text: string;
+  value: Fraction;
+}
+
+/**
+ * figure(value), with the value it serves: what would be read back from its text, without reading it.
+ * @example servedFigure({ n: 1n, d: 3n }).value // { n: 33333333333333333333n, d: 10n ** 20n }
+ */
+export function servedFigure(value: Fraction): ServedFigure {
+  const units = roundedUnits(value, FIGURE_DIGITS);
+  return { text: figureText(units), value: { n: units, d: pow10(FIGURE_DIGITS) } };
+}
+
 /**
  * figure(a / b), b not 0. Where a's denominator divides 10^20 (any decimal of at most 20 places, and the sums of
  * them), the scale cancels against it: round(a.n × b.d × (10^20 / a.d) / b.n), one product and a smaller division

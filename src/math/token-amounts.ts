@@ -25,7 +25,8 @@ export function amountDeltaA(sqrtPrice1: bigint, sqrtPrice2: bigint, liquidity: 
   const numerator = (liquidity * (upper - lower)) << 64n;
   const denominator = upper * lower;
   const quotient = numerator / denominator;
-  const rounded = roundUp && numerator % denominator !== 0n ? quotient + 1n : quotient;
+  // The remainder's test by a product: a second division of these 256-bit numbers cost a third of the call.
+  const rounded = roundUp && quotient * denominator !== numerator ? quotient + 1n : quotient;
   return checkedU64(rounded);
 }
 

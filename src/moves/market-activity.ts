@@ -5,6 +5,8 @@ const STEPS_PER_DAY = 288;
 
 /** A step's activity is kept in millionths: the draw is rounded once, and all that follows is integer arithmetic. */
 const PARTS = 1_000_000;
+/** An average day's activity, in millionths. */
+const DAY_PARTS = BigInt(STEPS_PER_DAY * PARTS);
 
 /** Step `n`'s activity in millionths (n ≥ 1). */
 const activityOf = (seed: number, n: number): bigint =>
@@ -27,7 +29,7 @@ export class MarketActivity {
   /** Micro-USD a pool of 24h volume `day` (micro-USD) traded from step `from` (exclusive) to `to`. */
   tradedBetween(day: bigint, from: number, to: number): bigint {
     if (to <= from || day === 0n) return 0n;
-    return (day * (this.sum(to) - this.sum(from))) / BigInt(STEPS_PER_DAY * PARTS);
+    return (day * (this.sum(to) - this.sum(from))) / DAY_PARTS;
   }
 
   private sum(step: number): bigint {

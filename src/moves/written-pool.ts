@@ -1,7 +1,7 @@
 import type { MovedPool, PoolRecord } from '../snapshot/served/served-snapshot.js';
 import { poolAt, type PoolMoment } from './pool/pool-at.js';
 import type { PoolFigures } from './pool/pool-figures.js';
-import { poolRef } from './pool/pool-ref.js';
+import { withAccount } from './pool/pool-ref.js';
 import type { PoolShape } from './pool/pool-shape.js';
 import type { StoredPools } from './stored-pools.js';
 
@@ -35,5 +35,5 @@ export class WrittenPool implements MovedPool {
 /** The record of pool `id`, of `shape`, written at `at`: from its shape's base, or the snapshot's record. */
 export function writtenRecord(id: number, shape: PoolShape, at: PoolMoment, stored: StoredPools): PoolRecord {
   const base = shape.base ?? stored.get(id);
-  return poolAt(base, poolRef(base, shape.ref.step, shape.ref.prices), at);
+  return poolAt(base, withAccount(shape.ref, base), at);
 }

@@ -1,7 +1,17 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Dec, formatFigure } from '../../src/math/decimal.js';
-import { add, div, figure, floor, fraction, isqrt, mul, quotientFigure } from '../../src/math/exact-figures.js';
+import {
+  add,
+  div,
+  figure,
+  floor,
+  fraction,
+  isqrt,
+  mul,
+  quotientFigure,
+  servedFigure,
+} from '../../src/math/exact-figures.js';
 import { seededRng } from '../helpers/seeded-rng.js';
 
 const figures = suite('exact figures');
@@ -25,6 +35,11 @@ figures(
     for (const [n, d, expected] of cases) {
       assert.is(figure(div(fraction(n), fraction(d))), expected, `${n}/${d}`);
       assert.is(quotientFigure(fraction(n), fraction(d)), expected, `quotientFigure ${n}/${d}`);
+      // servedFigure: the same text, and the value of that text (cross-multiplied: its denominator is 10^20).
+      const served = servedFigure(div(fraction(n), fraction(d)));
+      const read = fraction(expected);
+      assert.is(served.text, expected, `servedFigure ${n}/${d}`);
+      assert.is(served.value.n * read.d, read.n * served.value.d, `servedFigure value ${n}/${d}`);
     }
   },
 );

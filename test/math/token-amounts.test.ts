@@ -61,6 +61,8 @@ deltas('hand-computed values', () => {
   assert.is(amountDeltaA(Q64, 2n * Q64, 1000n, false), 500n);
   assert.is(amountDeltaA(2n * Q64, Q64, 1001n, false), 500n);
   assert.is(amountDeltaA(Q64, 2n * Q64, 1001n, true), 501n);
+  // Rounding up an exact quotient adds nothing.
+  assert.is(amountDeltaA(Q64, 2n * Q64, 1000n, true), 500n);
   assert.is(amountDeltaB(Q64, 2n * Q64, 1001n, true), 1001n);
   assert.is(amountDeltaB(Q64, Q64 + 1n, 3n, false), 0n);
   assert.is(amountDeltaB(Q64, Q64 + 1n, 3n, true), 1n);

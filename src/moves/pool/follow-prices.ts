@@ -1,5 +1,5 @@
 import { scaleAmount } from '../../math/decimal.js';
-import { add, div, figure, fraction, isqrt, isZero, mul } from '../../math/exact-figures.js';
+import { add, div, fraction, isqrt, isZero, mul, servedFigure, type ServedFigure } from '../../math/exact-figures.js';
 import { sqrtPriceToPrice } from '../../math/price.js';
 import { MAX_SQRT_PRICE, MIN_SQRT_PRICE, sqrtPriceToTickIndex, tickIndexToSqrtPrice } from '../../math/tick-math.js';
 import type { PoolRecord, PositionRecord } from '../../snapshot/format/pool-record.js';
@@ -70,15 +70,19 @@ export function holdingsAt(pool: PoolRecord, sqrtPrice: bigint, prices: readonly
     balanceBRaw: held.balanceB.toString(),
     tokenBalanceA: scaleAmount(held.balanceA, a.decimals),
     tokenBalanceB: scaleAmount(held.balanceB, b.decimals),
-    tvlUsdc: held.tvlUsdc,
+    tvlUsdc: held.tvl.text,
     locks: held.locks,
     lockedPercent: held.lockedPercent,
   };
 }
 
 /** The TVL of a pool known without its positions: its balances, kept, at `prices`. */
-export function tvlOfBalances(balanceA: string, balanceB: string, [a, b]: readonly [TokenPrice, TokenPrice]): string {
-  return figure(add(mul(fraction(balanceA), a.value), mul(fraction(balanceB), b.value)));
+export function tvlOfBalances(
+  balanceA: string,
+  balanceB: string,
+  [a, b]: readonly [TokenPrice, TokenPrice],
+): ServedFigure {
+  return servedFigure(add(mul(fraction(balanceA), a.value), mul(fraction(balanceB), b.value)));
 }
 
 /**
@@ -97,6 +101,6 @@ function withoutPositions(
     sqrtPrice: sqrtPrice.toString(),
     tickCurrentIndex: tick,
     price: sqrtPriceToPrice(sqrtPrice, a.decimals, b.decimals),
-    tvlUsdc: tvlOfBalances(pool.tokenBalanceA, pool.tokenBalanceB, prices),
+    tvlUsdc: tvlOfBalances(pool.tokenBalanceA, pool.tokenBalanceB, prices).text,
   };
 }

@@ -1,4 +1,15 @@
-import { add, div, figure, fraction, isZero, mul, pow10, type Fraction } from '../../math/exact-figures.js';
+import {
+  add,
+  div,
+  figure,
+  fraction,
+  isZero,
+  mul,
+  pow10,
+  servedFigure,
+  type Fraction,
+  type ServedFigure,
+} from '../../math/exact-figures.js';
 import { positionAmounts } from '../../math/token-amounts.js';
 import type { LockRecord } from '../../snapshot/format/pool-record.js';
 import type { TokenPrice } from './token-price.js';
@@ -29,7 +40,8 @@ export interface Holdings {
   liquidity: bigint;
   balanceA: bigint;
   balanceB: bigint;
-  tvlUsdc: string;
+  /** Its TVL as served, with that figure's value. */
+  tvl: ServedFigure;
   locks: LockRecord[];
   lockedPercent: string;
 }
@@ -54,11 +66,11 @@ export function holdings(
     if (tick !== null && p.tickLower <= tick && tick < p.tickUpper) liquidity += p.liquidity;
     return held;
   });
-  const tvlUsdc = figure(valueOf(balanceA, balanceB, prices));
-  const locks = lockShares(positions, amounts, prices, tvlUsdc);
+  const tvl = servedFigure(valueOf(balanceA, balanceB, prices));
+  const locks = lockShares(positions, amounts, prices, tvl.value);
   const lockedPercent =
     locks.length === 0 ? '0' : figure(locks.reduce((sum, l) => add(sum, fraction(l.lockedPercentage)), ZERO));
-  return { amounts, liquidity, balanceA, balanceB, tvlUsdc, locks, lockedPercent };
+  return { amounts, liquidity, balanceA, balanceB, tvl, locks, lockedPercent };
 }
 
 /** One entry per lock name: the share of the TVL its positions hold, in percent (as the generator's locks.ts). */
@@ -66,10 +78,9 @@ function lockShares(
   positions: readonly HeldPosition[],
   amounts: readonly { a: bigint; b: bigint }[],
   prices: readonly [TokenPrice, TokenPrice],
-  tvlUsdc: string,
+  tvl: Fraction,
 ): LockRecord[] {
   if (positions.every((p) => p.lockedBy === null)) return [];
-  const tvl = fraction(tvlUsdc);
   if (isZero(tvl)) return [];
   const byName = new Map<string, Fraction>();
   positions.forEach((p, i) => {

@@ -33,11 +33,11 @@ export interface PoolMoment {
 export function poolAt(pool: PoolRecord, ref: PoolRef, at: PoolMoment): PoolRecord {
   const sqrtPrice = movedSqrtPrice(ref.sqrtPrice, ref.prices, at.prices);
   const held = holdingsAt(pool, sqrtPrice, at.prices);
-  const { volumes, traded } = windowsAt(pool.stats, ref, at);
+  const volumes = windowsAt(pool.stats, ref, at);
   const history = historyAt(ref, at, held.price, [pool.tokenA.id, pool.tokenB.id]);
   const stats = withDayPriceDelta(statsWith(held.stats, volumes, at.rewardsPerSecond, held.tvlUsdc), history);
   const day = stats.find((s) => s.period === '24h');
-  const feesPico = traded(at.step - ref.step) * BigInt(pool.feeRate);
+  const feesPico = at.activity.tradedBetween(ref.day, ref.step, at.step) * BigInt(pool.feeRate);
   const written = accountAt({ ...held, stats }, ref, at.startMs + at.step * STEP_SECONDS * 1000, feesPico, at.prices);
   return {
     ...written,
@@ -45,25 +45,27 @@ export function poolAt(pool: PoolRecord, ref: PoolRef, at: PoolMoment): PoolReco
   };
 }
 
-/**
- * The volume (micro-USD) of each stats window of a pool (`stats` order) at `at`, rolled from its
- * reference, and what it traded over the last `back` steps.
- */
+/** The volume (micro-USD) of each stats window of a pool (`stats` order) at `at`, rolled from its reference. */
 export function windowsAt(
   stats: readonly StatsRecord[],
   ref: Pick<PoolRef, 'step' | 'windows' | 'day'>,
   at: PoolMoment,
-): { volumes: bigint[]; traded: (back: number) => bigint } {
+): bigint[] {
   const elapsed = at.step - ref.step;
-  // Every window longer than the steps elapsed takes the same trades: worked out once per length.
-  const known = new Map<number, bigint>();
-  const traded = (back: number): bigint => {
-    let volume = known.get(back);
-    if (volume === undefined) known.set(back, (volume = at.activity.tradedBetween(ref.day, at.step - back, at.step)));
-    return volume;
-  };
-  const volumes = stats.map((s, i) => rolledVolume(ref.windows[i]!, WINDOW_STEPS.get(s.period)!, elapsed, traded));
-  return { volumes, traded };
+  // Every window longer than the steps elapsed takes the same trades: the last length's worked out once. A step
+  // rolls the windows of hundreds of pools, so no map or closure per pool.
+  let back = -1,
+    traded = 0n;
+  const volumes = new Array<bigint>(stats.length);
+  for (let i = 0; i < stats.length; i++) {
+    const steps = WINDOW_STEPS.get(stats[i]!.period)!;
+    if (Math.min(steps, elapsed) !== back) {
+      back = Math.min(steps, elapsed);
+      traded = at.activity.tradedBetween(ref.day, at.step - back, at.step);
+    }
+    volumes[i] = rolledVolume(ref.windows[i]!, steps, elapsed, traded);
+  }
+  return volumes;
 }
 
 /** The history at the step: its fixed prices, then the price at each mark passed, then the current price. */

@@ -1,4 +1,4 @@
-import { fraction, type Fraction } from '../../math/exact-figures.js';
+import type { Fraction, ServedFigure } from '../../math/exact-figures.js';
 import { POOL_FLAG } from '../../snapshot/format/pool-flags.js';
 import type { StatsRecord } from '../../snapshot/format/pool-record.js';
 import { poolSortValue } from '../../snapshot/format/sort-keys.js';
@@ -48,27 +48,27 @@ export class PoolFigures {
  */
 export function figuresAt(shape: PoolShape, at: PoolMoment): PoolFigures {
   const sqrtPrice = movedSqrtPrice(shape.ref.sqrtPrice, shape.ref.prices, at.prices);
-  let tvlUsdc: string, lockedPercent: string;
+  let tvl: ServedFigure, lockedPercent: string;
   if (shape.positions.length === 0) {
-    tvlUsdc = tvlOfBalances(shape.kept.balanceA, shape.kept.balanceB, at.prices);
+    tvl = tvlOfBalances(shape.kept.balanceA, shape.kept.balanceB, at.prices);
     lockedPercent = shape.kept.lockedPercent;
   } else {
     const held = holdings(shape.positions, sqrtPrice, null, at.prices);
-    [tvlUsdc, lockedPercent] = [held.tvlUsdc, held.lockedPercent];
+    [tvl, lockedPercent] = [held.tvl, held.lockedPercent];
   }
-  const { volumes } = windowsAt(shape.stats, shape.ref, at);
+  const volumes = windowsAt(shape.stats, shape.ref, at);
   const flags = shape.flags | (lockedPercent !== '0' ? POOL_FLAG.lockedLiquidity : 0);
-  const sums = sumsOf(shape, volumes, tvlUsdc);
-  return new PoolFigures(flags, sums, [tvlUsdc, lockedPercent], shape.stats, volumes, at.rewardsPerSecond);
+  const sums = sumsOf(shape, volumes, tvl.value);
+  return new PoolFigures(flags, sums, [tvl.text, lockedPercent], shape.stats, volumes, at.rewardsPerSecond);
 }
 
 /**
- * The sums of a pool whose windows hold `volumes` (micro-USD, shape.stats order), at `tvlUsdc`: its served 24h
+ * The sums of a pool whose windows hold `volumes` (micro-USD, shape.stats order), of TVL `tvl`: its served 24h
  * volume is those micro-USD as text, and its 24h fees the volume times the fee rate, in pico-USD.
  */
-function sumsOf(shape: PoolShape, volumes: readonly bigint[], tvlUsdc: string): PoolSums {
+function sumsOf(shape: PoolShape, volumes: readonly bigint[], tvl: Fraction): PoolSums {
   const day = shape.stats.findIndex((s) => s.period === '24h');
   const volumeMicro = day < 0 ? 0n : volumes[day]!;
   const feesPico = day < 0 ? 0n : volumeMicro * BigInt(shape.stats[day]!.effectiveFeeRate);
-  return { tvl: fraction(tvlUsdc), volumeMicro, feesPico };
+  return { tvl, volumeMicro, feesPico };
 }

@@ -23,13 +23,27 @@ export interface PoolRef {
   slot: number;
 }
 
+/** What a pool's figures follow from of its reference (pool-shape.ts keeps it). */
+export type FiguresRef = Pick<PoolRef, 'step' | 'prices' | 'sqrtPrice' | 'windows' | 'day'>;
+
 /** The reference of `pool` as it is at `step`, its tokens at `prices`. */
 export function poolRef(pool: PoolRecord, step: number, prices: readonly [TokenPrice, TokenPrice]): PoolRef {
+  return withAccount({ step, sqrtPrice: BigInt(pool.sqrtPrice), prices, ...windowsOf(pool.stats) }, pool);
+}
+
+/**
+ * `ref`, the figures' part of `pool`'s reference (pool-shape.ts made it from `pool` or from its stored start, which
+ * has the same price and stats), with the rest read from `pool`: what its record's account and history follow
+ * from. An answer makes a moved pool's record from it, not reading the volumes again.
+ */
+export function withAccount(ref: FiguresRef, pool: PoolRecord): PoolRef {
+  // Field by field, not spread: one layout for every reference, which the code reading them stays fast on.
   return {
-    step,
-    sqrtPrice: BigInt(pool.sqrtPrice),
-    prices,
-    ...windowsOf(pool.stats),
+    step: ref.step,
+    sqrtPrice: ref.sqrtPrice,
+    prices: ref.prices,
+    windows: ref.windows,
+    day: ref.day,
     history: pool.live.priceHistory7d,
     feeGrowth: [BigInt(pool.feeGrowthGlobalA), BigInt(pool.feeGrowthGlobalB)],
     owed: [BigInt(pool.protocolFeeOwedA), BigInt(pool.protocolFeeOwedB)],

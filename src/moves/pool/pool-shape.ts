@@ -8,7 +8,7 @@ import {
 } from '../../snapshot/format/pool-record.js';
 import { heldPosition } from './follow-prices.js';
 import type { HeldPosition } from './held-positions.js';
-import { windowsOf, type PoolRef } from './pool-ref.js';
+import { windowsOf, type FiguresRef } from './pool-ref.js';
 import type { TokenPrice } from './token-price.js';
 
 /**
@@ -20,7 +20,7 @@ import type { TokenPrice } from './token-price.js';
 export interface PoolShape {
   /** The record it moves from when that is not the snapshot's: a pool changed by hand or added at run time. */
   readonly base: PoolRecord | null;
-  readonly ref: Pick<PoolRef, 'step' | 'prices' | 'sqrtPrice' | 'windows' | 'day'>;
+  readonly ref: FiguresRef;
   readonly positions: readonly HeldPosition[];
   /** What a pool known without its positions (a recording) keeps: its balances and locked share. */
   readonly kept: { balanceA: string; balanceB: string; lockedPercent: string };

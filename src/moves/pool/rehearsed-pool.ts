@@ -2,7 +2,7 @@ import { Dec } from '../../math/decimal.js';
 import type { PoolRecord } from '../../snapshot/format/pool-record.js';
 import { poolAt, type PoolMoment } from './pool-at.js';
 import { figuresAt } from './pool-figures.js';
-import { poolRef } from './pool-ref.js';
+import { withAccount } from './pool-ref.js';
 import type { PoolShape } from './pool-shape.js';
 import { tokenPrice } from './token-price.js';
 
@@ -23,6 +23,6 @@ export function rehearsePool(shape: PoolShape, at: PoolMoment, shown: { base: Po
     const figures = figuresAt(shape, moved);
     if (shown === null) continue;
     figures.sortValue(shown.key);
-    poolAt(shown.base, poolRef(shown.base, shape.ref.step, shape.ref.prices), moved);
+    poolAt(shown.base, withAccount(shape.ref, shown.base), moved);
   }
 }

@@ -21,20 +21,15 @@ export function toMicro(volume: string): bigint {
 }
 
 /**
- * A window of `steps` steps, `elapsed` steps after it held `volume`, when `traded(from)` is what was
- * traded from step `from` on: its history is taken as spread evenly over its steps, so the oldest
- * `elapsed` steps' share has left it, and the trades of its last steps have come in. Longer windows keep
- * more of both, so windows stay nested.
- * @example rolledVolume(288_000_000n, 288, 1, () => 2_000_000n) // 289_000_000n
+ * A window of `steps` steps, `elapsed` steps after it held `volume`, when `traded` is what was traded over its
+ * last min(steps, elapsed) steps: its history is taken as spread evenly over its steps, so the oldest `elapsed`
+ * steps' share has left it, and the trades of its last steps have come in. Longer windows keep more of both,
+ * so windows stay nested.
+ * @example rolledVolume(288_000_000n, 288, 1, 2_000_000n) // 289_000_000n
  */
-export function rolledVolume(
-  volume: bigint,
-  steps: number,
-  elapsed: number,
-  traded: (stepsBack: number) => bigint,
-): bigint {
-  const kept = (volume * BigInt(Math.max(0, steps - elapsed))) / BigInt(steps);
-  return kept + traded(Math.min(steps, elapsed));
+export function rolledVolume(volume: bigint, steps: number, elapsed: number, traded: bigint): bigint {
+  if (elapsed >= steps) return traded;
+  return (volume * BigInt(steps - elapsed)) / BigInt(steps) + traded;
 }
 
 /**
