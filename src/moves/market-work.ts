@@ -1,6 +1,6 @@
 import { fnv1a } from '../snapshot/served/fnv1a.js';
 import type { MarketVersion, ServedSnapshot } from '../snapshot/served/served-snapshot.js';
-import { pacer, type Pace } from './pace.js';
+import { pacer, type Pace } from './state/pace.js';
 
 /**
  * What the owner of a server's market (moving-market.ts) asks of the market's state (market-state.ts), which
@@ -23,9 +23,9 @@ export interface MarketWork {
  * @example const market = await startMarket(snapshot); await market.advance(1, pacer());
  */
 export async function startMarket(snapshot: ServedSnapshot): Promise<MarketWork> {
-  const { MarketState } = await import('./market-state.js');
+  const { readMarketState } = await import('./state/read-market-state.js');
   await snapshot.prepareMoves(pacer());
-  return MarketState.create(snapshot, seedOf(snapshot), pacer());
+  return readMarketState(snapshot, seedOf(snapshot), pacer());
 }
 
 /** A number for the snapshot's seed: its own when it is one, else one made from its cursor key (a recording). */

@@ -4,7 +4,7 @@ import type { MarketVersion, ServedSnapshot } from '../snapshot/served/served-sn
 import type { MarketPool } from '../generator/declared/market-file.js';
 import type { MarketChange, MarketInfo, MockMarket, PoolChange, TokenChange } from './market-info.js';
 import { startMarket, type MarketWork } from './market-work.js';
-import { pacer, type Pace } from './pace.js';
+import { pacer, type Pace } from './state/pace.js';
 
 /** The most steps one request may take: a month of market time. */
 export const MAX_STEPS = 8640;

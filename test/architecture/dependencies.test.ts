@@ -256,13 +256,13 @@ deps('the rules bite: a synthetic table of imports, and the reading of specifier
     ['export/export-snapshot.ts', 'http/routes.ts', RULES[5]!.name],
     ['index.ts', 'cli/main.ts', RULES[6]!.name],
     ['http/send.ts', 'cli/fail.ts', RULES[6]!.name],
-    ['moves/market-state.ts', 'http/send.ts', RULES[7]!.name],
+    ['moves/state/market-state.ts', 'http/send.ts', RULES[7]!.name],
     ['moves/moving-market.ts', 'api/routes.ts', RULES[7]!.name],
-    ['snapshot/served/moved/moving-base.ts', 'moves/market-state.ts', RULES[1]!.name],
+    ['snapshot/served/moved/moving-base.ts', 'moves/state/market-state.ts', RULES[1]!.name],
   ];
   const allowed: [string, string][] = [
     ['math/price.ts', 'math/decimal.ts'],
-    ['moves/market-state.ts', 'generator/random.ts'],
+    ['moves/state/market-state.ts', 'generator/random.ts'],
     ['http/create-mock-server.ts', 'moves/moving-market.ts'],
     ['snapshot/format/schema.ts', 'math/periods.ts'],
     ['generator/tokens.ts', 'snapshot/format/schema.ts'],
@@ -348,12 +348,19 @@ deps('the rules bite: a synthetic table of imports, and the reading of specifier
 // pool's declaration (declared/pool-declaration.ts) and a declared book is built of positions
 // (declared/declared-book.ts), so only the run is kept from it.
 
-/** A path's room (relative to src/): its sub-folder of generator/, `generator` for the files at its top, or null. */
-function generatorRoomOf(path: string): string | null {
-  const [top, room = '', ...rest] = path.split('/');
-  if (top !== 'generator') return null;
-  return rest.length > 0 ? room : 'generator';
+/**
+ * The rooms of a folder of src/ (`top`): a path's room (relative to src/) is its sub-folder of `top`, `top` itself
+ * for the files at its top, or null outside it.
+ */
+function roomIn(top: string): (path: string) => string | null {
+  return (path) => {
+    const [first, room = '', ...rest] = path.split('/');
+    if (first !== top) return null;
+    return rest.length > 0 ? room : top;
+  };
 }
+
+const generatorRoomOf = roomIn('generator');
 
 const GENERATOR_ROOMS: readonly string[] = ['generator', 'tokens', 'plan', 'pool', 'declared', 'run'];
 
@@ -381,17 +388,18 @@ const GENERATOR_RULES: readonly Rule[] = [
   { name: 'in the generator, only the run imports the run', from: { allBut: ['run'] }, forbidden: ['run'] },
 ];
 
-/** Each import from one room of generator/ into another that breaks a rule (paths relative to src/). */
-function generatorViolations(
+/** Each import from one room of a folder (`placeOf`: roomIn) into another that breaks a rule (paths from src/). */
+function roomViolations(
   importsByFile: ReadonlyMap<string, readonly string[]>,
   rules: readonly Rule[],
+  placeOf: (path: string) => string | null = generatorRoomOf,
 ): Violation[] {
   const found: Violation[] = [];
   for (const [file, imports] of importsByFile) {
-    const from = generatorRoomOf(file);
+    const from = placeOf(file);
     if (from === null) continue;
     for (const target of imports) {
-      const to = generatorRoomOf(target);
+      const to = placeOf(target);
       if (to === null || to === from) continue;
       for (const rule of rules) {
         if (matches(from, rule.from) && matches(to, rule.forbidden)) found.push({ rule: rule.name, file, target });
@@ -403,7 +411,7 @@ function generatorViolations(
 
 for (const rule of GENERATOR_RULES) {
   deps(rule.name, () => {
-    const found = generatorViolations(REAL, [rule]).map(({ file, target }) => `src/${file} → src/${target}`);
+    const found = roomViolations(REAL, [rule]).map(({ file, target }) => `src/${file} → src/${target}`);
     if (found.length > 0) assert.unreachable(`${found.length} forbidden imports:\n      ${found.join('\n      ')}`);
   });
 }
@@ -441,20 +449,20 @@ deps("the generator's rules bite: a synthetic table of imports", () => {
     ['generator/declared/declared-tokens.ts', 'generator/tokens/tokens.ts'],
     ['generator/tokens/tokens.ts', 'generator/random.ts'],
     ['generator/types.ts', 'snapshot/pool-record.ts'],
-    ['moves/added-pool.ts', 'generator/run/defaults.ts'],
+    ['moves/state/added-pool.ts', 'generator/run/defaults.ts'],
   ];
   for (const [file, target, rule] of flagged) {
-    assert.equal(generatorViolations(new Map([[file, [target]]]), GENERATOR_RULES), [{ rule, file, target }]);
+    assert.equal(roomViolations(new Map([[file, [target]]]), GENERATOR_RULES), [{ rule, file, target }]);
   }
   for (const [file, target] of allowed) {
-    assert.equal(generatorViolations(new Map([[file, [target]]]), GENERATOR_RULES), []);
+    assert.equal(roomViolations(new Map([[file, [target]]]), GENERATOR_RULES), []);
   }
   assert.equal(
     [
       'generator/random.ts',
       'generator/run/pool-worker.ts',
       'generator/declared/market-file.ts',
-      'moves/added-pool.ts',
+      'moves/state/added-pool.ts',
     ].map(generatorRoomOf),
     ['generator', 'run', 'declared', null],
   );
@@ -464,5 +472,76 @@ deps("the generator's rules bite: a synthetic table of imports", () => {
   );
 });
 // ─── end of the generator's rooms ─────────────────────────────────
+
+// ─── The rooms of the market that moves ──────────────────────────
+// src/moves/ is split the same way (ARCHITECTURE.md): at its top the owner of a server's market and what
+// the server and the CLI see of it (moving-market.ts, market-work.ts, market-info.ts, moves-every.ts);
+// motion/ the seeded walk of the tokens' prices, their 12-hour marks and the market's activity; pool/ one
+// pool at a step, pure functions of its shape and the moment; state/ the market's state after the snapshot:
+// its pools, members, sums, changes made by hand, and the pace its work is sliced by. Each imports only the
+// rooms below it: motion, pool, state, then the owner.
+
+const movesRoomOf = roomIn('moves');
+
+const MOVES_ROOMS: readonly string[] = ['moves', 'motion', 'pool', 'state'];
+
+const MOVES_RULES: readonly Rule[] = [
+  {
+    name: 'moves/motion walks the prices and the activity alone',
+    from: ['motion'],
+    forbidden: { allBut: ['motion'] },
+  },
+  { name: 'moves/pool moves one pool, from the motion alone', from: ['pool'], forbidden: ['state', 'moves'] },
+  { name: "moves/state keeps the market's state, knowing nothing of its owner", from: ['state'], forbidden: ['moves'] },
+];
+
+for (const rule of MOVES_RULES) {
+  deps(rule.name, () => {
+    const found = roomViolations(REAL, [rule], movesRoomOf).map(({ file, target }) => `src/${file} → src/${target}`);
+    if (found.length > 0) assert.unreachable(`${found.length} forbidden imports:\n      ${found.join('\n      ')}`);
+  });
+}
+
+deps('every file under src/moves/ sits in a room the rules know', () => {
+  const strays = [...REAL.keys()].filter((file) => {
+    const room = movesRoomOf(file);
+    return room !== null && !MOVES_ROOMS.includes(room);
+  });
+  assert.equal(strays, []);
+  assert.ok(REAL.get('moves/state/market-pools.ts')?.includes('moves/pool/pool-figures.ts'), 'src/moves/ was not read');
+});
+
+deps("the market's rules bite: a synthetic table of imports", () => {
+  const M = MOVES_RULES;
+  const flagged: [string, string, string][] = [
+    ['moves/motion/market-tokens.ts', 'moves/pool/moved-history.ts', M[0]!.name],
+    ['moves/motion/step-prices.ts', 'moves/state/pace.ts', M[0]!.name],
+    ['moves/motion/market-activity.ts', 'moves/market-info.ts', M[0]!.name],
+    ['moves/pool/pool-at.ts', 'moves/state/market-pools.ts', M[1]!.name],
+    ['moves/pool/pool-patch.ts', 'moves/moving-market.ts', M[1]!.name],
+    ['moves/state/market-state.ts', 'moves/market-info.ts', M[2]!.name],
+  ];
+  const allowed: [string, string][] = [
+    ['moves/pool/pool-at.ts', 'moves/motion/market-activity.ts'],
+    ['moves/state/market-pools.ts', 'moves/pool/pool-figures.ts'],
+    ['moves/state/market-state.ts', 'moves/motion/market-tokens.ts'],
+    ['moves/market-work.ts', 'moves/state/market-state.ts'],
+    ['moves/moving-market.ts', 'moves/market-work.ts'],
+    ['moves/state/market-state.ts', 'generator/random.ts'],
+  ];
+  for (const [file, target, rule] of flagged) {
+    assert.equal(roomViolations(new Map([[file, [target]]]), MOVES_RULES, movesRoomOf), [{ rule, file, target }]);
+  }
+  for (const [file, target] of allowed) {
+    assert.equal(roomViolations(new Map([[file, [target]]]), MOVES_RULES, movesRoomOf), [], `${file} → ${target}`);
+  }
+  assert.equal(
+    ['moves/moving-market.ts', 'moves/motion/token-price.ts', 'moves/state/pace.ts', 'generator/random.ts'].map(
+      movesRoomOf,
+    ),
+    ['moves', 'motion', 'state', null],
+  );
+});
+// ─── end of the market's rooms ───────────────────────────────────
 
 deps.run();

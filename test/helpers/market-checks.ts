@@ -1,7 +1,7 @@
 import * as assert from 'uvu/assert';
-import type { MarketState } from '../../src/moves/market-state.js';
+import type { MarketState } from '../../src/moves/state/market-state.js';
 import type { PoolWalk, ServedSnapshot } from '../../src/snapshot/served/served-snapshot.js';
-import { writeMarket } from '../../src/moves/write-market.js';
+import { writeMarket } from '../../src/moves/state/write-market.js';
 import { poolFlags } from '../../src/snapshot/format/pool-flags.js';
 import { POOL_SORT_KEYS, poolSortValues } from '../../src/snapshot/format/sort-keys.js';
 import { openSnapshot } from '../../src/snapshot/served/open-snapshot.js';

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createRandom } from '../../src/generator/random.js';
-import { MarketActivity } from '../../src/moves/market-activity.js';
+import { MarketActivity } from '../../src/moves/motion/market-activity.js';
 
 const activity = suite('market activity: what a pool trades between two steps, exactly');
 

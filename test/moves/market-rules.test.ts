@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Dec } from '../../src/math/decimal.js';
-import { MarketState } from '../../src/moves/market-state.js';
+import { MarketState } from '../../src/moves/state/market-state.js';
 import { openServedSnapshot } from '../../src/snapshot/served/open-served-snapshot.js';
 import { assertFiguresAreRecords, violations } from '../helpers/market-checks.js';
 import { httpSnapshot, tempDir } from '../helpers/snapshots.js';

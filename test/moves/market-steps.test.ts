@@ -1,10 +1,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { MarketState } from '../../src/moves/market-state.js';
+import { MarketState } from '../../src/moves/state/market-state.js';
+import { readMarketState } from '../../src/moves/state/read-market-state.js';
 import { POOL_SORT_KEYS } from '../../src/snapshot/format/sort-keys.js';
 import { openServedSnapshot } from '../../src/snapshot/served/open-served-snapshot.js';
 import type { MarketVersion, ServedSnapshot } from '../../src/snapshot/served/served-snapshot.js';
-import { NO_PACE } from '../../src/moves/pace.js';
+import { NO_PACE } from '../../src/moves/state/pace.js';
 import { httpSnapshot, snapshotFor } from '../helpers/snapshots.js';
 
 const steps = suite('market steps: a pure function of the snapshot, its seed and the step');
@@ -73,7 +74,7 @@ steps(
         }
       };
       const plain = await run(async (snapshot) => new MarketState(snapshot, 7));
-      const rehearsed = await run((snapshot) => MarketState.create(snapshot, 7, NO_PACE));
+      const rehearsed = await run((snapshot) => readMarketState(snapshot, 7, NO_PACE));
       assert.ok((plain as { pools: unknown[] }).pools.length > 50, 'twelve steps move many pools');
       assert.equal(rehearsed, plain);
     }

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { poolRef, withAccount } from '../../src/moves/pool/pool-ref.js';
 import { poolShape } from '../../src/moves/pool/pool-shape.js';
-import { tokenPrice } from '../../src/moves/pool/token-price.js';
+import { tokenPrice } from '../../src/moves/motion/token-price.js';
 import { openServedSnapshot } from '../../src/snapshot/served/open-served-snapshot.js';
 import { httpSnapshot } from '../helpers/snapshots.js';
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { MarketState } from '../../src/moves/market-state.js';
+import { MarketState } from '../../src/moves/state/market-state.js';
 import { recordSnapshot } from '../../src/record/record-snapshot.js';
 import { openServedSnapshot } from '../../src/snapshot/served/open-served-snapshot.js';
 import { openSnapshot } from '../../src/snapshot/served/open-snapshot.js';

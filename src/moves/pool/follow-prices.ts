@@ -4,7 +4,7 @@ import { sqrtPriceToPrice } from '../../math/price.js';
 import { MAX_SQRT_PRICE, MIN_SQRT_PRICE, sqrtPriceToTickIndex, tickIndexToSqrtPrice } from '../../math/tick-math.js';
 import type { PoolRecord, PositionRecord } from '../../snapshot/format/pool-record.js';
 import { holdings, type HeldPosition } from './held-positions.js';
-import type { TokenPrice } from './token-price.js';
+import type { TokenPrice } from '../motion/token-price.js';
 
 /** Sqrt prices of the ticks positions are bounded by, as computed: positions never move their bounds. */
 const boundCache = new Map<number, bigint>();

@@ -12,7 +12,7 @@ import {
 } from '../../math/exact-figures.js';
 import { positionAmounts } from '../../math/token-amounts.js';
 import type { LockRecord } from '../../snapshot/format/pool-record.js';
-import type { TokenPrice } from './token-price.js';
+import type { TokenPrice } from '../motion/token-price.js';
 
 const ZERO: Fraction = { n: 0n, d: 1n };
 const HUNDRED: Fraction = { n: 100n, d: 1n };

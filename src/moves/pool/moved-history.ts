@@ -1,9 +1,6 @@
 import { div, figure, fraction, isZero } from '../../math/exact-figures.js';
 import type { StatsRecord } from '../../snapshot/format/pool-record.js';
 
-/** Steps in the 12 hours between two prices of a pool's `priceHistory7d`. */
-export const STEPS_PER_HALF_DAY = 144;
-
 /**
  * A pool's `priceHistory7d` (prices 12 hours apart, the last the current one) after the 12-hour marks
  * whose prices are `marks` passed: the price it had at each becomes fixed, the oldest leave, and the last

@@ -1,6 +1,6 @@
 import type { Fraction } from '../../math/exact-figures.js';
 import type { PoolRecord } from '../../snapshot/format/pool-record.js';
-import type { TokenPrice } from './token-price.js';
+import type { TokenPrice } from '../motion/token-price.js';
 import { withDayPriceDelta } from './moved-history.js';
 import { accountAt } from './pool-account.js';
 import { nestedVolumes, patchedPool, type PoolPatch } from './pool-patch.js';

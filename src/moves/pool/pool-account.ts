@@ -3,7 +3,7 @@ import { add, div, floor, fraction, isZero, mul, pow10, type Fraction } from '..
 import { GENESIS_MS } from '../../math/epochs.js';
 import { isoSeconds } from '../../generator/iso-seconds.js';
 import type { PoolRecord, RewardRecord } from '../../snapshot/format/pool-record.js';
-import type { TokenPrice } from './token-price.js';
+import type { TokenPrice } from '../motion/token-price.js';
 import type { PoolRef } from './pool-ref.js';
 
 /** The last instant written: a step writes every pool it touches at one instant. */

@@ -1,5 +1,5 @@
 import { ApiError, invalidParameter } from '../../errors/api-error.js';
-import { fieldsOf, positiveDecimal } from '../change-fields.js';
+import { fieldsOf, positiveDecimal } from './change-fields.js';
 import { MarketFileError } from '../../generator/declared/market-file-error.js';
 import { declaredVolumes } from '../../generator/declared/declared-values.js';
 import { div, fraction, isZero, mul } from '../../math/exact-figures.js';
@@ -8,7 +8,7 @@ import { priceToSqrtPrice } from '../../math/price.js';
 import { MAX_SQRT_PRICE, MIN_SQRT_PRICE } from '../../math/tick-math.js';
 import type { PoolRecord } from '../../snapshot/format/pool-record.js';
 import { holdingsAt } from './follow-prices.js';
-import type { TokenPrice } from './token-price.js';
+import type { TokenPrice } from '../motion/token-price.js';
 
 /** What a change made by hand may set of a pool (docs/market-moves.md §3), checked. */
 export interface PoolPatch {

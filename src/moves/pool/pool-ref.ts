@@ -1,5 +1,5 @@
 import type { PoolRecord } from '../../snapshot/format/pool-record.js';
-import type { TokenPrice } from './token-price.js';
+import type { TokenPrice } from '../motion/token-price.js';
 import { toMicro } from './rolled-stats.js';
 
 /**

@@ -9,7 +9,7 @@ import {
 import { heldPosition } from './follow-prices.js';
 import type { HeldPosition } from './held-positions.js';
 import { windowsOf, type FiguresRef } from './pool-ref.js';
-import type { TokenPrice } from './token-price.js';
+import type { TokenPrice } from '../motion/token-price.js';
 
 /**
  * What a moving market keeps of a pool it has written, in place of its record: its reference (pool-ref.ts)

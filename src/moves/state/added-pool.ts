@@ -1,14 +1,14 @@
-import { invalidParameter } from '../errors/api-error.js';
-import { buildPool } from '../generator/pool/build-pool.js';
-import { resolveMarket } from '../generator/declared/declared-market.js';
-import { addedPlan } from '../generator/declared/declared-plans.js';
-import { MarketFileError } from '../generator/declared/market-file-error.js';
-import type { MarketPool } from '../generator/declared/market-file.js';
-import { poolRecordOf } from '../generator/pool/pool-record-of.js';
-import type { TokenSeed } from '../generator/types.js';
-import { loadWellKnownTokens } from '../market/well-known-tokens.js';
-import type { PoolRecord } from '../snapshot/format/pool-record.js';
-import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
+import { invalidParameter } from '../../errors/api-error.js';
+import { buildPool } from '../../generator/pool/build-pool.js';
+import { resolveMarket } from '../../generator/declared/declared-market.js';
+import { addedPlan } from '../../generator/declared/declared-plans.js';
+import { MarketFileError } from '../../generator/declared/market-file-error.js';
+import type { MarketPool } from '../../generator/declared/market-file.js';
+import { poolRecordOf } from '../../generator/pool/pool-record-of.js';
+import type { TokenSeed } from '../../generator/types.js';
+import { loadWellKnownTokens } from '../../market/well-known-tokens.js';
+import type { PoolRecord } from '../../snapshot/format/pool-record.js';
+import type { ServedSnapshot } from '../../snapshot/served/served-snapshot.js';
 
 /**
  * A pool added at run time from a market file's pool entry (docs/market-file.md), built as `generate

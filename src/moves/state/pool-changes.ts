@@ -1,13 +1,13 @@
-import { ApiError } from '../errors/api-error.js';
-import type { MarketVersion, MovedPool, PoolRecord, ServedSnapshot } from '../snapshot/served/served-snapshot.js';
+import { ApiError } from '../../errors/api-error.js';
+import type { MarketVersion, MovedPool, PoolRecord, ServedSnapshot } from '../../snapshot/served/served-snapshot.js';
 import type { MarketMembers } from './market-members.js';
 import type { MarketPools } from './market-pools.js';
-import type { MarketTokens } from './market-tokens.js';
+import type { MarketTokens } from '../motion/market-tokens.js';
 import type { Pace } from './pace.js';
-import { patchedRecord } from './pool/patched-record.js';
-import { activeRewardsPerSecond } from './pool/pool-account.js';
-import { parsePoolPatch } from './pool/pool-patch.js';
-import type { TokenPrice } from './pool/token-price.js';
+import { patchedRecord } from '../pool/patched-record.js';
+import { activeRewardsPerSecond } from '../pool/pool-account.js';
+import { parsePoolPatch } from '../pool/pool-patch.js';
+import type { TokenPrice } from '../motion/token-price.js';
 
 /** What changes made by hand need of the market they change (market-state.ts). */
 export interface ChangedMarket {

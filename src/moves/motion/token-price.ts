@@ -1,5 +1,8 @@
 import { fraction, type Fraction } from '../../math/exact-figures.js';
 
+/** Steps in the 12 hours between two marks: the prices a pool's `priceHistory7d` takes, 12 hours apart. */
+export const STEPS_PER_HALF_DAY = 144;
+
 /** A token's USD price and decimals, as a pool's figures need them, with the price as an exact fraction. */
 export interface TokenPrice {
   usd: string;

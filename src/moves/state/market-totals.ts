@@ -1,10 +1,10 @@
-import { PROTOCOL_FEE_RATE } from '../math/fee-tiers.js';
-import { scaleAmount, trimZeros } from '../math/decimal.js';
-import { add, figure, fraction, type Fraction } from '../math/exact-figures.js';
-import type { ProtocolRecord } from '../snapshot/format/pool-record.js';
-import { POOL_SORT_KEYS } from '../snapshot/format/sort-keys.js';
-import type { PoolSums } from './pool/pool-figures.js';
-import { toMicro } from './pool/rolled-stats.js';
+import { PROTOCOL_FEE_RATE } from '../../math/fee-tiers.js';
+import { scaleAmount, trimZeros } from '../../math/decimal.js';
+import { add, figure, fraction, type Fraction } from '../../math/exact-figures.js';
+import type { ProtocolRecord } from '../../snapshot/format/pool-record.js';
+import { POOL_SORT_KEYS } from '../../snapshot/format/sort-keys.js';
+import type { PoolSums } from '../pool/pool-figures.js';
+import { toMicro } from '../pool/rolled-stats.js';
 
 /** A fee figure's 10^-12 units (fees have at most twelve decimals: volume × a rate in millionths). */
 const toPico = (fees: string): bigint => {

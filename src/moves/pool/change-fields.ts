@@ -1,5 +1,5 @@
-import { invalidParameter } from '../errors/api-error.js';
-import { fraction, isZero } from '../math/exact-figures.js';
+import { invalidParameter } from '../../errors/api-error.js';
+import { fraction, isZero } from '../../math/exact-figures.js';
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 

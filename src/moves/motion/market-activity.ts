@@ -1,4 +1,4 @@
-import { createRandom } from '../generator/random.js';
+import { createRandom } from '../../generator/random.js';
 
 /** Steps in a day: a pool trades its 24h volume over as many steps on an average day. */
 const STEPS_PER_DAY = 288;

@@ -1,5 +1,5 @@
-import type { PoolRecord } from '../snapshot/format/pool-record.js';
-import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
+import type { PoolRecord } from '../../snapshot/format/pool-record.js';
+import type { ServedSnapshot } from '../../snapshot/served/served-snapshot.js';
 
 /** Pools whose reward slots are read between two pauses (MarketMembers.read): some 5 ms. */
 const POOLS_AT_ONCE = 16_384;

@@ -1,5 +1,5 @@
-import { Dec } from '../math/decimal.js';
-import type { Random } from '../generator/random.js';
+import { Dec } from '../../math/decimal.js';
+import type { Random } from '../../generator/random.js';
 import { GROUP_CHANCE, GROUP_SPREAD, type TokenMotion } from './token-motion.js';
 
 /** Significant digits of a token's USD price, as the generator writes them. */

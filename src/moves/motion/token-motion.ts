@@ -1,4 +1,4 @@
-import { loadWellKnownTokens, type TokenRole } from '../market/well-known-tokens.js';
+import { loadWellKnownTokens, type TokenRole } from '../../market/well-known-tokens.js';
 
 /** Five-minute steps in a day: a step's spread is a day's over its square root. */
 const STEPS_PER_DAY = 288;

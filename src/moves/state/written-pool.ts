@@ -1,8 +1,8 @@
-import type { MovedPool, PoolRecord } from '../snapshot/served/served-snapshot.js';
-import { poolAt, type PoolMoment } from './pool/pool-at.js';
-import type { PoolFigures } from './pool/pool-figures.js';
-import { withAccount } from './pool/pool-ref.js';
-import type { PoolShape } from './pool/pool-shape.js';
+import type { MovedPool, PoolRecord } from '../../snapshot/served/served-snapshot.js';
+import { poolAt, type PoolMoment } from '../pool/pool-at.js';
+import type { PoolFigures } from '../pool/pool-figures.js';
+import { withAccount } from '../pool/pool-ref.js';
+import type { PoolShape } from '../pool/pool-shape.js';
 import type { StoredPools } from './stored-pools.js';
 
 /**

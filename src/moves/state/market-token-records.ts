@@ -1,6 +1,6 @@
-import type { ExchangeTokenRecord } from '../snapshot/format/pool-record.js';
-import type { ServedSnapshot, StoredToken } from '../snapshot/served/served-snapshot.js';
-import type { MarketTokens } from './market-tokens.js';
+import type { ExchangeTokenRecord } from '../../snapshot/format/pool-record.js';
+import type { ServedSnapshot, StoredToken } from '../../snapshot/served/served-snapshot.js';
+import type { MarketTokens } from '../motion/market-tokens.js';
 import type { MarketTotals } from './market-totals.js';
 
 /**

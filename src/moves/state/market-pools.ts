@@ -3,19 +3,19 @@ import {
   type MovedPool,
   type PoolRecord,
   type ServedSnapshot,
-} from '../snapshot/served/served-snapshot.js';
-import { POOL_FLAG, poolFlags } from '../snapshot/format/pool-flags.js';
-import { POOL_SORT_KEYS, poolSortValues } from '../snapshot/format/sort-keys.js';
-import type { MarketActivity } from './market-activity.js';
+} from '../../snapshot/served/served-snapshot.js';
+import { POOL_FLAG, poolFlags } from '../../snapshot/format/pool-flags.js';
+import { POOL_SORT_KEYS, poolSortValues } from '../../snapshot/format/sort-keys.js';
+import type { MarketActivity } from '../motion/market-activity.js';
 import type { MarketMembers } from './market-members.js';
-import type { MarketTokens } from './market-tokens.js';
+import type { MarketTokens } from '../motion/market-tokens.js';
 import { NO_SUMS, sumsOfValues, type MarketTotals, type TotalsMember } from './market-totals.js';
-import { activeRewardsPerSecond } from './pool/pool-account.js';
-import type { PoolMoment } from './pool/pool-at.js';
-import { figuresAt, type PoolSums } from './pool/pool-figures.js';
-import { poolShape, type PoolShape } from './pool/pool-shape.js';
-import { rehearsePool } from './pool/rehearsed-pool.js';
-import type { TokenPrice } from './pool/token-price.js';
+import { activeRewardsPerSecond } from '../pool/pool-account.js';
+import type { PoolMoment } from '../pool/pool-at.js';
+import { figuresAt, type PoolSums } from '../pool/pool-figures.js';
+import { poolShape, type PoolShape } from '../pool/pool-shape.js';
+import { rehearsePool } from '../pool/rehearsed-pool.js';
+import type { TokenPrice } from '../motion/token-price.js';
 import { StoredPools } from './stored-pools.js';
 import { WrittenPool, writtenRecord } from './written-pool.js';
 

@@ -1,4 +1,4 @@
-import type { PoolRecord, StoredRecords } from '../snapshot/served/served-snapshot.js';
+import type { PoolRecord, StoredRecords } from '../../snapshot/served/served-snapshot.js';
 
 /** Records kept: some 7 KB each, what a few pages of fifty pools in each of a few orders show. */
 const KEPT = 2048;

@@ -1,7 +1,6 @@
-import { createRandom } from '../generator/random.js';
-import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
-import { tokenPrice, type MarkPrices, type TokenPrice } from './pool/token-price.js';
-import { STEPS_PER_HALF_DAY } from './pool/moved-history.js';
+import { createRandom } from '../../generator/random.js';
+import type { ServedSnapshot } from '../../snapshot/served/served-snapshot.js';
+import { STEPS_PER_HALF_DAY, tokenPrice, type MarkPrices, type TokenPrice } from './token-price.js';
 import { stepPrices } from './step-prices.js';
 import { tokenMotions, type TokenMotion } from './token-motion.js';
 
