@@ -1,8 +1,7 @@
-import { PERIOD_NAMES } from '../../math/periods.js';
-import type { LockRecord, PoolRecord, PoolStart, PositionRecord, RewardRecord, StatsRecord } from './pool-record.js';
+import type { PoolRecord, PoolStart, TokenRecord } from './pool-record.js';
+import { flag, lockOf, orNullText, positionOf, rewardOf, statsOf, text, type StoredRow } from './stored-child-rows.js';
 
-/** A row as better-sqlite3 reads it back: column name to value. */
-export type StoredRow = Record<string, unknown>;
+export type { StoredRow };
 
 /** The rows a pool's record is read from besides its own (stored-records.ts reads them by pool id). */
 export interface PoolChildRows {
@@ -11,13 +10,6 @@ export interface PoolChildRows {
   stats: StoredRow[];
   positions: StoredRow[];
 }
-
-/** A column's value as text. */
-export const text = (value: unknown): string => String(value);
-/** A nullable column's value as text or null. */
-export const orNullText = (value: unknown): string | null => (value === null ? null : text(value));
-/** A boolean column (stored as 0 or 1). */
-export const flag = (value: unknown): boolean => value === 1;
 
 /**
  * The record a pool was stored from, from its row (joined with its tokens' addresses as `address_a`,
@@ -101,54 +93,30 @@ export function poolStartOf(p: StoredRow, children: Omit<PoolChildRows, 'locks'>
   };
 }
 
-function rewardOf(r: StoredRow): RewardRecord {
+/** Token `id` read back from its row (stored-records.ts): the inverse of token-row.ts. */
+export function tokenOfRow(id: number, t: StoredRow): TokenRecord {
   return {
-    mint: text(r.mint),
-    vault: text(r.vault),
-    authority: text(r.authority),
-    emissions_per_second_x64: text(r.emissions_per_second_x64),
-    growth_global_x64: text(r.growth_global_x64),
-    active: flag(r.active),
-    emissionsPerSecond: text(r.emissions_per_second),
+    id,
+    address: text(t.address),
+    symbol: orNullText(t.symbol),
+    name: orNullText(t.name),
+    decimals: Number(t.decimals),
+    imageUrl: orNullText(t.image_url),
+    programId: text(t.program_id),
+    tags: text(t.tags),
+    usdPrice: text(t.usd_price),
+    verified: flag(t.verified),
+    live: {
+      mintAuthority: orNullText(t.mint_authority),
+      freezeAuthority: orNullText(t.freeze_authority),
+      supply: text(t.supply),
+      isInitialized: flag(t.is_initialized),
+      extensions: text(t.extensions),
+      updatedEpoch: Number(t.updated_epoch),
+      updatedAt: text(t.updated_at),
+      coingeckoId: orNullText(t.coingecko_id),
+      description: orNullText(t.description),
+      risk: Number(t.risk),
+    },
   };
-}
-
-const lockOf = (l: StoredRow): LockRecord => ({ name: text(l.name), lockedPercentage: text(l.locked_percentage) });
-
-function positionOf(p: StoredRow): PositionRecord {
-  return {
-    tickLower: Number(p.tick_lower),
-    tickUpper: Number(p.tick_upper),
-    liquidity: text(p.liquidity),
-    amountA: text(p.amount_a),
-    amountB: text(p.amount_b),
-    lockedBy: orNullText(p.locked_by),
-  };
-}
-
-/** The stats rows in PERIOD_NAMES order, as the record holds them. */
-function statsOf(rows: StoredRow[]): StatsRecord[] {
-  const byPeriod = new Map(rows.map((r) => [text(r.period), r]));
-  return PERIOD_NAMES.flatMap((period) => {
-    const s = byPeriod.get(period);
-    if (!s) return [];
-    return [
-      {
-        period,
-        volume: text(s.volume),
-        fees: text(s.fees),
-        rewards: text(s.rewards),
-        yieldOverTvl: text(s.yield_over_tvl),
-        effectiveFeeRate: Number(s.effective_fee_rate),
-        deltas: {
-          volumeDelta: orNullText(s.volume_delta),
-          feesDelta: orNullText(s.fees_delta),
-          rewardsDelta: orNullText(s.rewards_delta),
-          yieldOverTvlDelta: orNullText(s.yield_over_tvl_delta),
-          tvlDelta: orNullText(s.tvl_delta),
-          priceDelta: orNullText(s.price_delta),
-        },
-      },
-    ];
-  });
 }

@@ -1,7 +1,6 @@
 import { upstreamTokenJson, upstreamTokenSummaryJson } from './upstream-token-json.js';
 import { tokenJson, tokenSummaryJson } from './pool-pieces.js';
 import type { TokenRecord } from './pool-record.js';
-import { flag, orNullText, text, type StoredRow } from './stored-rows.js';
 import { bool, type Row, type TOKEN_COLUMNS } from './table-rows.js';
 
 /**
@@ -37,33 +36,5 @@ export function tokenRow(t: TokenRecord, volume24h: string): Row<typeof TOKEN_CO
     risk: live.risk,
     upstream_json: upstreamTokenJson(t, volume24h),
     upstream_summary_json: upstreamTokenSummaryJson(t),
-  };
-}
-
-/** Token `id` read back from its row (stored-records.ts): the inverse of tokenRow. */
-export function tokenOfRow(id: number, t: StoredRow): TokenRecord {
-  return {
-    id,
-    address: text(t.address),
-    symbol: orNullText(t.symbol),
-    name: orNullText(t.name),
-    decimals: Number(t.decimals),
-    imageUrl: orNullText(t.image_url),
-    programId: text(t.program_id),
-    tags: text(t.tags),
-    usdPrice: text(t.usd_price),
-    verified: flag(t.verified),
-    live: {
-      mintAuthority: orNullText(t.mint_authority),
-      freezeAuthority: orNullText(t.freeze_authority),
-      supply: text(t.supply),
-      isInitialized: flag(t.is_initialized),
-      extensions: text(t.extensions),
-      updatedEpoch: Number(t.updated_epoch),
-      updatedAt: text(t.updated_at),
-      coingeckoId: orNullText(t.coingecko_id),
-      description: orNullText(t.description),
-      risk: Number(t.risk),
-    },
   };
 }

@@ -54,7 +54,7 @@ export class PieceReader {
 
   /**
    * The items of the pools `ids`, comma-joined, with no envelope: the unchanged runs of a page that a
-   * moving market's version joins with its changed pools (moved/moved-snapshot.ts). A copy of its own.
+   * moving market's version joins with its changed pools (moved/moved-pool-bodies.ts). A copy of its own.
    */
   poolItems(ids: readonly number[], periods: readonly Period[], tokens: OriginTokens): Buffer {
     const body = this.body(ids, periods, tokens, this.format.itemEnd, NO_ENVELOPE);

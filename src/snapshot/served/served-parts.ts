@@ -13,7 +13,7 @@ import type { Wire } from '../pieces/wire.js';
 
 /**
  * What an open snapshot holds for serving (open-served-snapshot.ts): the one set of readers its
- * ServedSnapshot answers from, and which a moving market's versions share (moved/moved-snapshot.ts).
+ * ServedSnapshot answers from, and which a moving market's versions share (moved/moving-base.ts).
  */
 export interface ServedParts {
   db: Database.Database;

@@ -12,8 +12,8 @@ import type { SortColumns } from './sort-columns.js';
 /**
  * A version of a snapshot's market (market-version.ts) as a ServedSnapshot: what did not change is
  * answered by the snapshot's own readers, by the same fast paths; a changed pool's body is joined from
- * its record's pieces (moved-pool-bodies.ts); listings walk this version's orders (moved-orders.ts) and
- * flags; tokens, protocol figures and locks follow the records (moved-token-bodies.ts).
+ * its record's pieces, and its locks from its record (moved-pool-bodies.ts); listings walk this version's
+ * orders (moved-orders.ts) and flags; tokens and protocol figures follow the records (moved-token-bodies.ts).
  */
 export function movedSnapshot(
   moving: MovedShared,
