@@ -1,36 +1,20 @@
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import polka, { type Polka, type Request } from 'polka';
-import { ApiError } from '../errors/api-error.js';
-import { shown } from '../errors/shown.js';
-import { openServedSnapshot } from '../snapshot/served/open-served-snapshot.js';
-import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
-import { parseWire, type Wire } from '../snapshot/pieces/wire.js';
-import { ChaosController } from '../chaos/chaos-controller.js';
-import type { ChaosSettings } from '../chaos/chaos-settings.js';
-import type { MockChaos } from '../chaos/mock-chaos.js';
-import { API_BASE, CHAIN, ROUTE_PATHS, type RouteKey } from '../api/route-paths.js';
-import { chaosMiddleware } from '../chaos/chaos-middleware.js';
-import { NO_CHAOS } from '../chaos/chaos-settings.js';
-import { parseChaosConfig } from '../chaos/parse-chaos-config.js';
-import { adminGuard } from './admin-guard.js';
-import { mountAdminRoutes } from './admin-routes.js';
-import { cors } from './cors.js';
-import { matchRouteKey } from './match-route.js';
-import { clientErrorHandler, errorHandler } from './error-handler.js';
-import { ROUTES, unknownChain } from '../api/routes.js';
-import { apiHandler, apiTags } from './api-handler.js';
-import { parsePath } from './parse-path.js';
 import { normalizePublicUrl } from '../api/public-url.js';
-import { requestOrigin } from './request-origin.js';
-import { DEFAULT_CACHE_BYTES, ResponseCache } from './response-cache.js';
-import { mountStatic } from './static-routes.js';
-import { closer, listen } from './server-lifecycle.js';
-import { MARKET_STEP_HEADER } from '../api/response-headers.js';
+import { API_BASE, ROUTE_PATHS, type RouteKey } from '../api/route-paths.js';
+import { ChaosController } from '../chaos/chaos-controller.js';
+import { NO_CHAOS, type ChaosSettings } from '../chaos/chaos-settings.js';
+import type { MockChaos } from '../chaos/mock-chaos.js';
+import { parseChaosConfig } from '../chaos/parse-chaos-config.js';
 import type { MockMarket } from '../moves/market-info.js';
 import { MovingMarket } from '../moves/moving-market.js';
 import { parseMovesEvery } from '../moves/moves-every.js';
-import { mountMarketRoutes } from './market-routes.js';
+import { openServedSnapshot } from '../snapshot/served/open-served-snapshot.js';
+import { parseWire, type Wire } from '../snapshot/pieces/wire.js';
+import { clientErrorHandler } from './error-handler.js';
+import { mockApp } from './mock-app.js';
+import { DEFAULT_CACHE_BYTES, ResponseCache } from './response-cache.js';
+import { closer, listen } from './server-lifecycle.js';
 
 export interface MockServerOptions {
   /** Path of the snapshot to serve. */
@@ -89,49 +73,6 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
-/** The 404 for paths that are no route: `unknown_chain` under another chain, `not_found` otherwise. */
-function noRoute(req: Request): never {
-  const chain = /^\/v2\/([^/?]*)/.exec(req.url)?.[1];
-  if (chain !== undefined && chain !== CHAIN) throw unknownChain(chain);
-  throw new ApiError(404, 'not_found', `no endpoint at ${shown(req.path)}`);
-}
-
-/** The server's own origin once it listens, for requests without a usable Host header. */
-function ownOrigin(server: Server): string {
-  const { address, port } = server.address() as AddressInfo;
-  return `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
-}
-
-/** The polka app on `server`: CORS, admin routes, chaos, then the API routes. */
-function buildApp(
-  server: Server,
-  snapshot: ServedSnapshot,
-  served: { chaos: ChaosController; market: MovingMarket; cache: ResponseCache },
-  options: MockServerOptions,
-  publicUrl: string | undefined,
-): Polka {
-  const { chaos, market, cache } = served;
-  const originOf = requestOrigin(publicUrl, () => ownOrigin(server));
-  const tagOf = apiTags(snapshot.cursorKey, snapshot.wire);
-  const onError = errorHandler(options.onError ?? (() => undefined), snapshot.wire);
-  const app = polka({ server, onError, onNoMatch: noRoute });
-  app.parse = parsePath;
-  app.use(cors());
-  const guard = adminGuard(options.host ?? '127.0.0.1', options.adminToken);
-  mountAdminRoutes(app, chaos, snapshot.facts, originOf, guard, snapshot.wire, () => market.state());
-  mountMarketRoutes(app, market, guard);
-  mountStatic(app, snapshot);
-  // Every API answer says the market's step, the injected faults' too.
-  app.use((req, res, next) => {
-    if (req.url.startsWith('/v2/')) res.setHeader(MARKET_STEP_HEADER, String(market.step));
-    next();
-  });
-  app.use(chaosMiddleware(chaos, matchRouteKey));
-  for (const route of ROUTES)
-    app.all(`/v2/:chain${route.path}`, apiHandler(route, snapshot, market, cache, originOf, tagOf));
-  return app;
-}
-
 /**
  * Starts a mock of the v2 API serving one snapshot. Invalid chaos settings throw ChaosConfigError and
  * an unusable snapshot SnapshotError, before anything listens.
@@ -161,8 +102,8 @@ export async function createMockServer(options: MockServerOptions): Promise<Mock
     connectionsCheckingInterval: 1000,
   });
   server.on('clientError', clientErrorHandler(wire));
-  const app = buildApp(server, snapshot, { chaos, market, cache }, options, publicUrl);
   const host = options.host ?? '127.0.0.1';
+  const app = mockApp(server, snapshot, { chaos, market, cache }, { ...options, host, publicUrl });
   await listen(server, app, options.port ?? 0, host).catch((error: unknown) => {
     snapshot.close();
     throw error;

@@ -335,7 +335,7 @@ deps('the rules bite: a synthetic table of imports, and the reading of specifier
     "import { readFileSync } from 'node:fs';",
   ].join('\n');
   assert.equal(relativeImports(source), ['./a.js', '../api/b.js', '../c/c.js', '../cli/main.js']);
-  assert.ok(REAL.get('http/create-mock-server.ts')?.includes('chaos/chaos-middleware.ts'), 'src/ was not read');
+  assert.ok(REAL.get('http/mock-app.ts')?.includes('chaos/chaos-middleware.ts'), 'src/ was not read');
 });
 
 // ─── The generator's rooms ────────────────────────────────────────

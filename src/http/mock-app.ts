@@ -1,0 +1,78 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import polka, { type Polka, type Request } from 'polka';
+import { ROUTES, unknownChain } from '../api/routes.js';
+import { CHAIN } from '../api/route-paths.js';
+import { MARKET_STEP_HEADER } from '../api/response-headers.js';
+import type { ChaosController } from '../chaos/chaos-controller.js';
+import { chaosMiddleware } from '../chaos/chaos-middleware.js';
+import { ApiError } from '../errors/api-error.js';
+import { shown } from '../errors/shown.js';
+import type { MovingMarket } from '../moves/moving-market.js';
+import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
+import { adminGuard } from './admin-guard.js';
+import { mountAdminRoutes } from './admin-routes.js';
+import { apiHandler, apiTags } from './api-handler.js';
+import { cors } from './cors.js';
+import { errorHandler } from './error-handler.js';
+import { mountMarketRoutes } from './market-routes.js';
+import { matchRouteKey } from './match-route.js';
+import { parsePath } from './parse-path.js';
+import { requestOrigin } from './request-origin.js';
+import type { ResponseCache } from './response-cache.js';
+import { mountStatic } from './static-routes.js';
+
+/** The 404 for paths that are no route: `unknown_chain` under another chain, `not_found` otherwise. */
+function noRoute(req: Request): never {
+  const chain = /^\/v2\/([^/?]*)/.exec(req.url)?.[1];
+  if (chain !== undefined && chain !== CHAIN) throw unknownChain(chain);
+  throw new ApiError(404, 'not_found', `no endpoint at ${shown(req.path)}`);
+}
+
+/** The server's own origin once it listens, for requests without a usable Host header. */
+function ownOrigin(server: Server): string {
+  const { address, port } = server.address() as AddressInfo;
+  return `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+}
+
+/** What the app is built with besides the server's parts: createMockServer's options, checked. */
+export interface AppSettings {
+  host: string;
+  publicUrl: string | undefined;
+  adminToken?: string;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * The polka app on `server`, in the order a request meets it (ARCHITECTURE.md, a request's path): CORS, the
+ * admin, market and static routes, the market step's header, chaos, then the API routes.
+ * @example mockApp(server, snapshot, { chaos, market, cache }, { host: '127.0.0.1', publicUrl: undefined });
+ */
+export function mockApp(
+  server: Server,
+  snapshot: ServedSnapshot,
+  served: { chaos: ChaosController; market: MovingMarket; cache: ResponseCache },
+  settings: AppSettings,
+): Polka {
+  const { chaos, market, cache } = served;
+  const { publicUrl, host, adminToken } = settings;
+  const originOf = requestOrigin(publicUrl, () => ownOrigin(server));
+  const tagOf = apiTags(snapshot.cursorKey, snapshot.wire);
+  const onError = errorHandler(settings.onError ?? (() => undefined), snapshot.wire);
+  const app = polka({ server, onError, onNoMatch: noRoute });
+  app.parse = parsePath;
+  app.use(cors());
+  const guard = adminGuard(host, adminToken);
+  mountAdminRoutes(app, chaos, snapshot.facts, originOf, guard, snapshot.wire, () => market.state());
+  mountMarketRoutes(app, market, guard);
+  mountStatic(app, snapshot);
+  // Every API answer says the market's step, the injected faults' too.
+  app.use((req, res, next) => {
+    if (req.url.startsWith('/v2/')) res.setHeader(MARKET_STEP_HEADER, String(market.step));
+    next();
+  });
+  app.use(chaosMiddleware(chaos, matchRouteKey));
+  for (const route of ROUTES)
+    app.all(`/v2/:chain${route.path}`, apiHandler(route, snapshot, market, cache, originOf, tagOf));
+  return app;
+}
