@@ -119,18 +119,22 @@ interface Violation {
   target: string;
 }
 
-/** Each import that breaks a rule (paths relative to src/). */
+/**
+ * Each import that breaks a rule (paths relative to src/), places read by `placeOf`: a folder, a room, or null for a
+ * path outside the rooms a table of rules is about (roomIn).
+ */
 function violations(
   importsByFile: ReadonlyMap<string, readonly string[]>,
   rules: readonly Rule[],
-  placeOf: (path: string) => string = folderOf,
+  placeOf: (path: string) => string | null = folderOf,
 ): Violation[] {
   const found: Violation[] = [];
   for (const [file, imports] of importsByFile) {
     const from = placeOf(file);
+    if (from === null) continue;
     for (const target of imports) {
       const to = placeOf(target);
-      if (to === from) continue;
+      if (to === null || to === from) continue;
       for (const rule of rules) {
         if (matches(from, rule.from) && matches(to, rule.forbidden)) found.push({ rule: rule.name, file, target });
       }
@@ -193,10 +197,8 @@ function importCycles(importsByFile: ReadonlyMap<string, readonly string[]>): st
   return cycles;
 }
 
-for (const [rules, placeOf] of [
-  [RULES, folderOf],
-  [SNAPSHOT_RULES, roomOf],
-] as const) {
+/** A test per rule of `rules`, over every import under src/: each lists every offending file → import. */
+function ruleTests(rules: readonly Rule[], placeOf: (path: string) => string | null): void {
   for (const rule of rules) {
     deps(rule.name, () => {
       const found = violations(REAL, [rule], placeOf).map(({ file, target }) => `src/${file} → src/${target}`);
@@ -204,6 +206,36 @@ for (const [rules, placeOf] of [
     });
   }
 }
+
+/** That `rules` flag each of `flagged` (file, import, the one rule it breaks) and none of `allowed`. */
+function assertBites(
+  rules: readonly Rule[],
+  placeOf: (path: string) => string | null,
+  flagged: readonly [string, string, string][],
+  allowed: readonly [string, string][],
+): void {
+  for (const [file, target, rule] of flagged) {
+    assert.equal(
+      violations(new Map([[file, [target]]]), rules, placeOf),
+      [{ rule, file, target }],
+      `${file} → ${target}`,
+    );
+  }
+  for (const [file, target] of allowed) {
+    assert.equal(violations(new Map([[file, [target]]]), rules, placeOf), [], `${file} → ${target}`);
+  }
+}
+
+/** The files under src/ in a room of `placeOf`'s folder that `rooms` does not name. */
+function strays(placeOf: (path: string) => string | null, rooms: readonly string[]): string[] {
+  return [...REAL.keys()].filter((file) => {
+    const room = placeOf(file);
+    return room !== null && !rooms.includes(room);
+  });
+}
+
+ruleTests(RULES, folderOf);
+ruleTests(SNAPSHOT_RULES, roomOf);
 
 deps('every room of src/snapshot is named by the rules, and holds files', () => {
   const rooms = new Set([...REAL.keys()].filter((file) => file.startsWith('snapshot/')).map(roomOf));
@@ -274,10 +306,7 @@ deps('the rules bite: a synthetic table of imports, and the reading of specifier
     ['cli/main.ts', 'cli/fail.ts'],
     ['index.ts', 'http/create-mock-server.ts'],
   ];
-  for (const [file, target, rule] of flagged) {
-    assert.equal(violations(new Map([[file, [target]]]), RULES), [{ rule, file, target }]);
-  }
-  for (const [file, target] of allowed) assert.equal(violations(new Map([[file, [target]]]), RULES), []);
+  assertBites(RULES, folderOf, flagged, allowed);
   // The rooms of src/snapshot: each import with every rule it breaks (a room's own imports and the
   // top-level folders' break none of them).
   const S = SNAPSHOT_RULES.map((rule) => rule.name);
@@ -388,40 +417,10 @@ const GENERATOR_RULES: readonly Rule[] = [
   { name: 'in the generator, only the run imports the run', from: { allBut: ['run'] }, forbidden: ['run'] },
 ];
 
-/** Each import from one room of a folder (`placeOf`: roomIn) into another that breaks a rule (paths from src/). */
-function roomViolations(
-  importsByFile: ReadonlyMap<string, readonly string[]>,
-  rules: readonly Rule[],
-  placeOf: (path: string) => string | null = generatorRoomOf,
-): Violation[] {
-  const found: Violation[] = [];
-  for (const [file, imports] of importsByFile) {
-    const from = placeOf(file);
-    if (from === null) continue;
-    for (const target of imports) {
-      const to = placeOf(target);
-      if (to === null || to === from) continue;
-      for (const rule of rules) {
-        if (matches(from, rule.from) && matches(to, rule.forbidden)) found.push({ rule: rule.name, file, target });
-      }
-    }
-  }
-  return found;
-}
-
-for (const rule of GENERATOR_RULES) {
-  deps(rule.name, () => {
-    const found = roomViolations(REAL, [rule]).map(({ file, target }) => `src/${file} → src/${target}`);
-    if (found.length > 0) assert.unreachable(`${found.length} forbidden imports:\n      ${found.join('\n      ')}`);
-  });
-}
+ruleTests(GENERATOR_RULES, generatorRoomOf);
 
 deps('every file under src/generator/ sits in a room the rules know', () => {
-  const strays = [...REAL.keys()].filter((file) => {
-    const room = generatorRoomOf(file);
-    return room !== null && !GENERATOR_ROOMS.includes(room);
-  });
-  assert.equal(strays, []);
+  assert.equal(strays(generatorRoomOf, GENERATOR_ROOMS), []);
 });
 
 deps("the generator's rules bite: a synthetic table of imports", () => {
@@ -451,12 +450,7 @@ deps("the generator's rules bite: a synthetic table of imports", () => {
     ['generator/types.ts', 'snapshot/pool-record.ts'],
     ['moves/state/added-pool.ts', 'generator/run/defaults.ts'],
   ];
-  for (const [file, target, rule] of flagged) {
-    assert.equal(roomViolations(new Map([[file, [target]]]), GENERATOR_RULES), [{ rule, file, target }]);
-  }
-  for (const [file, target] of allowed) {
-    assert.equal(roomViolations(new Map([[file, [target]]]), GENERATOR_RULES), []);
-  }
+  assertBites(GENERATOR_RULES, generatorRoomOf, flagged, allowed);
   assert.equal(
     [
       'generator/random.ts',
@@ -495,19 +489,10 @@ const MOVES_RULES: readonly Rule[] = [
   { name: "moves/state keeps the market's state, knowing nothing of its owner", from: ['state'], forbidden: ['moves'] },
 ];
 
-for (const rule of MOVES_RULES) {
-  deps(rule.name, () => {
-    const found = roomViolations(REAL, [rule], movesRoomOf).map(({ file, target }) => `src/${file} → src/${target}`);
-    if (found.length > 0) assert.unreachable(`${found.length} forbidden imports:\n      ${found.join('\n      ')}`);
-  });
-}
+ruleTests(MOVES_RULES, movesRoomOf);
 
 deps('every file under src/moves/ sits in a room the rules know', () => {
-  const strays = [...REAL.keys()].filter((file) => {
-    const room = movesRoomOf(file);
-    return room !== null && !MOVES_ROOMS.includes(room);
-  });
-  assert.equal(strays, []);
+  assert.equal(strays(movesRoomOf, MOVES_ROOMS), []);
   assert.ok(REAL.get('moves/state/market-pools.ts')?.includes('moves/pool/pool-figures.ts'), 'src/moves/ was not read');
 });
 
@@ -529,12 +514,7 @@ deps("the market's rules bite: a synthetic table of imports", () => {
     ['moves/moving-market.ts', 'moves/market-work.ts'],
     ['moves/state/market-state.ts', 'generator/random.ts'],
   ];
-  for (const [file, target, rule] of flagged) {
-    assert.equal(roomViolations(new Map([[file, [target]]]), MOVES_RULES, movesRoomOf), [{ rule, file, target }]);
-  }
-  for (const [file, target] of allowed) {
-    assert.equal(roomViolations(new Map([[file, [target]]]), MOVES_RULES, movesRoomOf), [], `${file} → ${target}`);
-  }
+  assertBites(MOVES_RULES, movesRoomOf, flagged, allowed);
   assert.equal(
     ['moves/moving-market.ts', 'moves/motion/token-price.ts', 'moves/state/pace.ts', 'generator/random.ts'].map(
       movesRoomOf,
