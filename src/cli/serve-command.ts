@@ -1,49 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
+import { chaosConfig, type ChaosFlags } from './chaos-flags.js';
 import { UsageError } from './fail.js';
 import { parsePort, parsePublicUrl, runServer } from './run-server.js';
 import { MARKET_MOVES_OPTION, marketMovesOf } from './market-moves-option.js';
 import { WIRE_OPTION, wireOf } from './wire-option.js';
-
-interface ChaosFlags {
-  config?: string;
-  latency?: string;
-  errorRate?: string;
-  errorStatus?: string;
-  rateLimit?: string;
-  chaosSeed?: string;
-  hangMs?: string;
-}
-
-/** Chaos settings from `--config` with the flags laid over them; validated when the server is created. */
-function chaosConfig(flags: ChaosFlags): Record<string, unknown> {
-  let config: Record<string, unknown> = {};
-  if (flags.config !== undefined) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(readFileSync(flags.config, 'utf8'));
-    } catch (error) {
-      throw new UsageError(`--config ${flags.config}: ${(error as Error).message}`);
-    }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      throw new UsageError(
-        `--config ${flags.config} must hold a JSON object of chaos settings, got ${JSON.stringify(parsed)}`,
-      );
-    }
-    config = parsed as Record<string, unknown>;
-  }
-  const number = (name: string, raw: string): number => {
-    if (!/^\d+$/.test(raw)) throw new UsageError(`--${name} must be a whole number, got '${raw}'`);
-    return Number(raw);
-  };
-  if (flags.latency !== undefined) config.latency = flags.latency;
-  if (flags.errorRate !== undefined) config.errorRate = flags.errorRate;
-  if (flags.errorStatus !== undefined) config.errorStatus = flags.errorStatus;
-  if (flags.rateLimit !== undefined) config.rateLimit = flags.rateLimit;
-  if (flags.chaosSeed !== undefined) config.chaosSeed = number('chaos-seed', flags.chaosSeed);
-  if (flags.hangMs !== undefined) config.hangMs = number('hang-ms', flags.hangMs);
-  return config;
-}
 
 /** `clmm-mock serve`: replays the v2 API from a snapshot. */
 export const serveCommand = {

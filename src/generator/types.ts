@@ -1,5 +1,6 @@
 import type { TokenRole } from '../market/well-known-tokens.js';
-import type { LivePoolFields, StatsDeltas, StatsRecord, TokenRecord } from '../snapshot/format/pool-record.js';
+import type { LivePoolFields, StatsDeltas, StatsRecord } from '../snapshot/format/pool-record.js';
+import type { TokenRecord } from '../snapshot/format/token-record.js';
 
 /**
  * A token as the generator makes it: what the snapshot stores of it (`usdPrice` is the truth that pool

@@ -3,8 +3,10 @@ import { shown } from '../errors/shown.js';
 import type { MarketVersion, ServedSnapshot } from '../snapshot/served/served-snapshot.js';
 import type { MarketPool } from '../generator/declared/market-file.js';
 import type { MarketChange, MarketInfo, MockMarket, PoolChange, TokenChange } from './market-info.js';
+import { MarketClock } from './market-clock.js';
 import { startMarket, type MarketWork } from './market-work.js';
 import { pacer, type Pace } from './state/pace.js';
+import { WorkQueue } from './work-queue.js';
 
 /** The most steps one request may take: a month of market time. */
 export const MAX_STEPS = 8640;
@@ -17,11 +19,12 @@ export const MAX_STEPS = 8640;
 export class MovingMarket implements MockMarket {
   private served: ServedSnapshot;
   private market: MarketWork | null = null;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly queue = new WorkQueue();
   private changes: MarketChange[] = [];
-  private clock: NodeJS.Timeout | null = null;
-  private movesEveryMs: number | null = null;
-  private busy = false;
+  // A step still being computed when the next is due is not doubled.
+  private readonly clock = new MarketClock(() => {
+    if (!this.queue.busy) void this.advance(1).catch(() => undefined);
+  });
   /** The step of the version served: a step being computed is not served until it is complete. */
   private servedStep = 0;
   /** How many pools (added and removed ones included) and tokens differ from the snapshot in the version served. */
@@ -97,20 +100,13 @@ export class MovingMarket implements MockMarket {
 
   /** Takes a step every `ms` milliseconds (a step still being computed when the next is due is not doubled). */
   moveEvery(ms: number | null): void {
-    if (this.clock) clearInterval(this.clock);
-    this.clock = null;
-    this.movesEveryMs = ms;
-    if (ms === null) return;
-    this.clock = setInterval(() => {
-      if (!this.busy) void this.advance(1).catch(() => undefined);
-    }, ms);
-    this.clock.unref();
+    this.clock.every(ms);
   }
 
   /** Stops the clock; changes in progress finish. */
   async close(): Promise<void> {
     this.moveEvery(null);
-    await this.queue.catch(() => undefined);
+    await this.queue.idle();
   }
 
   private change(
@@ -135,17 +131,10 @@ export class MovingMarket implements MockMarket {
   }
 
   private enqueue(work: () => Promise<void> | void): Promise<MarketInfo> {
-    const run = this.queue.then(async () => {
-      this.busy = true;
-      try {
-        await work();
-      } finally {
-        this.busy = false;
-      }
+    return this.queue.run(async () => {
+      await work();
       return this.info();
     });
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 
   private restart(): void {
@@ -168,7 +157,7 @@ export class MovingMarket implements MockMarket {
     return {
       step: this.step,
       asOf: state ? state.instant(this.servedStep) : this.snapshot.facts.asOf,
-      movesEveryMs: this.movesEveryMs,
+      movesEveryMs: this.clock.everyMs,
       changedPools: this.counts.pools,
       changedTokens: this.counts.tokens,
       changes: [...this.changes],

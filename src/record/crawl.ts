@@ -8,7 +8,9 @@ import { liveOfPool } from './wire-live.js';
 import { normalizeDetailFields, normalizeLocks, normalizePool, type SpecPool } from './wire-pool.js';
 import { finerSupply, normalizeExchangeToken, normalizeProtocol, supply } from './wire-protocol.js';
 import { normalizeToken, type LogoMapper, type SpecToken } from './wire-token.js';
-import { array, object, RecordError, type Json } from './wire-values.js';
+import { object, type Json } from './wire-values.js';
+import { verifiedPools } from './verified-pools.js';
+import { eachLimited, walkListing } from './walk-listing.js';
 
 /** Everything a snapshot needs, read from the API and normalised to the spec's shape. */
 export interface Crawled {
@@ -46,73 +48,9 @@ export interface CrawlOptions {
   onProgress?: (step: string, done: number, total: number) => void;
 }
 
-/** Every item of a listing, following `next` and sending only the cursor on later pages (docs/api.md §3.4). */
-async function walk(get: GetJson, path: string): Promise<unknown[]> {
-  const items: unknown[] = [];
-  const seen = new Set<string>();
-  const endpoint = path.split('?')[0]!;
-  for (let page: string | null = path; page !== null;) {
-    const { data, next } = unwrap(await get(page), `GET ${page}`);
-    items.push(...array(data, `GET ${page} data`));
-    if (next !== null && seen.has(next)) throw new RecordError(`GET ${endpoint} repeats cursor ${next}`);
-    if (next !== null) seen.add(next);
-    page = next === null ? null : `${endpoint}?next=${encodeURIComponent(next)}`;
-  }
-  return items;
-}
-
-/** Runs `task` over `items` with at most `limit` in flight, reporting each completion. */
-async function eachLimited<T>(
-  items: readonly T[],
-  limit: number,
-  task: (item: T) => Promise<void>,
-  done: (count: number) => void,
-): Promise<void> {
-  let next = 0,
-    finished = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      await task(items[next++]!);
-      done(++finished);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
-/**
- * Pools whose tokens are both verified. The API tells only through `verifiedOnly` searches by token,
- * so tokens are searched most-pooled first until every pool has been covered by one of its tokens.
- */
-async function verifiedPools(
-  get: GetJson,
-  pools: readonly SpecPool[],
-  progress: (done: number, total: number) => void,
-): Promise<Set<string>> {
-  const byToken = new Map<string, string[]>();
-  for (const p of pools) {
-    for (const t of [p.tokenA.address, p.tokenB.address]) {
-      const held = byToken.get(t);
-      if (held) held.push(p.head.address as string);
-      else byToken.set(t, [p.head.address as string]);
-    }
-  }
-  const order = [...byToken].sort((l, r) => r[1].length - l[1].length || (l[0] < r[0] ? -1 : 1));
-  const covered = new Set<string>();
-  const verified = new Set<string>();
-  for (const [mint, held] of order) {
-    if (held.every((address) => covered.has(address))) continue;
-    for (const item of await walk(get, `/pools/search?q=${mint}&verifiedOnly=true&includeBlocked=true&size=1000`)) {
-      verified.add(object(item, 'search item').address as string);
-    }
-    held.forEach((address) => covered.add(address));
-    progress(covered.size, pools.length);
-  }
-  return verified;
-}
-
 async function crawlTokens(options: CrawlOptions, pools: readonly SpecPool[]): Promise<SpecToken[]> {
   const { get, logo } = options;
-  const tokens = (await walk(get, '/tokens?size=3000')).map((t, i) => normalizeToken(t, logo, `token ${i}`));
+  const tokens = (await walkListing(get, '/tokens?size=3000')).map((t, i) => normalizeToken(t, logo, `token ${i}`));
   const known = new Set(tokens.map((t) => t.address));
   // A pool may hold a token the listing leaves out: fetch those one by one.
   for (const mint of pools.flatMap((p) => [p.tokenA.address, p.tokenB.address])) {
@@ -164,7 +102,7 @@ async function crawlListings(
   logo: LogoMapper,
 ): Promise<Pick<Crawled, 'pools' | 'listed'> & { note?: string }> {
   const poolsOf = async (path: string): Promise<Json[]> =>
-    (await walk(get, path)).map((p, i) => object(p, `pool ${i}`));
+    (await walkListing(get, path)).map((p, i) => object(p, `pool ${i}`));
   const items = await poolsOf(`/pools?size=1000&includeBlocked=true&stats=${PERIOD_NAMES.join(',')}`);
   const pools = items.map((p, i) => normalizePool(p, logo, `pool ${i}`));
   const listed = new Set((await poolsOf('/pools?size=1000')).map((p) => p.address as string));
@@ -187,7 +125,7 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
   onProgress?.('tokens', 0, 1);
   const tokens = await crawlTokens(options, pools);
   const byVolume = async (direction: string): Promise<string[]> =>
-    (await walk(get, `/tokens?size=3000&sort_by=volume_24h&sort_direction=${direction}`)).map(
+    (await walkListing(get, `/tokens?size=3000&sort_by=volume_24h&sort_direction=${direction}`)).map(
       (t) => object(t, 'token').address as string,
     );
   const tokenVolumeOrder = await byVolume('desc');

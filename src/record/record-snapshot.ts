@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { isIsoSecond } from '../generator/iso-seconds.js';
-import { writeSnapshotAtomically } from '../snapshot/format/write-atomically.js';
+import { writeSnapshotAtomically } from '../snapshot/format/write/write-atomically.js';
 import { crawl } from './crawl.js';
 import { detectMockSource, logoMapper } from './source-facts.js';
 import { upstreamClient } from './upstream-client.js';

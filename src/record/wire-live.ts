@@ -1,7 +1,8 @@
 import { isAddress } from '../math/address.js';
 import { instantMicros, isoMicros } from '../math/instants.js';
 import { PERIOD_NAMES, type Period } from '../math/periods.js';
-import type { LivePoolFields, LiveTokenFields, StatsDeltas } from '../snapshot/format/pool-record.js';
+import type { LivePoolFields, StatsDeltas } from '../snapshot/format/pool-record.js';
+import type { LiveTokenFields } from '../snapshot/format/token-record.js';
 import {
   array,
   boolean,

@@ -1,5 +1,5 @@
 import type { TokenSummary } from '../api/api-types.js';
-import type { LiveTokenFields } from '../snapshot/format/pool-record.js';
+import type { LiveTokenFields } from '../snapshot/format/token-record.js';
 import { liveOfToken } from './wire-live.js';
 import { array, figure, integer, nullableString, object, string, type Json } from './wire-values.js';
 

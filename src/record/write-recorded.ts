@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { addressOrder } from '../snapshot/format/order-by-value.js';
-import { writePoolOrders } from '../snapshot/format/write-orders.js';
+import { writePoolOrders } from '../snapshot/format/write/write-orders.js';
 import { PERIOD_NAMES } from '../math/periods.js';
 import { poolSortValues } from '../snapshot/format/sort-keys.js';
-import type { TokenRecord } from '../snapshot/format/pool-record.js';
-import type { SnapshotWriter } from '../snapshot/format/snapshot-writer.js';
+import type { TokenRecord } from '../snapshot/format/token-record.js';
+import type { SnapshotWriter } from '../snapshot/format/write/snapshot-writer.js';
 import type { Crawled } from './crawl.js';
 import { lockedPercent } from '../generator/pool/locks.js';
-import { poolLocks, recordedPoolRows, recordedTokens, ZERO_STATS } from './recorded-rows.js';
+import { poolLocks, recordedPoolRows, ZERO_STATS } from './recorded-rows.js';
+import { recordedTokens } from './recorded-tokens.js';
 
 /** Where a recording came from, for the meta table. */
 export interface RecordedMeta {

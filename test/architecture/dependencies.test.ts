@@ -314,9 +314,9 @@ deps('the rules bite: a synthetic table of imports, and the reading of specifier
     ['snapshot/pieces/piece-format.ts', 'snapshot/format/pool-record.ts', [S[0]!]],
     ['snapshot/pieces/template-packing.ts', 'snapshot/render/packed-piece.ts', [S[0]!, S[4]!]],
     ['snapshot/pieces/wire.ts', 'snapshot/served/served-snapshot.ts', [S[0]!]],
-    ['snapshot/format/snapshot-writer.ts', 'snapshot/render/piece-store.ts', [S[1]!, S[4]!]],
+    ['snapshot/format/write/snapshot-writer.ts', 'snapshot/render/piece-store.ts', [S[1]!, S[4]!]],
     ['snapshot/format/stored-records.ts', 'snapshot/served/served-snapshot.ts', [S[1]!]],
-    ['snapshot/format/pool-row-batch.ts', 'snapshot/verify/pool-rows.ts', [S[1]!, S[5]!]],
+    ['snapshot/format/write/pool-row-batch.ts', 'snapshot/verify/pool-rows.ts', [S[1]!, S[5]!]],
     ['snapshot/render/piece-store.ts', 'snapshot/format/pool-record.ts', [S[2]!]],
     ['snapshot/render/body-area.ts', 'snapshot/served/moved/moved-items.ts', [S[2]!]],
     ['snapshot/served/open-snapshot.ts', 'snapshot/verify/verify-snapshot.ts', [S[3]!, S[5]!]],
@@ -326,7 +326,7 @@ deps('the rules bite: a synthetic table of imports, and the reading of specifier
     ['index.ts', 'snapshot/verify/verify-snapshot.ts', [S[5]!]],
   ];
   const fine: [string, string][] = [
-    ['snapshot/format/snapshot-writer.ts', 'snapshot/pieces/piece-blocks.ts'],
+    ['snapshot/format/write/snapshot-writer.ts', 'snapshot/pieces/piece-blocks.ts'],
     ['snapshot/render/packed-piece.ts', 'snapshot/pieces/template-packing.ts'],
     ['snapshot/served/pool-index.ts', 'snapshot/render/piece-store.ts'],
     ['snapshot/served/moved/moved-items.ts', 'snapshot/format/pool-pieces.ts'],
@@ -335,7 +335,7 @@ deps('the rules bite: a synthetic table of imports, and the reading of specifier
     ['snapshot/verify/pool-rows.ts', 'snapshot/render/piece-store.ts'],
     ['snapshot/verify/verify-snapshot.ts', 'snapshot/served/open-snapshot.ts'],
     ['cli/inspect-command.ts', 'snapshot/verify/verify-snapshot.ts'],
-    ['generator/write-pools.ts', 'snapshot/format/snapshot-writer.ts'],
+    ['generator/write-pools.ts', 'snapshot/format/write/snapshot-writer.ts'],
     ['http/create-mock-server.ts', 'snapshot/served/open-served-snapshot.ts'],
     ['api/route-data.ts', 'snapshot/pieces/wire.ts'],
     ['math/price.ts', 'math/decimal.ts'],
@@ -352,6 +352,7 @@ deps('the rules bite: a synthetic table of imports, and the reading of specifier
     assert.equal(violations(new Map([[file, [target]]]), SNAPSHOT_RULES, roomOf), [], `${file} → ${target}`);
   }
   assert.is(roomOf('snapshot/served/moved/moving-base.ts'), 'snapshot/served');
+  assert.is(roomOf('snapshot/format/write/snapshot-writer.ts'), 'snapshot/format');
   assert.is(roomOf('api/list-pools.ts'), 'api');
   assert.is(roomOf('index.ts'), 'index');
   const source = [
@@ -378,13 +379,13 @@ deps('the rules bite: a synthetic table of imports, and the reading of specifier
 // (declared/declared-book.ts), so only the run is kept from it.
 
 /**
- * The rooms of a folder of src/ (`top`): a path's room (relative to src/) is its sub-folder of `top`, `top` itself
- * for the files at its top, or null outside it.
+ * The rooms of a folder of src/ (`top`, itself maybe nested: `snapshot/format`): a path's room (relative to src/) is
+ * its sub-folder of `top`, `top` itself for the files at its top, or null outside it.
  */
 function roomIn(top: string): (path: string) => string | null {
   return (path) => {
-    const [first, room = '', ...rest] = path.split('/');
-    if (first !== top) return null;
+    if (!path.startsWith(`${top}/`)) return null;
+    const [room = '', ...rest] = path.slice(top.length + 1).split('/');
     return rest.length > 0 ? room : top;
   };
 }
@@ -469,7 +470,8 @@ deps("the generator's rules bite: a synthetic table of imports", () => {
 
 // ─── The rooms of the market that moves ──────────────────────────
 // src/moves/ is split the same way (ARCHITECTURE.md): at its top the owner of a server's market and what
-// the server and the CLI see of it (moving-market.ts, market-work.ts, market-info.ts, moves-every.ts);
+// the server and the CLI see of it (moving-market.ts, market-work.ts, work-queue.ts, market-clock.ts,
+// market-info.ts, moves-every.ts);
 // motion/ the seeded walk of the tokens' prices, their 12-hour marks and the market's activity; pool/ one
 // pool at a step, pure functions of its shape and the moment; state/ the market's state after the snapshot:
 // its pools, members, sums, changes made by hand, and the pace its work is sliced by. Each imports only the
@@ -523,5 +525,59 @@ deps("the market's rules bite: a synthetic table of imports", () => {
   );
 });
 // ─── end of the market's rooms ───────────────────────────────────
+
+// ─── The stored format's writer ──────────────────────────────────
+// src/snapshot/format/ keeps at its top what a server reads (the records, the schema, the encoders of served
+// JSON, the sort keys and orders, the rows read back as records) and in write/ what only the generator, the
+// recorder and a market written out need: the rows a record is laid out as, the writer and its transaction,
+// the orders written, the atomic rename. A server that never writes a snapshot never loads the writer
+// (test/architecture/hot-path.test.ts holds the request path to that).
+
+const formatRoomOf = roomIn('snapshot/format');
+
+const FORMAT_ROOMS: readonly string[] = ['snapshot/format', 'write'];
+
+const FORMAT_RULES: readonly Rule[] = [
+  {
+    name: "snapshot/format's records, encoders and readers import nothing of its writer (format/write)",
+    from: ['snapshot/format'],
+    forbidden: ['write'],
+  },
+];
+
+ruleTests(FORMAT_RULES, formatRoomOf);
+
+deps('every file under src/snapshot/format/ sits in a room the rules know', () => {
+  assert.equal(strays(formatRoomOf, FORMAT_ROOMS), []);
+  assert.ok(
+    REAL.get('snapshot/format/write/pool-row-batch.ts')?.includes('snapshot/format/pool-pieces.ts'),
+    'src/snapshot/format/ was not read',
+  );
+});
+
+deps("the format's rule bites: a synthetic table of imports", () => {
+  const F = FORMAT_RULES;
+  const flagged: [string, string, string][] = [
+    ['snapshot/format/stored-rows.ts', 'snapshot/format/write/token-row.ts', F[0]!.name],
+    ['snapshot/format/pool-pieces.ts', 'snapshot/format/write/table-rows.ts', F[0]!.name],
+  ];
+  const allowed: [string, string][] = [
+    ['snapshot/format/write/token-row.ts', 'snapshot/format/upstream-token-json.ts'],
+    ['snapshot/format/write/snapshot-writer.ts', 'snapshot/format/write/row-inserter.ts'],
+    ['snapshot/format/stored-records.ts', 'snapshot/format/stored-rows.ts'],
+    ['generator/run/write-pools.ts', 'snapshot/format/write/snapshot-writer.ts'],
+  ];
+  assertBites(FORMAT_RULES, formatRoomOf, flagged, allowed);
+  assert.equal(
+    [
+      'snapshot/format/schema.ts',
+      'snapshot/format/write/table-rows.ts',
+      'snapshot/formatted.ts',
+      'generator/random.ts',
+    ].map(formatRoomOf),
+    ['snapshot/format', 'write', null, null],
+  );
+});
+// ─── end of the stored format's writer ───────────────────────────
 
 deps.run();

@@ -34,6 +34,12 @@ hotPath('modules reachable from createMockServer', () => {
     files.filter((f) => /^moves\/(motion|pool|state)\//.test(f)),
     ['moves/state/pace.ts'],
   );
+  // A server reads a snapshot and never writes one: the writer and the rows it lays out stay unloaded.
+  assert.ok(files.includes('snapshot/format/stored-records.ts'), files.join(', '));
+  assert.equal(
+    files.filter((f) => f.startsWith('snapshot/format/write/')),
+    [],
+  );
   const domainMath = ['math/tick-math.ts', 'math/token-amounts.ts', 'math/price.ts', 'math/adaptive-fee.ts'];
   assert.equal(
     files.filter((f) => domainMath.includes(f) || f.startsWith('generator/')),

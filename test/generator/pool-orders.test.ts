@@ -7,7 +7,7 @@ import { SORT_SEPARATOR } from '../../src/generator/run/pool-batch.js';
 import type { PoolOrdersJob } from '../../src/generator/run/pool-orders.js';
 import { finishSnapshot } from '../../src/generator/run/finish-snapshot.js';
 import { PoolSortCollector } from '../../src/generator/run/pool-sort-collector.js';
-import type { SnapshotWriter } from '../../src/snapshot/format/snapshot-writer.js';
+import type { SnapshotWriter } from '../../src/snapshot/format/write/snapshot-writer.js';
 import { poolPlans } from '../helpers/pool-plans.js';
 import { seededRng } from '../helpers/seeded-rng.js';
 import { TRICKY } from '../helpers/sort-samples.js';

@@ -3,7 +3,7 @@ import { CHARS, packFigures, rawEntry } from '../../src/snapshot/pieces/stats-pa
 import { packUpstreamFigures } from '../../src/snapshot/pieces/upstream-stats-packing.js';
 
 // The stored form of a served stats entry, reached from its text rather than from a record (as the
-// writers reach it, stored-stats.ts): the tests' own way there, so that a round trip checks both.
+// writers reach it, format/write/stored-stats.ts): the tests' own way there, so that a round trip checks both.
 
 const FIGURE = `([${CHARS.replace('-', '\\-')}]*)`;
 const DELTA = `(?:"([${CHARS.replace('-', '\\-')}]+)"|(null))`;

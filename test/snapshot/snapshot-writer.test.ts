@@ -3,8 +3,8 @@ import Database from 'better-sqlite3';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildPoolBatch } from '../../src/generator/run/pool-batch-build.js';
-import { emptyPoolRowBatch } from '../../src/snapshot/format/pool-row-batch.js';
-import { createSnapshotWriter } from '../../src/snapshot/format/snapshot-writer.js';
+import { emptyPoolRowBatch } from '../../src/snapshot/format/write/pool-row-batch.js';
+import { createSnapshotWriter } from '../../src/snapshot/format/write/snapshot-writer.js';
 import { poolPlans } from '../helpers/pool-plans.js';
 import { tableHashes, tempDir } from '../helpers/snapshots.js';
 

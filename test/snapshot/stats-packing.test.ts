@@ -7,7 +7,7 @@ import { packStatsText } from '../helpers/stats-texts.js';
 import { entryText, PIECE_FORMATS } from '../../src/snapshot/pieces/piece-format.js';
 import { NO_DELTAS } from '../../src/snapshot/format/pool-record.js';
 import { rng } from '../helpers/math-samples.js';
-import { storedSpecEntry } from '../../src/snapshot/format/stored-stats.js';
+import { storedSpecEntry } from '../../src/snapshot/format/write/stored-stats.js';
 
 const specEntryText = (stored: Uint8Array, k: number): string => entryText(PIECE_FORMATS.spec, stored, k);
 

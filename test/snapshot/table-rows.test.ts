@@ -9,7 +9,7 @@ import {
   REWARD_COLUMNS,
   STATS_COLUMNS,
   TOKEN_COLUMNS,
-} from '../../src/snapshot/format/table-rows.js';
+} from '../../src/snapshot/format/write/table-rows.js';
 
 /** Every row layout names exactly the columns its table has, so an INSERT can neither miss nor invent one. */
 const columns = suite('snapshot: the row layouts match the schema');

@@ -4,7 +4,7 @@ import { PERIOD_NAMES } from '../../src/math/periods.js';
 import { entryText, PIECE_FORMATS } from '../../src/snapshot/pieces/piece-format.js';
 import { upstreamStatsEntryJson } from '../../src/snapshot/format/upstream-pool-pieces.js';
 import { packUpstreamText } from '../helpers/stats-texts.js';
-import { storedUpstreamEntry } from '../../src/snapshot/format/stored-stats.js';
+import { storedUpstreamEntry } from '../../src/snapshot/format/write/stored-stats.js';
 import { rng } from '../helpers/math-samples.js';
 
 const packing = suite('live stats entries: stored packed, deltas null or not, rendered byte for byte as served');

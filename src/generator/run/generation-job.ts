@@ -1,4 +1,4 @@
-import { writeSnapshotAtomically } from '../../snapshot/format/write-atomically.js';
+import { writeSnapshotAtomically } from '../../snapshot/format/write/write-atomically.js';
 import type { PoolDeclaration } from '../declared/pool-declaration.js';
 import { withDeclaredPlans } from '../declared/declared-plans.js';
 import { eachPoolPlan } from '../plan/pool-plan.js';

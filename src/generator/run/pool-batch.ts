@@ -1,4 +1,4 @@
-import { appendPoolRows, emptyPoolRowBatch, type PoolRowBatch } from '../../snapshot/format/pool-row-batch.js';
+import { appendPoolRows, emptyPoolRowBatch, type PoolRowBatch } from '../../snapshot/format/write/pool-row-batch.js';
 import { poolSortValues } from '../../snapshot/format/sort-keys.js';
 import { poolRecordOf } from '../pool/pool-record-of.js';
 import type { PoolSeed } from '../types.js';

@@ -1,6 +1,6 @@
 import { Dec, formatFigure, scaleAmount, trimZeros } from '../../math/decimal.js';
 import { PROTOCOL_FEE_RATE } from '../../math/fee-tiers.js';
-import type { SnapshotWriter } from '../../snapshot/format/snapshot-writer.js';
+import type { SnapshotWriter } from '../../snapshot/format/write/snapshot-writer.js';
 import type { PoolSortCollector } from './pool-sort-collector.js';
 import type { Random } from '../random.js';
 import type { TokenSeed } from '../types.js';

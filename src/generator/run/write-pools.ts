@@ -1,4 +1,4 @@
-import type { SnapshotWriter } from '../../snapshot/format/snapshot-writer.js';
+import type { SnapshotWriter } from '../../snapshot/format/write/snapshot-writer.js';
 import type { PoolBatch } from './pool-batch.js';
 import type { PoolBuilders } from './pool-builders.js';
 import type { PoolPlan } from '../plan/pool-plan.js';

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { partialPath } from '../../snapshot/format/write-atomically.js';
+import { partialPath } from '../../snapshot/format/write/write-atomically.js';
 import type { GenerationJob, GenerationResult, JobProgress } from './generation-job.js';
 import { startGeneratorWorker } from './worker-spec.js';
 

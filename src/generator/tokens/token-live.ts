@@ -1,7 +1,7 @@
 import { encodeAddress } from '../../math/address.js';
 import { epochAt } from '../../math/epochs.js';
 import { isoMicros } from '../../math/instants.js';
-import type { LiveTokenFields } from '../../snapshot/format/pool-record.js';
+import type { LiveTokenFields } from '../../snapshot/format/token-record.js';
 import type { Random } from '../random.js';
 import { extensionsJson } from './token-extensions.js';
 import type { TokenSeed } from '../types.js';

@@ -1,4 +1,4 @@
-import type { ExchangeTokenRecord } from '../../snapshot/format/pool-record.js';
+import type { ExchangeTokenRecord } from '../../snapshot/format/token-record.js';
 import type { ServedSnapshot, StoredToken } from '../../snapshot/served/served-snapshot.js';
 import type { MarketTokens } from '../motion/market-tokens.js';
 import type { MarketTotals } from './market-totals.js';

@@ -1,7 +1,7 @@
 import { PROTOCOL_FEE_RATE } from '../../math/fee-tiers.js';
 import { scaleAmount, trimZeros } from '../../math/decimal.js';
 import { add, figure, fraction, type Fraction } from '../../math/exact-figures.js';
-import type { ProtocolRecord } from '../../snapshot/format/pool-record.js';
+import type { ProtocolRecord } from '../../snapshot/format/token-record.js';
 import { POOL_SORT_KEYS } from '../../snapshot/format/sort-keys.js';
 import type { PoolSums } from '../pool/pool-figures.js';
 import { toMicro } from '../pool/rolled-stats.js';

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import type { PoolRecord } from '../../snapshot/format/pool-record.js';
 import { poolSortValues } from '../../snapshot/format/sort-keys.js';
-import { writePoolOrders, writeTokenOrders } from '../../snapshot/format/write-orders.js';
-import { writeSnapshotAtomically } from '../../snapshot/format/write-atomically.js';
+import { writePoolOrders, writeTokenOrders } from '../../snapshot/format/write/write-orders.js';
+import { writeSnapshotAtomically } from '../../snapshot/format/write/write-atomically.js';
 import type { MarketState } from './market-state.js';
 
 /**

@@ -1,4 +1,5 @@
-import type { ExchangeTokenRecord, PoolRecord, ProtocolRecord, StatsRecord, TokenRecord } from './pool-record.js';
+import type { PoolRecord, StatsRecord } from './pool-record.js';
+import type { ExchangeTokenRecord, ProtocolRecord, TokenRecord } from './token-record.js';
 
 /**
  * The one encoder of served JSON: a token, its summary embedded in pools, and a pool's pieces, for
@@ -38,14 +39,14 @@ export function exchangeTokenJson(x: ExchangeTokenRecord): string {
 export function statsEntryJson(
   stats: Pick<StatsRecord, 'period' | 'volume' | 'fees' | 'rewards' | 'yieldOverTvl'>,
 ): string {
-  // Written only for an entry the packed form cannot hold (stored-stats.ts), and for checks.
+  // Written only for an entry the packed form cannot hold (write/stored-stats.ts), and for checks.
   const { period, volume, fees, rewards, yieldOverTvl } = stats;
   return `${JSON.stringify(period)}:${JSON.stringify({ volume, fees, rewards, yieldOverTvl })}`;
 }
 
 /**
  * A pool's served JSON in pieces the server joins (piece-layout.ts): head, tail and the detail's; its
- * stats entries are stored packed (stored-stats.ts).
+ * stats entries are stored packed (write/stored-stats.ts).
  */
 export interface PoolPieces {
   head: string;

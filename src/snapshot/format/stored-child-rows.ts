@@ -2,7 +2,7 @@ import { PERIOD_NAMES } from '../../math/periods.js';
 import type { LockRecord, PositionRecord, RewardRecord, StatsRecord } from './pool-record.js';
 
 // A pool's child rows read back as the parts of its record (stored-rows.ts): the inverse of
-// pool-row-batch.ts's child rows; and how a column is read, for both.
+// write/pool-row-batch.ts's child rows; and how a column is read, for both.
 
 /** A row as better-sqlite3 reads it back: column name to value. */
 export type StoredRow = Record<string, unknown>;

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { ExchangeTokenRecord, PoolRecord, PoolStart, ProtocolRecord, TokenRecord } from './pool-record.js';
+import type { PoolRecord, PoolStart } from './pool-record.js';
+import type { ExchangeTokenRecord, ProtocolRecord, TokenRecord } from './token-record.js';
 import { poolOf, poolStartOf, tokenOfRow, type StoredRow } from './stored-rows.js';
 
 /** A token as stored, with the 24h volume the live dialect serves with it. */

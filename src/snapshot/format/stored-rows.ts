@@ -1,4 +1,5 @@
-import type { PoolRecord, PoolStart, TokenRecord } from './pool-record.js';
+import type { PoolRecord, PoolStart } from './pool-record.js';
+import type { TokenRecord } from './token-record.js';
 import { flag, lockOf, orNullText, positionOf, rewardOf, statsOf, text, type StoredRow } from './stored-child-rows.js';
 
 export type { StoredRow };
@@ -13,7 +14,7 @@ export interface PoolChildRows {
 
 /**
  * The record a pool was stored from, from its row (joined with its tokens' addresses as `address_a`,
- * `address_b`) and its child rows: the inverse of pool-row-batch.ts.
+ * `address_b`) and its child rows: the inverse of write/pool-row-batch.ts.
  */
 export function poolOf(id: number, p: StoredRow, children: PoolChildRows): PoolRecord {
   const detail = JSON.parse(`{${text(p.detail_json).slice(1)}}`) as Record<string, unknown>;
@@ -93,7 +94,7 @@ export function poolStartOf(p: StoredRow, children: Omit<PoolChildRows, 'locks'>
   };
 }
 
-/** Token `id` read back from its row (stored-records.ts): the inverse of token-row.ts. */
+/** Token `id` read back from its row (stored-records.ts): the inverse of write/token-row.ts. */
 export function tokenOfRow(id: number, t: StoredRow): TokenRecord {
   return {
     id,

@@ -1,4 +1,4 @@
-import type { ExchangeTokenRecord, ProtocolRecord, TokenRecord } from './pool-record.js';
+import type { ExchangeTokenRecord, ProtocolRecord, TokenRecord } from './token-record.js';
 
 /**
  * Tokens and the protocol's bodies in the live API's dialect (docs/api.md §9.3, §9.4): the JSON the

@@ -45,7 +45,7 @@ export class PieceBlockWriter {
 
   /**
    * A pool's pieces before its stats, in the format's order (piece-format.ts), and one stats entry per
-   * period (PERIOD_NAMES order), stored form (stored-stats.ts), as built by the generator or recorder.
+   * period (PERIOD_NAMES order), stored form (format/write/stored-stats.ts), as built by the generator or recorder.
    */
   add(id: number, fixed: readonly string[], stats: readonly Uint8Array[]): void {
     if (id !== this.nextId) throw new Error(`pool pieces out of order: got pool ${id}, expected ${this.nextId}`);

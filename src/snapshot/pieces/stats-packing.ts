@@ -8,7 +8,7 @@ import { PERIOD_NAMES } from '../../math/periods.js';
  * A packed entry is a run of nibbles: each figure's characters (0-9, `.`, `-`, `e`, `+`), each
  * figure ended by END, and a PAD to fill the last byte. An entry whose text is anything else (a
  * recorded figure with other characters, another key) is stored as it is, after a RAW byte. Either
- * way rendering the stored form gives `,` + the entry's served text, byte for byte (stored-stats.ts
+ * way rendering the stored form gives `,` + the entry's served text, byte for byte (format/write/stored-stats.ts
  * packs it from a record's figures).
  */
 

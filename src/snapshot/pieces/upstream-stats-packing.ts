@@ -9,7 +9,7 @@ import { entryCodec, keyBytes, packFigures, type EntryCodec, type EntryKeys } fr
  * Nibbles: a figure's characters (0-9, `.`, `-`, `e`, `+`), each figure ended by END; a delta that is
  * null is an empty figure (so an entry with an empty-string delta is stored as text). PAD fills the
  * last byte. Any other text (a recorded figure with other characters) is stored as it is, after a RAW
- * byte. Either way rendering the stored form gives `,` + the served text (stored-stats.ts packs it).
+ * byte. Either way rendering the stored form gives `,` + the served text (format/write/stored-stats.ts packs it).
  */
 
 const FIGURES = ['volume', 'fees', 'rewards', 'yieldOverTvl'] as const;

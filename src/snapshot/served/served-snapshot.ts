@@ -11,7 +11,8 @@ import type { StoredRecords } from '../format/stored-records.js';
 export type { Cursors, Direction, MarketVersion, MovedPool, PoolWalk, Position, StoredRecords, WalkResult };
 export { movedPoolOf } from './moved/market-version.js';
 export type { StoredToken } from '../format/stored-records.js';
-export type { PoolRecord, TokenRecord } from '../format/pool-record.js';
+export type { PoolRecord } from '../format/pool-record.js';
+export type { TokenRecord } from '../format/token-record.js';
 export type { PoolRequirements } from './pool-walk.js';
 
 export { MAX_POOLS_PER_PAGE } from '../pieces/piece-layout.js';

@@ -1,4 +1,5 @@
-import type { ExchangeTokenRecord, PoolRecord, ProtocolRecord } from '../../format/pool-record.js';
+import type { PoolRecord } from '../../format/pool-record.js';
+import type { ExchangeTokenRecord, ProtocolRecord } from '../../format/token-record.js';
 import type { StoredToken } from '../../format/stored-records.js';
 
 /**

@@ -29,13 +29,13 @@ export function movedPieces(pool: PoolRecord, format: PieceFormat): MovedPieces 
   return { fixed, entries: pool.stats.map((s) => Buffer.from(`,${entry(s)}`)) };
 }
 
-/** The spec's pieces in stored order (pool-row-batch.ts): head, tail, detail. */
+/** The spec's pieces in stored order (format/write/pool-row-batch.ts): head, tail, detail. */
 function specTexts(pool: PoolRecord): string[] {
   const { head, tail, detail } = poolPieces(pool);
   return [head, tail, detail];
 }
 
-/** The live pieces in stored order (pool-row-batch.ts). */
+/** The live pieces in stored order (format/write/pool-row-batch.ts). */
 function upstreamTexts(pool: PoolRecord): string[] {
   const { head, tail, mid, end, lookupTable, priceHistory } = upstreamPoolPieces(pool);
   return [head, tail, mid, end, lookupTable, priceHistory];

@@ -1,16 +1,17 @@
 import Database from 'better-sqlite3';
-import { PERIOD_NAMES } from '../../math/periods.js';
-import { PieceBlockWriter } from '../pieces/piece-blocks.js';
-import { PIECE_FORMATS } from '../pieces/piece-format.js';
-import { PIECE_LAYOUT } from '../pieces/piece-layout.js';
-import { writeTokenTexts } from '../pieces/token-texts.js';
-import { writePoolKeys } from './pool-keys.js';
-import type { ExchangeTokenRecord, PoolRecord, ProtocolRecord, TokenRecord } from './pool-record.js';
+import { PERIOD_NAMES } from '../../../math/periods.js';
+import { PieceBlockWriter } from '../../pieces/piece-blocks.js';
+import { PIECE_FORMATS } from '../../pieces/piece-format.js';
+import { PIECE_LAYOUT } from '../../pieces/piece-layout.js';
+import { writeTokenTexts } from '../../pieces/token-texts.js';
+import { writePoolKeys } from '../pool-keys.js';
+import type { PoolRecord } from '../pool-record.js';
+import type { ExchangeTokenRecord, ProtocolRecord, TokenRecord } from '../token-record.js';
 import { appendPoolRows, emptyPoolRowBatch, type PoolRowBatch } from './pool-row-batch.js';
-import { bytesOf } from '../pieces/stored-arrays.js';
+import { bytesOf } from '../../pieces/stored-arrays.js';
 import { rowInserter } from './row-inserter.js';
 import { tokenRow } from './token-row.js';
-import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
+import { SCHEMA_SQL, SCHEMA_VERSION } from '../schema.js';
 import { tokenFactRows } from './token-fact-rows.js';
 import {
   appendRow,

@@ -1,8 +1,8 @@
-import type { StatsRecord } from './pool-record.js';
-import { statsEntryJson } from './pool-pieces.js';
-import { packFigures, rawEntry } from '../pieces/stats-packing.js';
-import { upstreamStatsEntryJson } from './upstream-pool-pieces.js';
-import { packUpstreamFigures } from '../pieces/upstream-stats-packing.js';
+import type { StatsRecord } from '../pool-record.js';
+import { statsEntryJson } from '../pool-pieces.js';
+import { packFigures, rawEntry } from '../../pieces/stats-packing.js';
+import { upstreamStatsEntryJson } from '../upstream-pool-pieces.js';
+import { packUpstreamFigures } from '../../pieces/upstream-stats-packing.js';
 
 type Entry = Omit<StatsRecord, 'effectiveFeeRate'>;
 

@@ -1,6 +1,6 @@
-import { poolPieces } from './pool-pieces.js';
-import type { PoolRecord } from './pool-record.js';
-import { upstreamPoolPieces } from './upstream-pool-pieces.js';
+import { poolPieces } from '../pool-pieces.js';
+import type { PoolRecord } from '../pool-record.js';
+import { upstreamPoolPieces } from '../upstream-pool-pieces.js';
 import { storedSpecEntry, storedUpstreamEntry } from './stored-stats.js';
 import {
   appendRow,

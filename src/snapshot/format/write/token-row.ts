@@ -1,6 +1,6 @@
-import { upstreamTokenJson, upstreamTokenSummaryJson } from './upstream-token-json.js';
-import { tokenJson, tokenSummaryJson } from './pool-pieces.js';
-import type { TokenRecord } from './pool-record.js';
+import { upstreamTokenJson, upstreamTokenSummaryJson } from '../upstream-token-json.js';
+import { tokenJson, tokenSummaryJson } from '../pool-pieces.js';
+import type { TokenRecord } from '../token-record.js';
 import { bool, type Row, type TOKEN_COLUMNS } from './table-rows.js';
 
 /**

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import { exchangeTokenJson, protocolJson } from './pool-pieces.js';
-import type { ExchangeTokenRecord, ProtocolRecord } from './pool-record.js';
-import { upstreamExchangeTokenJson, upstreamProtocolJson, upstreamSupplyJson } from './upstream-token-json.js';
+import { exchangeTokenJson, protocolJson } from '../pool-pieces.js';
+import type { ExchangeTokenRecord, ProtocolRecord } from '../token-record.js';
+import { upstreamExchangeTokenJson, upstreamProtocolJson, upstreamSupplyJson } from '../upstream-token-json.js';
 
 /**
  * The snapshot's one-row tables, the protocol's figures and the exchange token with their bodies in both dialects:

@@ -1,7 +1,7 @@
-import { PIECE_LAYOUT } from '../pieces/piece-layout.js';
-import { addressOrder, orderByValue, tokenOrders, type OrderPair } from './order-by-value.js';
+import { PIECE_LAYOUT } from '../../pieces/piece-layout.js';
+import { addressOrder, orderByValue, tokenOrders, type OrderPair } from '../order-by-value.js';
 import type { SnapshotWriter } from './snapshot-writer.js';
-import { POOL_SORT_KEYS } from './sort-keys.js';
+import { POOL_SORT_KEYS } from '../sort-keys.js';
 
 /** The POOL_SORT_KEYS index of the key pools' pieces are laid out by: its order is written before the pieces. */
 export const LAYOUT_KEY = POOL_SORT_KEYS.indexOf(PIECE_LAYOUT.key);

@@ -1,0 +1,77 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { MarketClock } from '../../src/moves/market-clock.js';
+import { WorkQueue } from '../../src/moves/work-queue.js';
+
+const queue = suite('a market takes its changes one at a time, in the order they come');
+
+queue('each piece starts once the one before is done, and answers with its own value', async () => {
+  const work = new WorkQueue();
+  const seen: string[] = [];
+  const piece = (name: string, waits: number) => async (): Promise<string> => {
+    seen.push(`${name} starts, busy ${work.busy}`);
+    // Each piece yields to the event loop; a later one that did not wait its turn would start meanwhile.
+    for (let i = 0; i < waits; i++) await new Promise((resolve) => setImmediate(resolve));
+    seen.push(`${name} ends`);
+    return name;
+  };
+  assert.is(work.busy, false);
+  const answers = await Promise.all([work.run(piece('a', 3)), work.run(piece('b', 0)), work.run(piece('c', 2))]);
+  assert.equal(answers, ['a', 'b', 'c']);
+  assert.equal(seen, [
+    'a starts, busy true',
+    'a ends',
+    'b starts, busy true',
+    'b ends',
+    'c starts, busy true',
+    'c ends',
+  ]);
+  assert.is(work.busy, false);
+});
+
+queue('a piece that fails rejects its own caller only: the next runs, and idle() resolves', async () => {
+  const work = new WorkQueue();
+  const failed = work.run(() => Promise.reject(new Error('refused')));
+  const next = work.run(() => 'after');
+  const outcome = await failed.then(
+    () => 'resolved',
+    (error: Error) => error.message,
+  );
+  assert.is(outcome, 'refused');
+  assert.is(await next, 'after');
+  await work.idle();
+  assert.is(work.busy, false);
+});
+
+queue.run();
+
+const clock = suite("a market's clock ticks at its interval until it is stopped");
+
+clock('set, it ticks again and again; set to null, it ticks no more and says so', async () => {
+  // The clock does not hold the process open (a server's socket does): this test does, while it waits.
+  const hold = setInterval(() => undefined, 1_000);
+  try {
+    let ticks = 0;
+    let reached: () => void = () => undefined;
+    const clock = new MarketClock(() => {
+      ticks++;
+      if (ticks === 3) reached();
+    });
+    assert.is(clock.everyMs, null);
+    await new Promise<void>((resolve) => {
+      reached = resolve;
+      clock.every(5);
+      assert.is(clock.everyMs, 5);
+    });
+    clock.every(null);
+    assert.is(clock.everyMs, null);
+    const stoppedAt = ticks;
+    // Several intervals pass: a clock still running would tick in them.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.is(ticks, stoppedAt);
+  } finally {
+    clearInterval(hold);
+  }
+});
+
+clock.run();
