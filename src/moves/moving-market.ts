@@ -21,10 +21,10 @@ export class MovingMarket implements MockMarket {
   private market: MarketWork | null = null;
   private readonly queue = new WorkQueue();
   private changes: MarketChange[] = [];
-  // A step still being computed when the next is due is not doubled.
-  private readonly clock = new MarketClock(() => {
-    if (!this.queue.busy) void this.advance(1).catch(() => undefined);
-  });
+  private readonly clock = new MarketClock(
+    () => void this.advance(1).catch(() => undefined),
+    () => this.queue.busy,
+  );
   /** The step of the version served: a step being computed is not served until it is complete. */
   private servedStep = 0;
   /** How many pools (added and removed ones included) and tokens differ from the snapshot in the version served. */

@@ -1,7 +1,7 @@
 /**
  * Work run one piece at a time, in the order it comes: a market's changes (moving-market.ts), each of which
  * reads the state the one before left. A piece that fails does not stop the next.
- * @example const queue = new WorkQueue(); await queue.run(() => market.advance(1));
+ * @example const queue = new WorkQueue(); const version = await queue.run(() => state.advance(1, pace));
  */
 export class WorkQueue {
   private tail: Promise<unknown> = Promise.resolve();

@@ -10,7 +10,8 @@ import { finerSupply, normalizeExchangeToken, normalizeProtocol, supply } from '
 import { normalizeToken, type LogoMapper, type SpecToken } from './wire-token.js';
 import { object, type Json } from './wire-values.js';
 import { verifiedPools } from './verified-pools.js';
-import { eachLimited, walkListing } from './walk-listing.js';
+import { eachLimited } from './each-limited.js';
+import { walkListing } from './walk-listing.js';
 
 /** Everything a snapshot needs, read from the API and normalised to the spec's shape. */
 export interface Crawled {

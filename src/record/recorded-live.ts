@@ -9,7 +9,7 @@ import {
   type LivePoolFields,
   type StatsDeltas,
 } from '../snapshot/format/pool-record.js';
-import { type LiveTokenFields } from '../snapshot/format/token-record.js';
+import type { LiveTokenFields } from '../snapshot/format/token-record.js';
 
 // What a recording stores of the live-only fields (docs/snapshot-format.md §2.1): what the source sent,
 // and where it sent nothing (a source speaking the spec's dialect, a clmm-mock among them) a value

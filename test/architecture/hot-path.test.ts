@@ -15,8 +15,12 @@ function reachable(entry: string): Set<string> {
   const visit = (file: string): void => {
     if (seen.has(file)) return;
     seen.add(file);
-    // Type-only imports are erased when compiled: they load nothing a request could run.
-    for (const [, spec] of readFileSync(file, 'utf8').matchAll(/^import(?! type )[^'"]*['"](\.[^'"]+)['"]/gm)) {
+    // Type-only imports and re-exports are erased when compiled: they load nothing a request could run. A value
+    // re-export (`export { a } from`) loads its module as an import does.
+    const source = readFileSync(file, 'utf8');
+    const imports = source.matchAll(/^import(?! type )[^'"]*['"](\.[^'"]+)['"]/gm);
+    const reexports = source.matchAll(/^export(?! type )\s*(?:\*|\{[^}]*\})\s*from\s*['"](\.[^'"]+)['"]/gm);
+    for (const [, spec] of [...imports, ...reexports]) {
       visit(resolve(dirname(file), spec!.replace(/\.js$/, '.ts')));
     }
   };

@@ -1,6 +1,5 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { MarketClock } from '../../src/moves/market-clock.js';
 import { WorkQueue } from '../../src/moves/work-queue.js';
 
 const queue = suite('a market takes its changes one at a time, in the order they come');
@@ -43,35 +42,18 @@ queue('a piece that fails rejects its own caller only: the next runs, and idle()
   assert.is(work.busy, false);
 });
 
-queue.run();
-
-const clock = suite("a market's clock ticks at its interval until it is stopped");
-
-clock('set, it ticks again and again; set to null, it ticks no more and says so', async () => {
-  // The clock does not hold the process open (a server's socket does): this test does, while it waits.
-  const hold = setInterval(() => undefined, 1_000);
-  try {
-    let ticks = 0;
-    let reached: () => void = () => undefined;
-    const clock = new MarketClock(() => {
-      ticks++;
-      if (ticks === 3) reached();
-    });
-    assert.is(clock.everyMs, null);
-    await new Promise<void>((resolve) => {
-      reached = resolve;
-      clock.every(5);
-      assert.is(clock.everyMs, 5);
-    });
-    clock.every(null);
-    assert.is(clock.everyMs, null);
-    const stoppedAt = ticks;
-    // Several intervals pass: a clock still running would tick in them.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.is(ticks, stoppedAt);
-  } finally {
-    clearInterval(hold);
-  }
+queue('idle() resolves once the pieces queued so far are done: what close() waits for', async () => {
+  const work = new WorkQueue();
+  const ended: string[] = [];
+  const piece = (name: string) => async (): Promise<void> => {
+    for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+    ended.push(name);
+  };
+  void work.run(piece('a'));
+  void work.run(piece('b'));
+  assert.equal(ended, []);
+  await work.idle();
+  assert.equal(ended, ['a', 'b']);
 });
 
-clock.run();
+queue.run();
