@@ -1,7 +1,6 @@
 import { compareAddressBytes } from '../../math/address.js';
 import { adaptiveFeeRate } from '../../math/adaptive-fee.js';
-import { MAX_TICK_INDEX, MIN_TICK_INDEX } from '../../math/constants.js';
-import { Dec, formatFigure, scaleAmount } from '../../math/decimal.js';
+import { Dec } from '../../math/decimal.js';
 import {
   feeRateForTickSpacing,
   feeTierIndex,
@@ -10,18 +9,10 @@ import {
   PROTOCOL_FEE_RATE,
 } from '../../math/fee-tiers.js';
 import { sqrtPriceToPrice } from '../../math/price.js';
-import { MAX_SQRT_PRICE, MIN_SQRT_PRICE, sqrtPriceToTickIndex, tickIndexToSqrtPrice } from '../../math/tick-math.js';
-import { positionAmounts } from '../../math/token-amounts.js';
+import { MAX_SQRT_PRICE, MIN_SQRT_PRICE, sqrtPriceToTickIndex } from '../../math/tick-math.js';
 import type { PoolRow } from './pool-rows.js';
 import type { Violations } from './violations.js';
-
-export interface PositionRow {
-  tick_lower: number;
-  tick_upper: number;
-  liquidity: string;
-  amount_a: string;
-  amount_b: string;
-}
+import { verifyPositions, type PositionRow } from './verify-positions.js';
 
 /** How far a pool price may stray from the ratio of its tokens' USD prices. */
 const PRICE_SPREAD = new Dec('0.005');
@@ -45,59 +36,6 @@ function verifyPrice(pool: PoolRow, v: Violations, subject: string, declared: bo
       );
   }
   return sqrtPrice;
-}
-
-function verifyPositions(
-  pool: PoolRow,
-  positions: PositionRow[],
-  sqrtPrice: bigint,
-  v: Violations,
-  subject: string,
-): void {
-  let liquidity = 0n,
-    balanceA = 0n,
-    balanceB = 0n;
-  for (const p of positions) {
-    const where = `${subject} position [${p.tick_lower}, ${p.tick_upper})`;
-    if (p.tick_lower % pool.tick_spacing !== 0 || p.tick_upper % pool.tick_spacing !== 0)
-      v.add(where, `bounds are not multiples of tick spacing ${pool.tick_spacing}`);
-    if (!(p.tick_lower < p.tick_upper) || p.tick_lower < MIN_TICK_INDEX || p.tick_upper > MAX_TICK_INDEX) {
-      v.add(where, `bounds are not ordered inside ${MIN_TICK_INDEX}..${MAX_TICK_INDEX}`);
-      continue;
-    }
-    const amounts = positionAmounts(
-      sqrtPrice,
-      tickIndexToSqrtPrice(p.tick_lower),
-      tickIndexToSqrtPrice(p.tick_upper),
-      BigInt(p.liquidity),
-      true,
-    );
-    v.expectEqual(where, 'amountA', p.amount_a, amounts.a.toString());
-    v.expectEqual(where, 'amountB', p.amount_b, amounts.b.toString());
-    balanceA += amounts.a;
-    balanceB += amounts.b;
-    if (p.tick_lower <= pool.tick_current_index && pool.tick_current_index < p.tick_upper)
-      liquidity += BigInt(p.liquidity);
-  }
-  v.expectEqual(subject, 'liquidity (sum of positions in range)', pool.liquidity, liquidity.toString());
-  v.expectEqual(subject, 'raw balance A (sum of positions)', pool.balance_a_raw, balanceA.toString());
-  v.expectEqual(subject, 'raw balance B (sum of positions)', pool.balance_b_raw, balanceB.toString());
-  v.expectEqual(
-    subject,
-    'tokenBalanceA',
-    pool.token_balance_a,
-    scaleAmount(BigInt(pool.balance_a_raw), pool.decimals_a),
-  );
-  v.expectEqual(
-    subject,
-    'tokenBalanceB',
-    pool.token_balance_b,
-    scaleAmount(BigInt(pool.balance_b_raw), pool.decimals_b),
-  );
-  const tvl = formatFigure(
-    new Dec(pool.token_balance_a).mul(pool.usd_a).plus(new Dec(pool.token_balance_b).mul(pool.usd_b)),
-  );
-  v.expectEqual(subject, 'tvlUsdc', pool.tvl_usdc, tvl);
 }
 
 function verifyTier(pool: PoolRow, v: Violations, subject: string): void {

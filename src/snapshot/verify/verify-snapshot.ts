@@ -15,7 +15,8 @@ import { declaredEntries } from '../served/open-snapshot.js';
 import { verifyLivePool, type LiveContext } from './verify-live-pool.js';
 import { verifyLiveTokens } from './verify-live-token.js';
 import { verifyOrders } from './verify-orders.js';
-import { verifyPool, type PositionRow } from './verify-pool.js';
+import { verifyPool } from './verify-pool.js';
+import type { PositionRow } from './verify-positions.js';
 import { Totals, verifyCoverage, verifyProtocol, verifyTokenVolumes } from './verify-totals.js';
 import { Violations } from './violations.js';
 
