@@ -390,7 +390,39 @@ function roomIn(top: string): (path: string) => string | null {
   };
 }
 
-const generatorRoomOf = roomIn('generator');
+/** A folder of src/ in rooms (roomIn(top)): its rules, the rooms they name, and the cases that show they bite. */
+interface RoomTable {
+  top: string;
+  /** Whose rules they are, in a test's name: "the generator's". */
+  whose: string;
+  rooms: readonly string[];
+  rules: readonly Rule[];
+  /** An import src/ holds (file, import): a folder that was not read cannot pass. */
+  read: readonly [string, string];
+  /** Synthetic imports, each with the one rule it breaks, and imports no rule flags (assertBites). */
+  flagged: readonly [string, string, string][];
+  allowed: readonly [string, string][];
+  /** Paths and the room roomIn(top) places each in (null: outside the folder). */
+  places: readonly [string, string | null][];
+}
+
+/** The tests of a folder's rooms: each rule over every import under src/, no stray file, the rules biting. */
+function roomTests(table: RoomTable): void {
+  const placeOf = roomIn(table.top);
+  ruleTests(table.rules, placeOf);
+  deps(`every file under src/${table.top}/ sits in a room the rules know`, () => {
+    assert.equal(strays(placeOf, table.rooms), []);
+    const [file, target] = table.read;
+    assert.ok(REAL.get(file)?.includes(target), `src/${table.top}/ was not read`);
+  });
+  deps(`${table.whose} rules bite: a synthetic table of imports`, () => {
+    assertBites(table.rules, placeOf, table.flagged, table.allowed);
+    assert.equal(
+      table.places.map(([path]) => placeOf(path)),
+      table.places.map(([, room]) => room),
+    );
+  });
+}
 
 const GENERATOR_ROOMS: readonly string[] = ['generator', 'tokens', 'plan', 'pool', 'declared', 'run'];
 
@@ -418,27 +450,25 @@ const GENERATOR_RULES: readonly Rule[] = [
   { name: 'in the generator, only the run imports the run', from: { allBut: ['run'] }, forbidden: ['run'] },
 ];
 
-ruleTests(GENERATOR_RULES, generatorRoomOf);
-
-deps('every file under src/generator/ sits in a room the rules know', () => {
-  assert.equal(strays(generatorRoomOf, GENERATOR_ROOMS), []);
-});
-
-deps("the generator's rules bite: a synthetic table of imports", () => {
-  const G = GENERATOR_RULES;
-  const flagged: [string, string, string][] = [
-    ['generator/random.ts', 'generator/plan/pool-plan.ts', G[0]!.name],
-    ['generator/types.ts', 'generator/tokens/tokens.ts', G[0]!.name],
-    ['generator/tokens/tokens.ts', 'generator/plan/pair-classes.ts', G[1]!.name],
-    ['generator/tokens/token-live.ts', 'generator/declared/market-file.ts', G[1]!.name],
-    ['generator/plan/pool-plan.ts', 'generator/pool/positions.ts', G[2]!.name],
-    ['generator/plan/market-pairs.ts', 'generator/tokens/tokens.ts', G[2]!.name],
-    ['generator/pool/build-pool.ts', 'generator/tokens/token-live.ts', G[3]!.name],
-    ['generator/plan/pool-placement.ts', 'generator/run/defaults.ts', G[4]!.name],
-    ['generator/pool/pool-record-of.ts', 'generator/run/pool-batch.ts', G[4]!.name],
-    ['generator/declared/declared-plans.ts', 'generator/run/generate-options.ts', G[4]!.name],
-  ];
-  const allowed: [string, string][] = [
+roomTests({
+  top: 'generator',
+  whose: "the generator's",
+  rooms: GENERATOR_ROOMS,
+  rules: GENERATOR_RULES,
+  read: ['generator/run/pool-batch-build.ts', 'generator/pool/build-pool.ts'],
+  flagged: [
+    ['generator/random.ts', 'generator/plan/pool-plan.ts', GENERATOR_RULES[0]!.name],
+    ['generator/types.ts', 'generator/tokens/tokens.ts', GENERATOR_RULES[0]!.name],
+    ['generator/tokens/tokens.ts', 'generator/plan/pair-classes.ts', GENERATOR_RULES[1]!.name],
+    ['generator/tokens/token-live.ts', 'generator/declared/market-file.ts', GENERATOR_RULES[1]!.name],
+    ['generator/plan/pool-plan.ts', 'generator/pool/positions.ts', GENERATOR_RULES[2]!.name],
+    ['generator/plan/market-pairs.ts', 'generator/tokens/tokens.ts', GENERATOR_RULES[2]!.name],
+    ['generator/pool/build-pool.ts', 'generator/tokens/token-live.ts', GENERATOR_RULES[3]!.name],
+    ['generator/plan/pool-placement.ts', 'generator/run/defaults.ts', GENERATOR_RULES[4]!.name],
+    ['generator/pool/pool-record-of.ts', 'generator/run/pool-batch.ts', GENERATOR_RULES[4]!.name],
+    ['generator/declared/declared-plans.ts', 'generator/run/generate-options.ts', GENERATOR_RULES[4]!.name],
+  ],
+  allowed: [
     ['generator/run/generate-snapshot.ts', 'generator/declared/declared-market.ts'],
     ['generator/run/generate-snapshot.ts', 'generator/tokens/tokens.ts'],
     ['generator/run/pool-batch-build.ts', 'generator/pool/build-pool.ts'],
@@ -450,21 +480,13 @@ deps("the generator's rules bite: a synthetic table of imports", () => {
     ['generator/tokens/tokens.ts', 'generator/random.ts'],
     ['generator/types.ts', 'snapshot/pool-record.ts'],
     ['moves/state/added-pool.ts', 'generator/run/defaults.ts'],
-  ];
-  assertBites(GENERATOR_RULES, generatorRoomOf, flagged, allowed);
-  assert.equal(
-    [
-      'generator/random.ts',
-      'generator/run/pool-worker.ts',
-      'generator/declared/market-file.ts',
-      'moves/state/added-pool.ts',
-    ].map(generatorRoomOf),
-    ['generator', 'run', 'declared', null],
-  );
-  assert.ok(
-    REAL.get('generator/run/pool-batch-build.ts')?.includes('generator/pool/build-pool.ts'),
-    'src/generator/ was not read',
-  );
+  ],
+  places: [
+    ['generator/random.ts', 'generator'],
+    ['generator/run/pool-worker.ts', 'run'],
+    ['generator/declared/market-file.ts', 'declared'],
+    ['moves/state/added-pool.ts', null],
+  ],
 });
 // ─── end of the generator's rooms ─────────────────────────────────
 
@@ -476,8 +498,6 @@ deps("the generator's rules bite: a synthetic table of imports", () => {
 // pool at a step, pure functions of its shape and the moment; state/ the market's state after the snapshot:
 // its pools, members, sums, changes made by hand, and the pace its work is sliced by. Each imports only the
 // rooms below it: motion, pool, state, then the owner.
-
-const movesRoomOf = roomIn('moves');
 
 const MOVES_ROOMS: readonly string[] = ['moves', 'motion', 'pool', 'state'];
 
@@ -491,38 +511,34 @@ const MOVES_RULES: readonly Rule[] = [
   { name: "moves/state keeps the market's state, knowing nothing of its owner", from: ['state'], forbidden: ['moves'] },
 ];
 
-ruleTests(MOVES_RULES, movesRoomOf);
-
-deps('every file under src/moves/ sits in a room the rules know', () => {
-  assert.equal(strays(movesRoomOf, MOVES_ROOMS), []);
-  assert.ok(REAL.get('moves/state/market-pools.ts')?.includes('moves/pool/pool-figures.ts'), 'src/moves/ was not read');
-});
-
-deps("the market's rules bite: a synthetic table of imports", () => {
-  const M = MOVES_RULES;
-  const flagged: [string, string, string][] = [
-    ['moves/motion/market-tokens.ts', 'moves/pool/moved-history.ts', M[0]!.name],
-    ['moves/motion/step-prices.ts', 'moves/state/pace.ts', M[0]!.name],
-    ['moves/motion/market-activity.ts', 'moves/market-info.ts', M[0]!.name],
-    ['moves/pool/pool-at.ts', 'moves/state/market-pools.ts', M[1]!.name],
-    ['moves/pool/pool-patch.ts', 'moves/moving-market.ts', M[1]!.name],
-    ['moves/state/market-state.ts', 'moves/market-info.ts', M[2]!.name],
-  ];
-  const allowed: [string, string][] = [
+roomTests({
+  top: 'moves',
+  whose: "the market's",
+  rooms: MOVES_ROOMS,
+  rules: MOVES_RULES,
+  read: ['moves/state/market-pools.ts', 'moves/pool/pool-figures.ts'],
+  flagged: [
+    ['moves/motion/market-tokens.ts', 'moves/pool/moved-history.ts', MOVES_RULES[0]!.name],
+    ['moves/motion/step-prices.ts', 'moves/state/pace.ts', MOVES_RULES[0]!.name],
+    ['moves/motion/market-activity.ts', 'moves/market-info.ts', MOVES_RULES[0]!.name],
+    ['moves/pool/pool-at.ts', 'moves/state/market-pools.ts', MOVES_RULES[1]!.name],
+    ['moves/pool/pool-patch.ts', 'moves/moving-market.ts', MOVES_RULES[1]!.name],
+    ['moves/state/market-state.ts', 'moves/market-info.ts', MOVES_RULES[2]!.name],
+  ],
+  allowed: [
     ['moves/pool/pool-at.ts', 'moves/motion/market-activity.ts'],
     ['moves/state/market-pools.ts', 'moves/pool/pool-figures.ts'],
     ['moves/state/market-state.ts', 'moves/motion/market-tokens.ts'],
     ['moves/market-work.ts', 'moves/state/market-state.ts'],
     ['moves/moving-market.ts', 'moves/market-work.ts'],
     ['moves/state/market-state.ts', 'generator/random.ts'],
-  ];
-  assertBites(MOVES_RULES, movesRoomOf, flagged, allowed);
-  assert.equal(
-    ['moves/moving-market.ts', 'moves/motion/token-price.ts', 'moves/state/pace.ts', 'generator/random.ts'].map(
-      movesRoomOf,
-    ),
-    ['moves', 'motion', 'state', null],
-  );
+  ],
+  places: [
+    ['moves/moving-market.ts', 'moves'],
+    ['moves/motion/token-price.ts', 'motion'],
+    ['moves/state/pace.ts', 'state'],
+    ['generator/random.ts', null],
+  ],
 });
 // ─── end of the market's rooms ───────────────────────────────────
 
@@ -532,8 +548,6 @@ deps("the market's rules bite: a synthetic table of imports", () => {
 // recorder and a market written out need: the rows a record is laid out as, the writer and its transaction,
 // the orders written, the atomic rename. A server that never writes a snapshot never loads the writer
 // (test/architecture/hot-path.test.ts holds the request path to that).
-
-const formatRoomOf = roomIn('snapshot/format');
 
 const FORMAT_ROOMS: readonly string[] = ['snapshot/format', 'write'];
 
@@ -545,38 +559,28 @@ const FORMAT_RULES: readonly Rule[] = [
   },
 ];
 
-ruleTests(FORMAT_RULES, formatRoomOf);
-
-deps('every file under src/snapshot/format/ sits in a room the rules know', () => {
-  assert.equal(strays(formatRoomOf, FORMAT_ROOMS), []);
-  assert.ok(
-    REAL.get('snapshot/format/write/pool-row-batch.ts')?.includes('snapshot/format/pool-pieces.ts'),
-    'src/snapshot/format/ was not read',
-  );
-});
-
-deps("the format's rule bites: a synthetic table of imports", () => {
-  const F = FORMAT_RULES;
-  const flagged: [string, string, string][] = [
-    ['snapshot/format/stored-rows.ts', 'snapshot/format/write/token-row.ts', F[0]!.name],
-    ['snapshot/format/pool-pieces.ts', 'snapshot/format/write/table-rows.ts', F[0]!.name],
-  ];
-  const allowed: [string, string][] = [
+roomTests({
+  top: 'snapshot/format',
+  whose: "the format's",
+  rooms: FORMAT_ROOMS,
+  rules: FORMAT_RULES,
+  read: ['snapshot/format/write/pool-row-batch.ts', 'snapshot/format/pool-pieces.ts'],
+  flagged: [
+    ['snapshot/format/stored-rows.ts', 'snapshot/format/write/token-row.ts', FORMAT_RULES[0]!.name],
+    ['snapshot/format/pool-pieces.ts', 'snapshot/format/write/table-rows.ts', FORMAT_RULES[0]!.name],
+  ],
+  allowed: [
     ['snapshot/format/write/token-row.ts', 'snapshot/format/upstream-token-json.ts'],
     ['snapshot/format/write/snapshot-writer.ts', 'snapshot/format/write/row-inserter.ts'],
     ['snapshot/format/stored-records.ts', 'snapshot/format/stored-rows.ts'],
     ['generator/run/write-pools.ts', 'snapshot/format/write/snapshot-writer.ts'],
-  ];
-  assertBites(FORMAT_RULES, formatRoomOf, flagged, allowed);
-  assert.equal(
-    [
-      'snapshot/format/schema.ts',
-      'snapshot/format/write/table-rows.ts',
-      'snapshot/formatted.ts',
-      'generator/random.ts',
-    ].map(formatRoomOf),
-    ['snapshot/format', 'write', null, null],
-  );
+  ],
+  places: [
+    ['snapshot/format/schema.ts', 'snapshot/format'],
+    ['snapshot/format/write/table-rows.ts', 'write'],
+    ['snapshot/formatted.ts', null],
+    ['generator/random.ts', null],
+  ],
 });
 // ─── end of the stored format's writer ───────────────────────────
 
