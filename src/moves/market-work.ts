@@ -1,5 +1,6 @@
 import { fnv1a } from '../snapshot/served/fnv1a.js';
 import type { MarketVersion, ServedSnapshot } from '../snapshot/served/served-snapshot.js';
+import type { MarketStart } from './state/market-start.js';
 import { pacer, type Pace } from './state/pace.js';
 
 /**
@@ -17,15 +18,30 @@ export interface MarketWork {
   removePool(id: number): Promise<MarketVersion>;
 }
 
+/** Makes the market at step 0 of a server's snapshot, for its first change and the first after each reset. */
+export type MarketStarter = () => Promise<MarketWork>;
+
 /**
- * A first change's work: loads the market's code, then reads what it needs of `snapshot` in slices between
- * which requests are answered (some 0.5 s at 2,000 pools, 5 to 7 s at 100,000: docs/market-moves.md §4).
- * @example const market = await startMarket(snapshot); await market.advance(1, pacer());
+ * The starter of `snapshot`'s markets. Its first call loads the market's code, then reads what it needs of the
+ * snapshot in slices between which requests are answered (some 0.5 s at 2,000 pools, 5 to 7 s at 100,000:
+ * docs/market-moves.md §4) and keeps it; later calls, after a reset, make a state from what was kept (a few ms).
+ * A read that fails is read again at the next call.
+ * @example const start = marketStarter(snapshot); const market = await start(); await market.advance(1, pacer());
  */
-export async function startMarket(snapshot: ServedSnapshot): Promise<MarketWork> {
-  const { readMarketState } = await import('./state/read-market-state.js');
-  await snapshot.prepareMoves(pacer());
-  return readMarketState(snapshot, seedOf(snapshot), pacer());
+export function marketStarter(snapshot: ServedSnapshot): MarketStarter {
+  let kept: Promise<MarketStart> | null = null;
+  const read = async (): Promise<MarketStart> => {
+    const { readMarketStart } = await import('./state/read-market-start.js');
+    await snapshot.prepareMoves(pacer());
+    return readMarketStart(snapshot, seedOf(snapshot), pacer());
+  };
+  return async () => {
+    kept ??= read().catch((error: unknown) => {
+      kept = null;
+      throw error;
+    });
+    return (await kept).state();
+  };
 }
 
 /** A number for the snapshot's seed: its own when it is one, else one made from its cursor key (a recording). */

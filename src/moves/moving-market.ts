@@ -4,7 +4,7 @@ import type { MarketVersion, ServedSnapshot } from '../snapshot/served/served-sn
 import type { MarketPool } from '../generator/declared/market-file.js';
 import type { MarketChange, MarketInfo, MockMarket, PoolChange, TokenChange } from './market-info.js';
 import { MarketClock } from './market-clock.js';
-import { startMarket, type MarketWork } from './market-work.js';
+import { marketStarter, type MarketStarter, type MarketWork } from './market-work.js';
 import { pacer, type Pace } from './state/pace.js';
 import { WorkQueue } from './work-queue.js';
 
@@ -19,6 +19,7 @@ export const MAX_STEPS = 8640;
 export class MovingMarket implements MockMarket {
   private served: ServedSnapshot;
   private market: MarketWork | null = null;
+  private readonly startMarket: MarketStarter;
   private readonly queue = new WorkQueue();
   private changes: MarketChange[] = [];
   private readonly clock = new MarketClock(
@@ -35,6 +36,7 @@ export class MovingMarket implements MockMarket {
     private readonly onChange: () => void = () => undefined,
   ) {
     this.served = snapshot;
+    this.startMarket = marketStarter(snapshot);
   }
 
   /** What every answer comes from now. */
@@ -114,7 +116,7 @@ export class MovingMarket implements MockMarket {
     record?: () => Omit<MarketChange, 'step'>,
   ): Promise<MarketInfo> {
     return this.enqueue(async () => {
-      this.market ??= await startMarket(this.snapshot);
+      this.market ??= await this.startMarket();
       let version: MarketVersion;
       const pace = pacer();
       try {

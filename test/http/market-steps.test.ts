@@ -90,4 +90,33 @@ steps('reset: the snapshot again, byte for byte, with the same ETags', async () 
   });
 });
 
+steps(
+  "after a reset the market moves again as a fresh server's does: steps, a token set, pools patched and added",
+  async () => {
+    await withServer({}, async (a) => {
+      await withServer({}, async (b) => {
+        const top = (await okPage(`${a.url}/pools?sortBy=tvl&size=3`)).data;
+        /** The same changes on a market: what a test between two resets does. */
+        const changes = async (origin: string): Promise<void> => {
+          const market = marketCalls(origin);
+          await market.advance(3);
+          await market.setToken('So11111111111111111111111111111111111111112', { priceUsdc: '171.5' });
+          await market.setPool(top[1].address, { tvlUsdc: '2500000', hasWarning: true });
+          await market.addPool({ tokenA: 'SOL', tokenB: 'USDC', tickSpacing: 64, tvlUsdc: '880000' });
+          await market.removePool(top[2].address);
+          await market.advance(150);
+        };
+        for (let i = 0; i < 2; i++) {
+          await changes(a.origin);
+          await marketCalls(a.origin).reset();
+        }
+        await changes(a.origin);
+        await changes(b.origin);
+        assert.equal((await marketCalls(a.origin).state()).changes, (await marketCalls(b.origin).state()).changes);
+        assert.equal(differing(await bodies(a.url), await bodies(b.url)), []);
+      });
+    });
+  },
+);
+
 steps.run();

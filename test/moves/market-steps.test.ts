@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MarketState } from '../../src/moves/state/market-state.js';
-import { readMarketState } from '../../src/moves/state/read-market-state.js';
+import { readMarketStart } from '../../src/moves/state/read-market-start.js';
 import { POOL_SORT_KEYS } from '../../src/snapshot/format/sort-keys.js';
 import { openServedSnapshot } from '../../src/snapshot/served/open-served-snapshot.js';
 import type { MarketVersion, ServedSnapshot } from '../../src/snapshot/served/served-snapshot.js';
@@ -74,7 +74,7 @@ steps(
         }
       };
       const plain = await run(async (snapshot) => new MarketState(snapshot, 7));
-      const rehearsed = await run((snapshot) => readMarketState(snapshot, 7, NO_PACE));
+      const rehearsed = await run((snapshot) => readMarketStart(snapshot, 7, NO_PACE).then((start) => start.state()));
       assert.ok((plain as { pools: unknown[] }).pools.length > 50, 'twelve steps move many pools');
       assert.equal(rehearsed, plain);
     }

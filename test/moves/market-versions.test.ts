@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiError } from '../../src/errors/api-error.js';
 import { MarketState } from '../../src/moves/state/market-state.js';
-import { readMarketState } from '../../src/moves/state/read-market-state.js';
+import { readMarketStart } from '../../src/moves/state/read-market-start.js';
 import { compareDecimalStrings } from '../../src/math/decimal-order.js';
 import { POOL_SORT_KEYS, poolSortValues } from '../../src/snapshot/format/sort-keys.js';
 import { openServedSnapshot } from '../../src/snapshot/served/open-served-snapshot.js';
@@ -27,7 +27,7 @@ versions('orders kept and merged version after version are the orders a fresh ve
   const snapshot = openServedSnapshot(await httpSnapshot());
   try {
     await snapshot.prepareMoves(() => undefined);
-    const state = await readMarketState(snapshot, 7, () => undefined);
+    const state = (await readMarketStart(snapshot, 7, () => undefined)).state();
     const sol = snapshot.tokenId('So11111111111111111111111111111111111111112')!;
     const changes: (() => Promise<MarketVersion>)[] = [
       ...Array.from({ length: 6 }, () => () => state.advance(1)),
@@ -82,7 +82,7 @@ versions(
     const snapshot = openServedSnapshot(await httpSnapshot());
     try {
       await snapshot.prepareMoves(() => undefined);
-      const state = await readMarketState(snapshot, 7, () => undefined);
+      const state = (await readMarketStart(snapshot, 7, () => undefined)).state();
       const version = await state.advance(3);
       assert.ok(version.pools.size > 100, `${version.pools.size} pools moved`);
       const ids = Array.from({ length: snapshot.poolCount }, (_, i) => i + 1);
@@ -112,7 +112,7 @@ versions(
         }
       }
       // A first version that adds a pool lists other pools than the snapshot: it merges nothing, and sorts when asked.
-      const added = await (await readMarketState(snapshot, 7, () => undefined)).addPool(SOL_USDC);
+      const added = await (await readMarketStart(snapshot, 7, () => undefined)).state().addPool(SOL_USDC);
       const addedReads = countedSortValues(added.version);
       const withAdded = await snapshot.moved(added.version);
       assert.equal(

@@ -13,7 +13,7 @@ const REHEARSED_MOVES = ['1.01', '0.99'];
  * Runs on the pool of `shape` what a step and an answer run, at `at` with its first token's price moved each of
  * REHEARSED_MOVES: its figures and, given `shown` (the record it moves from and a sort key's index), that sort
  * value's text and its record. It keeps nothing and changes nothing: it only warms V8's code before the first
- * steps need it (read-market-state.ts REHEARSED).
+ * steps need it (read-market-start.ts REHEARSED).
  * @example rehearsePool(shape, moment, null)
  */
 export function rehearsePool(shape: PoolShape, at: PoolMoment, shown: { base: PoolRecord; key: number } | null): void {

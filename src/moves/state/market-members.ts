@@ -1,9 +1,6 @@
 import type { PoolRecord } from '../../snapshot/format/pool-record.js';
 import type { ServedSnapshot } from '../../snapshot/served/served-snapshot.js';
 
-/** Pools whose reward slots are read between two pauses (MarketMembers.read): some 5 ms. */
-const POOLS_AT_ONCE = 16_384;
-
 /**
  * Which pools a moving market has and what touches each: its two tokens, and the mints its active
  * rewards pay (a reward's price moves its yields). The snapshot's pools, those added at run time, less
@@ -22,23 +19,9 @@ export class MarketMembers {
 
   constructor(
     private readonly snapshot: ServedSnapshot,
-    rewards: Iterable<[pool: number, mint: string]> = snapshot.records().rewardMints(),
+    rewards: Iterable<readonly [pool: number, mint: string]> = snapshot.records().rewardMints(),
   ) {
     for (const [pool, mint] of rewards) this.addReward(pool, mint);
-  }
-
-  /**
-   * The members of `snapshot`, its reward slots read POOLS_AT_ONCE pools at a time with `pace` between: at
-   * 100,000 pools reading and taking all 28,000 at once held a request for some 60 ms.
-   */
-  static async read(snapshot: ServedSnapshot, pace: () => Promise<void> | void): Promise<MarketMembers> {
-    const members = new MarketMembers(snapshot, []);
-    for (let first = 1; first <= snapshot.poolCount; first += POOLS_AT_ONCE) {
-      for (const [pool, mint] of snapshot.records().rewardMints(first, first + POOLS_AT_ONCE - 1))
-        members.addReward(pool, mint);
-      await pace();
-    }
-    return members;
   }
 
   /** The id the next added pool takes. */

@@ -16,7 +16,8 @@ import { figuresAt, type PoolSums } from '../pool/pool-figures.js';
 import { poolShape, type PoolShape } from '../pool/pool-shape.js';
 import { rehearsePool } from '../pool/rehearsed-pool.js';
 import type { TokenPrice } from '../motion/token-price.js';
-import { StoredPools } from './stored-pools.js';
+import type { StoredPools } from './stored-pools.js';
+import { storedShape, type StoredShape } from './stored-shape.js';
 import { WrittenPool, writtenRecord } from './written-pool.js';
 
 /** What the market's pools share with the rest of its state. */
@@ -28,6 +29,9 @@ export interface PoolsContext {
   activity: MarketActivity;
   /** The instant of step 0, in ms. */
   startMs: number;
+  /** The snapshot's pools shaped ahead of their first write (market-start.ts). */
+  ahead: ReadonlyMap<number, StoredShape>;
+  stored: StoredPools;
 }
 
 /**
@@ -48,29 +52,16 @@ export class MarketPools {
   private readonly stored: StoredPools;
 
   constructor(private readonly context: PoolsContext) {
-    this.stored = new StoredPools(context.snapshot.records());
+    this.stored = context.stored;
   }
 
   /**
-   * Shapes the snapshot's first `count` pools ahead of their first write, with `pace` between them: a
-   * first write reads a pool's figures (some 45 µs), and a step at 2,000 pools writes hundreds for the
-   * first time. Worth it for a small snapshot; a large one would wait seconds before its first change.
-   */
-  async shapeAhead(count: number, pace: () => Promise<void> | void): Promise<void> {
-    for (let id = 1; id <= Math.min(count, this.context.snapshot.poolCount); id++) {
-      if (!this.shapes.has(id)) this.firstShape(id);
-      await pace();
-    }
-  }
-
-  /**
-   * Rehearses (rehearsed-pool.ts) the first `count` pools shaped, the first `records` of them with their records
-   * and each a sort key in turn, with `pace` between them, changing nothing.
+   * Rehearses (rehearsed-pool.ts) the snapshot's first `count` pools, the first `records` of them with their records
+   * and each a sort key in turn, with `pace` between them, changing nothing served.
    */
   async rehearse(count: number, records: number, pace: () => Promise<void> | void): Promise<void> {
     for (let id = 1; id <= Math.min(count, this.context.snapshot.poolCount); id++) {
-      const shape = this.shapes.get(id);
-      if (shape === undefined) continue;
+      const shape = this.shapes.get(id) ?? this.firstShape(id);
       const shown = id <= records ? { base: shape.base ?? this.stored.get(id), key: id % POOL_SORT_KEYS.length } : null;
       rehearsePool(shape, this.moment(id, shape, shape.ref.step), shown);
       await pace();
@@ -134,13 +125,11 @@ export class MarketPools {
 
   /** The shape of a pool of the snapshot the market has not written yet (its record at step 0), and its sums there. */
   private firstShape(id: number): PoolShape {
-    const { tokens, members, snapshot } = this.context;
+    const { tokens, members, snapshot, ahead } = this.context;
     const [a, b] = members.tokensOf(id);
-    // Its figures alone, not its record: a third of the reading, once for every pool the market writes.
-    const start = snapshot.records().poolStart(id);
-    const shape = poolShape(start, null, 0, [tokens.storedPrice(a), tokens.storedPrice(b)]);
+    const { shape, sums } = ahead.get(id) ?? storedShape(snapshot, id, [tokens.storedPrice(a), tokens.storedPrice(b)]);
     this.shapes.set(id, shape);
-    this.sums.set(id, sumsOfValues(poolSortValues(start)));
+    this.sums.set(id, sums);
     return shape;
   }
 

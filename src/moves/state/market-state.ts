@@ -9,13 +9,18 @@ import { MarketTokenRecords } from './market-token-records.js';
 import { NO_PACE, type Pace } from './pace.js';
 import { PoolChanges } from './pool-changes.js';
 import { STEP_SECONDS } from '../pool/rolled-stats.js';
+import { StoredPools } from './stored-pools.js';
+import type { StoredShape } from './stored-shape.js';
 
-/** What a state is made of that takes time to read (read-market-state.ts). */
+/** What a state is made of that takes time to read (read-market-start.ts). */
 export interface StateParts {
   tokens: MarketTokens;
   /** The tokens' stored 24h volumes, by id. */
   volumes: readonly string[];
   members: MarketMembers;
+  /** The snapshot's pools shaped ahead of their first write, shared by its every state (market-start.ts). */
+  ahead: ReadonlyMap<number, StoredShape>;
+  stored: StoredPools;
 }
 
 /**
@@ -44,13 +49,16 @@ export class MarketState {
       tokens: new MarketTokens(snapshot, seed),
       volumes: snapshot.records().tokenVolumes(),
       members: new MarketMembers(snapshot),
+      ahead: new Map(),
+      stored: new StoredPools(snapshot.records()),
     },
   ) {
-    const { tokens, volumes, members } = parts;
+    const { tokens, volumes, members, ahead, stored } = parts;
     [this.tokens, this.members] = [tokens, members];
     const totals = (this.totals = new MarketTotals(snapshot.records().protocol(), (id) => volumes[id]!));
     const startMs = (this.startMs = Date.parse(snapshot.facts.asOf));
-    this.pools = new MarketPools({ snapshot, tokens, members, totals, activity: new MarketActivity(seed), startMs });
+    const activity = new MarketActivity(seed);
+    this.pools = new MarketPools({ snapshot, tokens, members, totals, activity, startMs, ahead, stored });
     this.tokenRecords = new MarketTokenRecords(snapshot, tokens, totals);
     this.changes = new PoolChanges(this, seed);
   }

@@ -10,7 +10,7 @@ export const NO_PACE: Pace = () => undefined;
 /**
  * The longest a request may wait while a change is computed beside it, in ms. At 2,000 pools, each request
  * answered between two slices delays the step by its own time (5 to 20 ms for a page of pools the step moved):
- * with the first change's rehearsal (read-market-state.ts), six runs of the bench's 50 steps each gave a slowest
+ * with the first change's rehearsal (read-market-start.ts), six runs of the bench's 50 steps each gave a slowest
  * step of 37-62 ms and request of 31-44 at 10 ms, 38-59 and 31-49 at 15, 34-54 and 40-55 at 20; shorter slices serve
  * requests sooner and slow the step by as much (docs/market-moves.md §4).
  */

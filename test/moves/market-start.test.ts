@@ -1,0 +1,104 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { marketStarter } from '../../src/moves/market-work.js';
+import { MovingMarket } from '../../src/moves/moving-market.js';
+import { MarketState } from '../../src/moves/state/market-state.js';
+import { NO_PACE } from '../../src/moves/state/pace.js';
+import { readMarketStart } from '../../src/moves/state/read-market-start.js';
+import { POOL_SORT_KEYS } from '../../src/snapshot/format/sort-keys.js';
+import { openServedSnapshot } from '../../src/snapshot/served/open-served-snapshot.js';
+import type { MarketVersion, ServedSnapshot } from '../../src/snapshot/served/served-snapshot.js';
+import { httpSnapshot } from '../helpers/snapshots.js';
+
+const start = suite('a market start: read once per server, every state made from it at step 0');
+
+const SOL = 'So11111111111111111111111111111111111111112';
+
+/** Everything a version serves, comparable: every pool's record and sort values, tokens, protocol, exchange token. */
+function contents(version: MarketVersion): unknown {
+  return {
+    step: version.step,
+    pools: [...version.pools]
+      .sort(([a], [b]) => a - b)
+      .map(([id, pool]) => [id, pool.record(), POOL_SORT_KEYS.map((_, k) => pool.sortValue(k))]),
+    tokens: [...version.tokens].sort(([a], [b]) => a - b),
+    protocol: version.protocol,
+    exchangeToken: version.exchangeToken,
+  };
+}
+
+/** The same walk on `state`: steps, a token repriced, a pool patched, a pool added and one removed. */
+async function walk(state: MarketState, snapshot: ServedSnapshot): Promise<unknown[]> {
+  const seen = [contents(await state.advance(5))];
+  seen.push(contents(await state.setTokenPrice(snapshot.tokenId(SOL)!, { priceUsdc: '171.5' })));
+  seen.push(contents(await state.patchPool(3, { tvlUsdc: '2500000', hasWarning: true })));
+  const added = await state.addPool({ tokenA: 'SOL', tokenB: 'USDC', tickSpacing: 64, tvlUsdc: '880000' });
+  seen.push(contents(added.version), contents(await state.removePool(4)));
+  seen.push(contents(await state.advance(150)));
+  return seen;
+}
+
+start('a state made from a start another state of it has moved and changed moves as a fresh one', async () => {
+  const snapshot = openServedSnapshot(await httpSnapshot());
+  try {
+    await snapshot.prepareMoves(NO_PACE);
+    const kept = await readMarketStart(snapshot, 7, NO_PACE);
+    const first = await walk(kept.state(), snapshot);
+    // The pools the first state wrote were shaped from what the start keeps: a change made in place would show.
+    const again = await walk(kept.state(), snapshot);
+    const fresh = await walk(new MarketState(snapshot, 7), snapshot);
+    assert.ok((fresh[0] as { pools: unknown[] }).pools.length > 50, 'five steps move many pools');
+    assert.equal(first, fresh);
+    assert.equal(again, fresh);
+  } finally {
+    snapshot.close();
+  }
+});
+
+start('a server reads its snapshot for its first market once; a read that fails is read again', async () => {
+  const snapshot = openServedSnapshot(await httpSnapshot());
+  try {
+    let prepared = 0;
+    const failOnce: ServedSnapshot = Object.create(snapshot, {
+      prepareMoves: {
+        value: async (pace: () => Promise<void> | void): Promise<void> => {
+          if (++prepared === 1) throw new Error('the disk went away');
+          await snapshot.prepareMoves(pace);
+        },
+      },
+    }) as ServedSnapshot;
+    const starter = marketStarter(failOnce);
+    await starter().then(
+      () => assert.unreachable('the first read fails'),
+      (error: Error) => assert.is(error.message, 'the disk went away'),
+    );
+    const [one, two] = [await starter(), await starter()];
+    assert.is(prepared, 2, 'read again after the failure, then kept');
+    assert.is.not(one, two, 'each call a state of its own');
+    await one.advance(3, NO_PACE);
+    assert.equal([one.step, two.step], [3, 0]);
+  } finally {
+    snapshot.close();
+  }
+});
+
+start('a reset keeps what was read: the changes after it read nothing of the snapshot again', async () => {
+  const snapshot = openServedSnapshot(await httpSnapshot());
+  try {
+    let prepared = 0;
+    const counted: ServedSnapshot = Object.create(snapshot, {
+      prepareMoves: { value: (pace: () => Promise<void> | void) => (prepared++, snapshot.prepareMoves(pace)) },
+    }) as ServedSnapshot;
+    const market = new MovingMarket(counted);
+    for (let i = 0; i < 3; i++) {
+      assert.is((await market.advance(2)).step, 2);
+      assert.is((await market.reset()).step, 0);
+    }
+    assert.is(prepared, 1);
+    await market.close();
+  } finally {
+    snapshot.close();
+  }
+});
+
+start.run();
