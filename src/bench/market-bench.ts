@@ -1,4 +1,5 @@
 import { rssMb, type ChildServer } from './child-servers.js';
+import { lightClient } from './light-client.js';
 
 /** What a market that moves costs a server (docs/market-moves.md §4). */
 export interface MarketCost {
@@ -16,7 +17,8 @@ const percentile = (sorted: number[], p: number): number =>
 
 /**
  * Takes `steps` steps, one at a time, on the mock at `origin` while a client asks it for pool pages of the
- * orders a step changes; each step's time is the advance request's, which answers once the step is served.
+ * orders a step changes; each step's time is the advance request's, which answers once the step is served. Both
+ * are sent by the light client (light-client.ts).
  * @example await marketCost(mock.origin, 20)
  */
 export async function marketCost(origin: string, steps: number): Promise<MarketCost> {
@@ -25,10 +27,11 @@ export async function marketCost(origin: string, steps: number): Promise<MarketC
   let slowest = 0;
   let requests = 0;
   const paths = ['/pools?size=50&stats=24h', '/pools?sortBy=tvl&size=50', '/pools?sortBy=yieldovertvl7d&size=50'];
+  const http = lightClient();
   const client = (async () => {
     while (running) {
       const started = performance.now();
-      await (await fetch(`${origin}/v2/solana${paths[requests % paths.length]}&x=${requests}`)).arrayBuffer();
+      await http.send(`${origin}/v2/solana${paths[requests % paths.length]}&x=${requests}`);
       slowest = Math.max(slowest, performance.now() - started);
       requests++;
     }
@@ -36,13 +39,14 @@ export async function marketCost(origin: string, steps: number): Promise<MarketC
   try {
     for (let i = 0; i < steps; i++) {
       const started = performance.now();
-      const answer = await fetch(`${origin}/__mock/market/advance`, { method: 'POST', body: '{"steps":1}' });
-      if (answer.status !== 200) throw new Error(`advance answered ${answer.status}: ${await answer.text()}`);
+      const answer = await http.send(`${origin}/__mock/market/advance`, '{"steps":1}');
+      if (answer.status !== 200) throw new Error(`advance answered ${answer.status}: ${answer.body.toString()}`);
       stepMs.push(performance.now() - started);
     }
   } finally {
     running = false;
     await client;
+    http.close();
   }
   const sorted = [...stepMs].sort((a, b) => a - b);
   return {
