@@ -19,7 +19,7 @@ export const MAX_STEPS = 8640;
 export class MovingMarket implements MockMarket {
   private served: ServedSnapshot;
   private market: MarketWork | null = null;
-  private readonly startMarket: MarketStarter;
+  private startMarket: MarketStarter;
   private readonly queue = new WorkQueue();
   private changes: MarketChange[] = [];
   private readonly clock = new MarketClock(
@@ -125,8 +125,11 @@ export class MovingMarket implements MockMarket {
         this.swap(await this.served.moved(version, pace), version);
       } catch (error) {
         // A refused change is refused before it changes anything. Anything else (a bug) may have left the
-        // state half changed: the market starts again from the snapshot rather than serve that.
-        if (!(error instanceof ApiError)) this.restart();
+        // state half changed, and what was read with it: the market starts again from the snapshot, read
+        // anew, rather than serve that.
+        if (error instanceof ApiError) throw error;
+        this.startMarket = marketStarter(this.snapshot);
+        this.restart();
         throw error;
       }
     });

@@ -24,6 +24,7 @@ function contents(version: MarketVersion): unknown {
     tokens: [...version.tokens].sort(([a], [b]) => a - b),
     protocol: version.protocol,
     exchangeToken: version.exchangeToken,
+    members: [version.added, [...version.removed], version.members],
   };
 }
 
@@ -32,7 +33,9 @@ async function walk(state: MarketState, snapshot: ServedSnapshot): Promise<unkno
   const seen = [contents(await state.advance(5))];
   seen.push(contents(await state.setTokenPrice(snapshot.tokenId(SOL)!, { priceUsdc: '171.5' })));
   seen.push(contents(await state.patchPool(3, { tvlUsdc: '2500000', hasWarning: true })));
-  const added = await state.addPool({ tokenA: 'SOL', tokenB: 'USDC', tickSpacing: 64, tvlUsdc: '880000' });
+  // A pool whose reward pays in SOL: its slot joins the members' reward slots, which a start keeps too.
+  const rewards = [{ mint: 'SOL', emissionsPerSecond: '0.01' }];
+  const added = await state.addPool({ tokenA: 'SOL', tokenB: 'USDC', tickSpacing: 64, tvlUsdc: '880000', rewards });
   seen.push(contents(added.version), contents(await state.removePool(4)));
   seen.push(contents(await state.advance(150)));
   return seen;
@@ -72,8 +75,9 @@ start('a server reads its snapshot for its first market once; a read that fails 
       () => assert.unreachable('the first read fails'),
       (error: Error) => assert.is(error.message, 'the disk went away'),
     );
-    const [one, two] = [await starter(), await starter()];
-    assert.is(prepared, 2, 'read again after the failure, then kept');
+    const [one, two] = await Promise.all([starter(), starter()]);
+    await starter();
+    assert.is(prepared, 2, 'read again after the failure, once for callers at the same time, then kept');
     assert.is.not(one, two, 'each call a state of its own');
     await one.advance(3, NO_PACE);
     assert.equal([one.step, two.step], [3, 0]);
@@ -100,5 +104,38 @@ start('a reset keeps what was read: the changes after it read nothing of the sna
     snapshot.close();
   }
 });
+
+start(
+  'a change that fails with a bug, not a refusal, reads the snapshot anew: what was read may be half changed',
+  async () => {
+    const snapshot = openServedSnapshot(await httpSnapshot());
+    try {
+      let prepared = 0;
+      const counted: ServedSnapshot = Object.create(snapshot, {
+        prepareMoves: { value: (pace: () => Promise<void> | void) => (prepared++, snapshot.prepareMoves(pace)) },
+      }) as ServedSnapshot;
+      const market = new MovingMarket(counted);
+      await market.advance(2);
+      const buggy = {
+        get priceUsdc(): string {
+          throw new TypeError('a bug');
+        },
+      };
+      await market.setToken(SOL, buggy).then(
+        () => assert.unreachable('the change went through'),
+        (error: Error) => assert.is(error.message, 'a bug'),
+      );
+      assert.is(market.state().step, 0, 'back to the snapshot');
+      await market.advance(1);
+      assert.is(prepared, 2);
+      await market.setToken(SOL, { priceUsdc: 'cheap' }).catch(() => undefined);
+      await market.advance(1);
+      assert.is(prepared, 2, 'a refusal keeps what was read');
+      await market.close();
+    } finally {
+      snapshot.close();
+    }
+  },
+);
 
 start.run();

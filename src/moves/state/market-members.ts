@@ -1,5 +1,6 @@
 import type { PoolRecord } from '../../snapshot/format/pool-record.js';
 import type { ServedSnapshot } from '../../snapshot/served/served-snapshot.js';
+import { RewardSlots, storedRewardSlots } from './reward-slots.js';
 
 /**
  * Which pools a moving market has and what touches each: its two tokens, and the mints its active
@@ -14,14 +15,14 @@ export class MarketMembers {
   private readonly addedTokens = new Map<number, readonly [number, number]>();
   private readonly addedAddresses = new Map<string, number>();
   private readonly addedByToken = new Map<number, number[]>();
-  private readonly rewardPools = new Map<number, number[]>();
-  private readonly rewardTokens = new Map<number, number[]>();
+  /** The reward slots of the pools added, apart from the snapshot's, which other states share. */
+  private readonly addedRewards: RewardSlots;
 
   constructor(
     private readonly snapshot: ServedSnapshot,
-    rewards: Iterable<readonly [pool: number, mint: string]> = snapshot.records().rewardMints(),
+    private readonly rewards: RewardSlots = storedRewardSlots(snapshot),
   ) {
-    for (const [pool, mint] of rewards) this.addReward(pool, mint);
+    this.addedRewards = new RewardSlots(snapshot);
   }
 
   /** The id the next added pool takes. */
@@ -35,12 +36,19 @@ export class MarketMembers {
 
   /** The tokens whose moves write pool `id`: its own and its rewards'. */
   moversOf(id: number): number[] {
-    return [...this.tokensOf(id), ...(this.rewardTokens.get(id) ?? [])];
+    const rewards = id > this.snapshot.poolCount ? this.addedRewards : this.rewards;
+    return [...this.tokensOf(id), ...(rewards.tokensPaying(id) ?? [])];
   }
 
   /** The pools a move of `token` writes, in no order, removed ones left out. */
   *touchedBy(token: number): Iterable<number> {
-    for (const list of [this.snapshot.poolsOfToken(token), this.addedByToken.get(token), this.rewardPools.get(token)])
+    const { snapshot, addedByToken, rewards, addedRewards } = this;
+    for (const list of [
+      snapshot.poolsOfToken(token),
+      addedByToken.get(token),
+      rewards.poolsPaidIn(token),
+      addedRewards.poolsPaidIn(token),
+    ])
       for (const id of list ?? []) if (!this.removed.has(id)) yield id;
   }
 
@@ -58,20 +66,13 @@ export class MarketMembers {
     this.addedAddresses.set(pool.address, pool.id);
     this.addedTokens.set(pool.id, [pool.tokenA.id, pool.tokenB.id]);
     for (const token of [pool.tokenA.id, pool.tokenB.id]) listAt(this.addedByToken, token).push(pool.id);
-    for (const reward of pool.rewards) if (reward.active) this.addReward(pool.id, reward.mint);
+    for (const reward of pool.rewards) if (reward.active) this.addedRewards.add(pool.id, reward.mint);
     this.count++;
   }
 
   remove(id: number): void {
     this.removed.add(id);
     this.count++;
-  }
-
-  private addReward(pool: number, mint: string): void {
-    const token = this.snapshot.tokenId(mint);
-    if (token === undefined) return;
-    listAt(this.rewardPools, token).push(pool);
-    listAt(this.rewardTokens, pool).push(token);
   }
 }
 

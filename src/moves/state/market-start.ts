@@ -1,25 +1,27 @@
 import type { ServedSnapshot } from '../../snapshot/served/served-snapshot.js';
-import { MarketTokens } from '../motion/market-tokens.js';
+import { MarketTokens, type TokenFacts } from '../motion/market-tokens.js';
 import { MarketMembers } from './market-members.js';
 import { MarketState } from './market-state.js';
+import type { RewardSlots } from './reward-slots.js';
 import type { StoredPools } from './stored-pools.js';
 import type { StoredShape } from './stored-shape.js';
 
-/** What a market reads of its snapshot, by token id (read-market-start.ts). */
+/** What a market reads of its snapshot's tokens and reward slots (read-market-start.ts). */
 export interface StartFigures {
+  /** The tokens' stored USD prices, decimals and 24h volumes, by id. */
   usdPrice: readonly string[];
   decimals: readonly number[];
   volumes: readonly string[];
-  /** Every active reward slot's pool and mint. */
-  rewards: readonly (readonly [pool: number, mint: string])[];
+  tokens: TokenFacts;
+  rewards: RewardSlots;
 }
 
 /**
  * What a server's first change reads of its snapshot, kept for the server's life: a reset drops the market's
- * state, and the next change makes a state from this one (some milliseconds at 2,000 pools) instead of reading
- * the snapshot again (0.25 s, 5 s at 100,000). Everything in it is a function of the snapshot alone: the
- * tokens' stored figures, the reward slots, the first pools' stored shapes and the stored records lately read;
- * a state copies what it changes.
+ * state, and the next change makes a state from this one (some milliseconds) instead of reading the snapshot
+ * again (0.25 s at 2,000 pools, some 2 s at 100,000). What it holds is the snapshot's and never changes: the
+ * tokens' stored figures and facts, the reward slots and the first pools' stored shapes, which states share and
+ * copy what they change of; and the stored records lately read (stored-pools.ts), whose order states change.
  */
 export class MarketStart {
   constructor(
@@ -36,10 +38,8 @@ export class MarketStart {
    */
   state(): MarketState {
     const { snapshot, seed, figures, ahead, stored } = this;
-    const tokens = new MarketTokens(snapshot, seed, {
-      usdPrice: [...figures.usdPrice],
-      decimals: [...figures.decimals],
-    });
+    const prices = { usdPrice: [...figures.usdPrice], decimals: [...figures.decimals] };
+    const tokens = new MarketTokens(snapshot, seed, prices, figures.tokens);
     const members = new MarketMembers(snapshot, figures.rewards);
     return new MarketState(snapshot, seed, { tokens, volumes: figures.volumes, members, ahead, stored });
   }

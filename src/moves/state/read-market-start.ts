@@ -1,7 +1,9 @@
 import type { ServedSnapshot } from '../../snapshot/served/served-snapshot.js';
+import { tokenFacts } from '../motion/market-tokens.js';
 import { tokenPrice, type TokenPrice } from '../motion/token-price.js';
 import { MarketStart, type StartFigures } from './market-start.js';
 import type { Pace } from './pace.js';
+import { RewardSlots } from './reward-slots.js';
 import { StoredPools } from './stored-pools.js';
 import { storedShape, type StoredShape } from './stored-shape.js';
 
@@ -27,7 +29,8 @@ const ROWS_AT_ONCE = 4_096;
 /**
  * What a server's first change reads of `snapshot` (market-start.ts), with `pace` between the reads (at 20,000
  * tokens and 100,000 pools, reading the tokens' figures or the reward slots at once held a request for 60 to 75
- * ms); the first pools' stored shapes read ahead, and pools rehearsed on a state thrown away.
+ * ms); the first pools' stored shapes read ahead, and pools rehearsed on a state thrown away (the stored records
+ * it read stay among those kept).
  * @example const state = (await readMarketStart(snapshot, 42, pacer())).state();
  */
 export async function readMarketStart(snapshot: ServedSnapshot, seed: number, pace: Pace): Promise<MarketStart> {
@@ -45,7 +48,7 @@ export async function readMarketStart(snapshot: ServedSnapshot, seed: number, pa
   return start;
 }
 
-/** The tokens' stored prices, decimals and 24h volumes, and the reward slots, a few thousand rows at a time. */
+/** The tokens' stored prices, decimals, 24h volumes and facts, and the reward slots, a few thousand rows at a time. */
 async function readFigures(snapshot: ServedSnapshot, pace: Pace): Promise<StartFigures> {
   const [usdPrice, decimals, volumes]: [string[], number[], string[]] = [[''], [0], ['']];
   for (let first = 1; first <= snapshot.tokenCount; first += ROWS_AT_ONCE) {
@@ -53,10 +56,12 @@ async function readFigures(snapshot: ServedSnapshot, pace: Pace): Promise<StartF
       [usdPrice[id], decimals[id], volumes[id]] = [usd, digits, volume];
     await pace();
   }
-  const rewards: [number, string][] = [];
+  const tokens = tokenFacts(snapshot);
+  await pace();
+  const rewards = new RewardSlots(snapshot);
   for (let first = 1; first <= snapshot.poolCount; first += ROWS_AT_ONCE) {
-    rewards.push(...snapshot.records().rewardMints(first, first + ROWS_AT_ONCE - 1));
+    for (const [pool, mint] of snapshot.records().rewardMints(first, first + ROWS_AT_ONCE - 1)) rewards.add(pool, mint);
     await pace();
   }
-  return { usdPrice, decimals, volumes, rewards };
+  return { usdPrice, decimals, volumes, tokens, rewards };
 }
