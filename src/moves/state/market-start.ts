@@ -25,7 +25,7 @@ export interface StartFigures {
  */
 export class MarketStart {
   constructor(
-    readonly snapshot: ServedSnapshot,
+    private readonly snapshot: ServedSnapshot,
     private readonly seed: number,
     private readonly figures: StartFigures,
     private readonly ahead: ReadonlyMap<number, StoredShape>,
