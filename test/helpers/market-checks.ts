@@ -1,6 +1,6 @@
 import * as assert from 'uvu/assert';
 import type { MarketState } from '../../src/moves/state/market-state.js';
-import type { PoolWalk, ServedSnapshot } from '../../src/snapshot/served/served-snapshot.js';
+import type { MarketVersion, PoolWalk, ServedSnapshot } from '../../src/snapshot/served/served-snapshot.js';
 import { writeMarket } from '../../src/moves/state/write-market.js';
 import { poolFlags } from '../../src/snapshot/format/pool-flags.js';
 import { POOL_SORT_KEYS, poolSortValues } from '../../src/snapshot/format/sort-keys.js';
@@ -50,4 +50,17 @@ export function walkAll(served: ServedSnapshot, sortBy: string, direction: 'asc'
     : { tvl: null, volume24h: null, lockedliquiditypercent: null };
   const spec: PoolWalk = { sortBy, direction, require, includeBlocked: true, minimums };
   return [...served.walkPools(spec, { kind: 'first' }, served.poolCount + 10)!.ids];
+}
+
+/** Everything a version serves, comparable: every pool's record and sort values, tokens, protocol, exchange token. */
+export function versionContents(version: MarketVersion): Record<string, unknown> {
+  return {
+    step: version.step,
+    pools: [...version.pools]
+      .sort(([a], [b]) => a - b)
+      .map(([id, pool]) => [id, pool.record(), POOL_SORT_KEYS.map((_, k) => pool.sortValue(k))]),
+    tokens: [...version.tokens].sort(([a], [b]) => a - b),
+    protocol: version.protocol,
+    exchangeToken: version.exchangeToken,
+  };
 }

@@ -5,27 +5,39 @@ import { MovingMarket } from '../../src/moves/moving-market.js';
 import { MarketState } from '../../src/moves/state/market-state.js';
 import { NO_PACE } from '../../src/moves/state/pace.js';
 import { readMarketStart } from '../../src/moves/state/read-market-start.js';
-import { POOL_SORT_KEYS } from '../../src/snapshot/format/sort-keys.js';
 import { openServedSnapshot } from '../../src/snapshot/served/open-served-snapshot.js';
 import type { MarketVersion, ServedSnapshot } from '../../src/snapshot/served/served-snapshot.js';
+import { versionContents } from '../helpers/market-checks.js';
 import { httpSnapshot } from '../helpers/snapshots.js';
 
 const start = suite('a market start: read once per server, every state made from it at step 0');
 
 const SOL = 'So11111111111111111111111111111111111111112';
 
-/** Everything a version serves, comparable: every pool's record and sort values, tokens, protocol, exchange token. */
-function contents(version: MarketVersion): unknown {
-  return {
-    step: version.step,
-    pools: [...version.pools]
-      .sort(([a], [b]) => a - b)
-      .map(([id, pool]) => [id, pool.record(), POOL_SORT_KEYS.map((_, k) => pool.sortValue(k))]),
-    tokens: [...version.tokens].sort(([a], [b]) => a - b),
-    protocol: version.protocol,
-    exchangeToken: version.exchangeToken,
-    members: [version.added, [...version.removed], version.members],
-  };
+/** Everything a version serves, comparable (versionContents), and which pools it has. */
+const contents = (version: MarketVersion): unknown => ({
+  ...versionContents(version),
+  members: [version.added, [...version.removed], version.members],
+});
+
+/**
+ * `snapshot` with its `prepareMoves` counted (each read of a market's start calls it once), failing on the calls
+ * `fails` names.
+ */
+function counted(
+  snapshot: ServedSnapshot,
+  fails: (call: number) => boolean = () => false,
+): { served: ServedSnapshot; reads: () => number } {
+  let calls = 0;
+  const served: ServedSnapshot = Object.create(snapshot, {
+    prepareMoves: {
+      value: async (pace: () => Promise<void> | void): Promise<void> => {
+        if (fails(++calls)) throw new Error('the disk went away');
+        await snapshot.prepareMoves(pace);
+      },
+    },
+  }) as ServedSnapshot;
+  return { served, reads: (): number => calls };
 }
 
 /** The same walk on `state`: steps, a token repriced, a pool patched, a pool added and one removed. */
@@ -61,23 +73,15 @@ start('a state made from a start another state of it has moved and changed moves
 start('a server reads its snapshot for its first market once; a read that fails is read again', async () => {
   const snapshot = openServedSnapshot(await httpSnapshot());
   try {
-    let prepared = 0;
-    const failOnce: ServedSnapshot = Object.create(snapshot, {
-      prepareMoves: {
-        value: async (pace: () => Promise<void> | void): Promise<void> => {
-          if (++prepared === 1) throw new Error('the disk went away');
-          await snapshot.prepareMoves(pace);
-        },
-      },
-    }) as ServedSnapshot;
-    const starter = marketStarter(failOnce);
+    const { served, reads } = counted(snapshot, (call) => call === 1);
+    const starter = marketStarter(served);
     await starter().then(
       () => assert.unreachable('the first read fails'),
       (error: Error) => assert.is(error.message, 'the disk went away'),
     );
     const [one, two] = await Promise.all([starter(), starter()]);
     await starter();
-    assert.is(prepared, 2, 'read again after the failure, once for callers at the same time, then kept');
+    assert.is(reads(), 2, 'read again after the failure, once for callers at the same time, then kept');
     assert.is.not(one, two, 'each call a state of its own');
     await one.advance(3, NO_PACE);
     assert.equal([one.step, two.step], [3, 0]);
@@ -89,16 +93,13 @@ start('a server reads its snapshot for its first market once; a read that fails 
 start('a reset keeps what was read: the changes after it read nothing of the snapshot again', async () => {
   const snapshot = openServedSnapshot(await httpSnapshot());
   try {
-    let prepared = 0;
-    const counted: ServedSnapshot = Object.create(snapshot, {
-      prepareMoves: { value: (pace: () => Promise<void> | void) => (prepared++, snapshot.prepareMoves(pace)) },
-    }) as ServedSnapshot;
-    const market = new MovingMarket(counted);
+    const { served, reads } = counted(snapshot);
+    const market = new MovingMarket(served);
     for (let i = 0; i < 3; i++) {
       assert.is((await market.advance(2)).step, 2);
       assert.is((await market.reset()).step, 0);
     }
-    assert.is(prepared, 1);
+    assert.is(reads(), 1);
     await market.close();
   } finally {
     snapshot.close();
@@ -110,11 +111,8 @@ start(
   async () => {
     const snapshot = openServedSnapshot(await httpSnapshot());
     try {
-      let prepared = 0;
-      const counted: ServedSnapshot = Object.create(snapshot, {
-        prepareMoves: { value: (pace: () => Promise<void> | void) => (prepared++, snapshot.prepareMoves(pace)) },
-      }) as ServedSnapshot;
-      const market = new MovingMarket(counted);
+      const { served, reads } = counted(snapshot);
+      const market = new MovingMarket(served);
       await market.advance(2);
       const buggy = {
         get priceUsdc(): string {
@@ -127,10 +125,10 @@ start(
       );
       assert.is(market.state().step, 0, 'back to the snapshot');
       await market.advance(1);
-      assert.is(prepared, 2);
+      assert.is(reads(), 2);
       await market.setToken(SOL, { priceUsdc: 'cheap' }).catch(() => undefined);
       await market.advance(1);
-      assert.is(prepared, 2, 'a refusal keeps what was read');
+      assert.is(reads(), 2, 'a refusal keeps what was read');
       await market.close();
     } finally {
       snapshot.close();

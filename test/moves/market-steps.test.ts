@@ -2,26 +2,13 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MarketState } from '../../src/moves/state/market-state.js';
 import { readMarketStart } from '../../src/moves/state/read-market-start.js';
-import { POOL_SORT_KEYS } from '../../src/snapshot/format/sort-keys.js';
 import { openServedSnapshot } from '../../src/snapshot/served/open-served-snapshot.js';
 import type { MarketVersion, ServedSnapshot } from '../../src/snapshot/served/served-snapshot.js';
 import { NO_PACE } from '../../src/moves/state/pace.js';
+import { versionContents } from '../helpers/market-checks.js';
 import { httpSnapshot, snapshotFor } from '../helpers/snapshots.js';
 
 const steps = suite('market steps: a pure function of the snapshot, its seed and the step');
-
-/** Everything a version serves, comparable: every pool and token record, the protocol and exchange token. */
-function contents(version: MarketVersion): unknown {
-  return {
-    step: version.step,
-    pools: [...version.pools]
-      .sort(([a], [b]) => a - b)
-      .map(([id, pool]) => [id, pool.record(), POOL_SORT_KEYS.map((_, k) => pool.sortValue(k))]),
-    tokens: [...version.tokens].sort(([a], [b]) => a - b),
-    protocol: version.protocol,
-    exchangeToken: version.exchangeToken,
-  };
-}
 
 steps('six steps one at a time, two then four, and six at once give the same market', async () => {
   const path = await httpSnapshot();
@@ -33,7 +20,7 @@ steps('six steps one at a time, two then four, and six at once give the same mar
       const state = new MarketState(snapshot, 7);
       let version: MarketVersion | undefined;
       for (const n of run) version = await state.advance(n);
-      results.push(contents(version!));
+      results.push(versionContents(version!));
     } finally {
       snapshot.close();
     }
@@ -48,7 +35,7 @@ steps('another seed moves the market another way; the same seed on another serve
   const at = async (seed: number): Promise<unknown> => {
     const snapshot = openServedSnapshot(path);
     try {
-      return contents(await new MarketState(snapshot, seed).advance(3));
+      return versionContents(await new MarketState(snapshot, seed).advance(3));
     } finally {
       snapshot.close();
     }
@@ -68,7 +55,7 @@ steps(
           await snapshot.prepareMoves(NO_PACE);
           const state = await made(snapshot);
           await state.advance(5);
-          return contents(await state.advance(7));
+          return versionContents(await state.advance(7));
         } finally {
           snapshot.close();
         }
