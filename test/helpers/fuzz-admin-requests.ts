@@ -61,7 +61,8 @@ function fuzzBody(rng: Rng, route: AdminRoute): { body: string | Buffer | undefi
   }
   if (route.valid.length > 0 && rng.chance(0.12)) return { body: rng.pick(route.valid), refused: false };
   if (route.body === 'optional' && rng.chance(0.05)) return { body: undefined, refused: false };
-  if (rng.chance(0.05)) return { body: '', refused: true };
+  // An empty body is none: an advance takes that as one step, a route that wants an object refuses it.
+  if (rng.chance(0.05)) return { body: '', refused: route.body === 'object' };
   if (rng.chance(0.4)) return { body: rng.pick(HOSTILE_BODIES), refused: true };
   return mutatedBody(rng, route);
 }
