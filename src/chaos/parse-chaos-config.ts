@@ -29,10 +29,11 @@ function checkKeys(where: string, object: Record<string, unknown>, allowed: stri
 
 function routeChaos(where: string, object: Record<string, unknown>): Partial<RouteChaos> {
   const chaos: Partial<RouteChaos> = {};
-  if ('latency' in object)
+  if (Object.hasOwn(object, 'latency'))
     chaos.latency = object.latency === null ? null : parseLatency(`${where}latency`, object.latency);
-  if ('errorRate' in object) chaos.errorRate = parseErrorRate(`${where}errorRate`, object.errorRate);
-  if ('errorStatus' in object) chaos.errorStatus = parseErrorStatus(`${where}errorStatus`, object.errorStatus);
+  if (Object.hasOwn(object, 'errorRate')) chaos.errorRate = parseErrorRate(`${where}errorRate`, object.errorRate);
+  if (Object.hasOwn(object, 'errorStatus'))
+    chaos.errorStatus = parseErrorStatus(`${where}errorStatus`, object.errorStatus);
   return chaos;
 }
 

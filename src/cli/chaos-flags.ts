@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { parseStrictJson } from '../json/strict-json.js';
 import { UsageError } from './fail.js';
 
 /** `serve`'s chaos flags as yargs hands them over: text, checked here or when the server is created. */
@@ -21,7 +22,8 @@ export function chaosConfig(flags: ChaosFlags): Record<string, unknown> {
   if (flags.config !== undefined) {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(readFileSync(flags.config, 'utf8'));
+      // The admin API's strict reader (docs/admin-and-chaos.md §10): a key twice is refused, not the last kept.
+      parsed = parseStrictJson(readFileSync(flags.config, 'utf8'));
     } catch (error) {
       throw new UsageError(`--config ${flags.config}: ${(error as Error).message}`);
     }

@@ -9,16 +9,17 @@ import type { OpenApiDocument } from '../openapi/build-openapi.js';
 import type { SnapshotFacts } from '../snapshot/served/snapshot-facts.js';
 import type { Wire } from '../snapshot/pieces/wire.js';
 import { basename } from 'node:path';
-import { readJsonBody } from './read-body.js';
+import { readJsonBody, refuseBody } from './read-body.js';
 import { sendJson } from './send.js';
 
 export type Handler = (req: Request, res: ServerResponse) => Promise<void> | void;
 
 /** Dispatches by method; anything else is a 405 whose Allow header lists what the path answers. */
 export function methods(allowed: Record<string, Handler>): Handler {
-  const allow = [...Object.keys(allowed), ...('GET' in allowed ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+  const allow = [...Object.keys(allowed), ...(Object.hasOwn(allowed, 'GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
   return function adminRoute(req, res) {
-    const handler = allowed[req.method === 'HEAD' ? 'GET' : req.method];
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    const handler = Object.hasOwn(allowed, method) ? allowed[method] : undefined;
     if (!handler)
       throw new ApiError(405, 'method_not_allowed', `${req.method} is not allowed here; use ${allow}`, {}, allow);
     return handler(req, res);
@@ -93,8 +94,9 @@ export function mountAdminRoutes(
   app.all(
     '/__mock/reset',
     methods({
-      POST: (req, res) => {
+      POST: async (req, res) => {
         guard(req);
+        await refuseBody(req, 'POST /__mock/reset');
         chaos.reset();
         json(req, res, chaos.describe());
       },
@@ -104,8 +106,9 @@ export function mountAdminRoutes(
     '/__mock/requests',
     methods({
       GET: (req, res) => json(req, res, { data: chaos.journal.entries() }),
-      DELETE: (req, res) => {
+      DELETE: async (req, res) => {
         guard(req);
+        await refuseBody(req, 'DELETE /__mock/requests');
         chaos.journal.clear();
         res.statusCode = 204;
         res.end();

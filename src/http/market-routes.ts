@@ -5,17 +5,28 @@ import type { MarketPool } from '../generator/declared/market-file.js';
 import type { MarketInfo, PoolChange, TokenChange } from '../moves/market-info.js';
 import { MAX_STEPS, type MovingMarket } from '../moves/moving-market.js';
 import { methods } from './admin-routes.js';
-import { readJsonBody } from './read-body.js';
+import { announcesBody, readObjectBody, refuseBody } from './read-body.js';
 import { sendJson } from './send.js';
 
 const answer = (req: IncomingMessage, res: ServerResponse, info: MarketInfo): void =>
   sendJson(req, res, 200, JSON.stringify(info));
 
-/** A JSON body, or `{}` when there is none. */
-async function optionalBody(req: IncomingMessage): Promise<unknown> {
-  const length = req.headers['content-length'];
-  if (length === '0' || (length === undefined && req.headers['transfer-encoding'] === undefined)) return {};
-  return readJsonBody(req);
+/**
+ * The steps an advance asks for: its body's `steps`, 1 without a body or with `{}`; any other key, a body that is
+ * no object, or `steps` that is no integer in range (`null` included) is a 400.
+ */
+async function stepsOf(req: IncomingMessage): Promise<number> {
+  const body = announcesBody(req) ? await readObjectBody(req, 'only steps, such as {"steps": 12}') : {};
+  const unknown = Object.keys(body).find((key) => key !== 'steps');
+  if (unknown !== undefined)
+    throw invalidParameter(unknown, `${unknown} is not a field of an advance; the body may only name steps`);
+  if (!Object.hasOwn(body, 'steps')) return 1;
+  if (typeof body.steps !== 'number')
+    throw invalidParameter(
+      'steps',
+      `steps must be an integer from 1 to ${MAX_STEPS}, got ${JSON.stringify(body.steps)}`,
+    );
+  return body.steps;
 }
 
 /**
@@ -29,16 +40,7 @@ export function mountMarketRoutes(app: Polka, market: MovingMarket, guard: (req:
     methods({
       POST: async (req, res) => {
         guard(req);
-        const body = await optionalBody(req);
-        const steps = (body as { steps?: unknown }).steps ?? 1;
-        if (typeof body !== 'object' || body === null || Object.keys(body).some((key) => key !== 'steps'))
-          throw invalidParameter('body', 'the body may only name steps, such as {"steps": 12}');
-        if (typeof steps !== 'number')
-          throw invalidParameter(
-            'steps',
-            `steps must be an integer from 1 to ${MAX_STEPS}, got ${JSON.stringify(steps)}`,
-          );
-        answer(req, res, await market.advance(steps));
+        answer(req, res, await market.advance(await stepsOf(req)));
       },
     }),
   );
@@ -47,6 +49,7 @@ export function mountMarketRoutes(app: Polka, market: MovingMarket, guard: (req:
     methods({
       POST: async (req, res) => {
         guard(req);
+        await refuseBody(req, 'POST /__mock/market/reset');
         answer(req, res, await market.reset());
       },
     }),
@@ -56,8 +59,9 @@ export function mountMarketRoutes(app: Polka, market: MovingMarket, guard: (req:
     methods({
       PATCH: async (req, res) => {
         guard(req);
-        const change = (await readJsonBody(req)) as TokenChange;
-        answer(req, res, await market.setToken(req.params.mint ?? '', change));
+        // Checked field by field by the market, in process as over HTTP.
+        const change: unknown = await readObjectBody(req, 'the field priceUsdc');
+        answer(req, res, await market.setToken(req.params.mint ?? '', change as TokenChange));
       },
     }),
   );
@@ -66,7 +70,8 @@ export function mountMarketRoutes(app: Polka, market: MovingMarket, guard: (req:
     methods({
       POST: async (req, res) => {
         guard(req);
-        const address = await market.addPool((await readJsonBody(req)) as MarketPool);
+        const entry = await readObjectBody(req, "a market file's pool entry (docs/market-file.md §2)");
+        const address = await market.addPool(entry as MarketPool);
         sendJson(req, res, 201, JSON.stringify({ address, market: market.state() }));
       },
     }),
@@ -76,11 +81,12 @@ export function mountMarketRoutes(app: Polka, market: MovingMarket, guard: (req:
     methods({
       PATCH: async (req, res) => {
         guard(req);
-        const change = (await readJsonBody(req)) as PoolChange;
-        answer(req, res, await market.setPool(req.params.address ?? '', change));
+        const change: unknown = await readObjectBody(req, 'any of price, tvlUsdc, stats, hasWarning');
+        answer(req, res, await market.setPool(req.params.address ?? '', change as PoolChange));
       },
       DELETE: async (req, res) => {
         guard(req);
+        await refuseBody(req, 'DELETE /__mock/market/pools/{address}');
         answer(req, res, await market.removePool(req.params.address ?? ''));
       },
     }),

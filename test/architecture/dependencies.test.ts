@@ -55,6 +55,11 @@ const RULES: readonly Rule[] = [
     from: ['moves'],
     forbidden: ['api', 'http', 'record', 'chaos', 'export', 'openapi', 'bench', 'cli'],
   },
+  {
+    name: 'json, the strict JSON reader, imports nothing outside json',
+    from: ['json'],
+    forbidden: { allBut: ['json'] },
+  },
 ];
 
 /**
@@ -290,6 +295,7 @@ deps('the rules bite: a synthetic table of imports, and the reading of specifier
     ['http/send.ts', 'cli/fail.ts', RULES[6]!.name],
     ['moves/state/market-state.ts', 'http/send.ts', RULES[7]!.name],
     ['moves/moving-market.ts', 'api/routes.ts', RULES[7]!.name],
+    ['json/strict-json.ts', 'errors/api-error.ts', RULES[8]!.name],
     ['snapshot/served/moved/moving-base.ts', 'moves/state/market-state.ts', RULES[1]!.name],
   ];
   const allowed: [string, string][] = [
@@ -305,6 +311,8 @@ deps('the rules bite: a synthetic table of imports, and the reading of specifier
     ['openapi/responses.ts', 'api/route-doc.ts'],
     ['cli/main.ts', 'cli/fail.ts'],
     ['index.ts', 'http/create-mock-server.ts'],
+    ['http/read-body.ts', 'json/strict-json.ts'],
+    ['generator/declared/declared-market.ts', 'json/strict-json.ts'],
   ];
   assertBites(RULES, folderOf, flagged, allowed);
   // The rooms of src/snapshot: each import with every rule it breaks (a room's own imports and the

@@ -123,4 +123,19 @@ config('a config that is not an object, or a bad flag, is one line and exit 2', 
     remove();
   }
 });
+config('a config holding a key twice is one line naming the key and where, and exit 2', () => {
+  const { dir, remove } = tempDir();
+  try {
+    const file = join(dir, 'chaos.json');
+    writeFileSync(file, '{\n  "errorRate": 0,\n  "errorRate": 1\n}\n');
+    const twice = runCli(['serve', '--snapshot', '/nonexistent.sqlite', '--config', file]);
+    assert.is(twice.code, 2);
+    assert.match(
+      twice.stderr,
+      /^clmm-mock: --config .*chaos\.json: key "errorRate" appears twice \(line 3, column 3\)\n$/,
+    );
+  } finally {
+    remove();
+  }
+});
 config.run();

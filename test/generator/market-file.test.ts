@@ -208,6 +208,61 @@ refused('each bad file: a MarketFileError naming entry and field, nothing writte
   }
 });
 
+refused('a file as JSON: own fields only, no key twice, bounded depth and size; each named with where', async () => {
+  const { writeFileSync, truncateSync } = await import('node:fs');
+  const { MAX_MARKET_FILE, readMarketFile } = await import('../../src/generator/declared/declared-market.js');
+  const { dir, remove } = tempDir();
+  const pool = '"tokenA": "SOL", "tokenB": "USDC", "tickSpacing": 4';
+  const token = '"symbol": "ACME", "decimals": 6, "priceUsdc": "1"';
+  const cases: [string, string, RegExp][] = [
+    ...['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty'].flatMap(
+      (key): [string, string, RegExp][] => [
+        [
+          `a pool's ${key}`,
+          `{"pools": [{${pool}, "${key}": {}}]}`,
+          RegExp(`: pools\\[0\\]\\.${key}: unknown field; fields are tokenA,`),
+        ],
+        [
+          `a token's ${key}`,
+          `{"tokens": [{${token}, "${key}": 1}]}`,
+          RegExp(`: tokens\\[0\\]\\.${key}: unknown field; fields are address,`),
+        ],
+      ],
+    ),
+    [
+      "the file's __proto__",
+      '{"__proto__": {"pools": []}}',
+      /: __proto__: unknown field; a market file has tokens and pools$/,
+    ],
+    [
+      'a key twice',
+      `{"pools": [{${pool},\n "tickSpacing": 8}]}`,
+      /: not JSON \(key "tickSpacing" appears twice \(line 2, column 2\)\)$/,
+    ],
+    [
+      'nested too deep',
+      `{"pools": [{"tokenA": ${'['.repeat(100)}}]}`,
+      /: not JSON \(arrays and objects nest deeper than 64 levels/,
+    ],
+  ];
+  try {
+    const file = join(dir, 'market.json');
+    for (const [name, text, message] of cases) {
+      writeFileSync(file, text);
+      assert.throws(
+        () => readMarketFile(file),
+        (error: Error) => error instanceof MarketFileError && message.test(error.message),
+        name,
+      );
+    }
+    writeFileSync(file, '');
+    truncateSync(file, MAX_MARKET_FILE + 1);
+    assert.throws(() => readMarketFile(file), /market\.json: over 16 MiB; a market file is at most that$/);
+  } finally {
+    remove();
+  }
+});
+
 refused('the CLI: exit 2, one line naming the file, entry and field, no stack trace, nothing at --out', async () => {
   const { dir, remove } = tempDir();
   try {

@@ -35,7 +35,7 @@ input('every bad request answers its status and names what is wrong; the market 
     ['POST', '/advance', { steps: '2' }, 400, 'steps'],
     ['POST', '/advance', { steps: 9000 }, 400, 'steps'],
     ['POST', '/advance', { steps: 1.5 }, 400, 'steps'],
-    ['POST', '/advance', { step: 1 }, 400, 'body'],
+    ['POST', '/advance', { step: 1 }, 400, 'step'],
     ['POST', '/pools', { tokenA: 'SOL', tokenB: 'NOPE', tickSpacing: 8 }, 400, 'tokenB'],
     ['POST', '/pools', { tokenA: 'SOL', tokenB: 'USDC', tickSpacing: 3 }, 400, 'tickSpacing'],
     ['DELETE', `/pools/${UNKNOWN}`, undefined, 404, ''],

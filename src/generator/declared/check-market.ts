@@ -91,10 +91,11 @@ function checkStats(value: unknown, where: string): void {
 function checkObject(value: unknown, where: string, fields: Fields): void {
   const entry = object(value, where);
   for (const key of Object.keys(entry))
-    if (!(key in fields) && key !== '$schema')
+    if (!Object.hasOwn(fields, key) && key !== '$schema')
       throw new MarketFileError(`${where}.${key}: unknown field; fields are ${Object.keys(fields).join(', ')}`);
   for (const [key, { kind, required }] of Object.entries(fields)) {
-    const field = entry[key];
+    // Own fields only: an entry made in process may inherit what a JSON text never holds.
+    const field = Object.hasOwn(entry, key) ? entry[key] : undefined;
     if (field === undefined) {
       if (required) throw new MarketFileError(`${where}.${key}: missing`);
       continue;
@@ -121,7 +122,8 @@ export function checkMarketFile(value: unknown): MarketFile {
   for (const key of Object.keys(file))
     if (!['$schema', 'tokens', 'pools'].includes(key))
       throw new MarketFileError(`${key}: unknown field; a market file has tokens and pools`);
-  list(file.tokens ?? [], 'tokens').forEach((token, i) => checkObject(token, `tokens[${i}]`, TOKEN));
-  list(file.pools ?? [], 'pools').forEach((pool, i) => checkObject(pool, `pools[${i}]`, POOL));
+  const own = (key: string): unknown => (Object.hasOwn(file, key) ? file[key] : undefined);
+  list(own('tokens') ?? [], 'tokens').forEach((token, i) => checkObject(token, `tokens[${i}]`, TOKEN));
+  list(own('pools') ?? [], 'pools').forEach((pool, i) => checkObject(pool, `pools[${i}]`, POOL));
   return file as MarketFile;
 }

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { parseStrictJson, StrictJsonError } from '../../json/strict-json.js';
 import type { TokenLiveContext } from '../tokens/token-live.js';
 import type { TokenSeed } from '../types.js';
 import { checkMarketFile } from './check-market.js';
@@ -15,22 +16,30 @@ export interface DeclaredMarket {
   pools: PoolDeclaration[];
 }
 
+/** The largest market file read (docs/market-file.md §3): tens of thousands of entries, and no more to hold. */
+export const MAX_MARKET_FILE = 16 * 1024 * 1024;
+
 /**
- * Reads and checks a market file; a file that is not there, not JSON or not a market file throws a
- * MarketFileError whose message starts with the path.
+ * Reads and checks a market file; a file that is not there, too large, not strict JSON (a key twice in an object,
+ * nesting past src/json/strict-json.ts's bound) or not a market file throws a MarketFileError whose message starts
+ * with the path.
  * @example readMarketFile('market.json').pools?.length
  */
 export function readMarketFile(path: string): MarketFile {
   let text: string;
   try {
+    // Sized before it is read: a file too large is refused without holding it.
+    if (statSync(path).size > MAX_MARKET_FILE)
+      throw new MarketFileError(`${path}: over ${MAX_MARKET_FILE / 1024 / 1024} MiB; a market file is at most that`);
     text = readFileSync(path, 'utf8');
   } catch (error) {
+    if (error instanceof MarketFileError) throw error;
     throw new MarketFileError(`${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
   }
   try {
-    return checkMarketFile(JSON.parse(text));
+    return checkMarketFile(parseStrictJson(text));
   } catch (error) {
-    if (error instanceof SyntaxError) throw new MarketFileError(`${path}: not JSON (${error.message})`);
+    if (error instanceof StrictJsonError) throw new MarketFileError(`${path}: not JSON (${error.message})`);
     if (error instanceof MarketFileError) throw new MarketFileError(`${path}: ${error.message}`);
     throw error;
   }
