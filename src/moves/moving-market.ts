@@ -22,10 +22,7 @@ export class MovingMarket implements MockMarket {
   private startMarket: MarketStarter;
   private readonly queue = new WorkQueue();
   private changes: MarketChange[] = [];
-  private readonly clock = new MarketClock(
-    () => void this.advance(1).catch(() => undefined),
-    () => this.queue.busy,
-  );
+  private readonly clock = new MarketClock(() => this.advance(1));
   /** The step of the version served: a step being computed is not served until it is complete. */
   private servedStep = 0;
   /** How many pools (added and removed ones included) and tokens differ from the snapshot in the version served. */
@@ -100,7 +97,7 @@ export class MovingMarket implements MockMarket {
     return this.info();
   }
 
-  /** Takes a step every `ms` milliseconds (a step still being computed when the next is due is not doubled). */
+  /** Takes a step every `ms` milliseconds (a tick that finds the clock's last step not yet served is skipped). */
   moveEvery(ms: number | null): void {
     this.clock.every(ms);
   }
