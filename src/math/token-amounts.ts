@@ -10,8 +10,17 @@ function ordered(sqrtPrice1: bigint, sqrtPrice2: bigint): [bigint, bigint] {
   return sqrtPrice1 < sqrtPrice2 ? [sqrtPrice1, sqrtPrice2] : [sqrtPrice2, sqrtPrice1];
 }
 
+/**
+ * A token amount beyond u64, the most a token account holds: what a caller that takes liquidity or prices from a
+ * user catches to refuse them (src/moves/pool/pool-bounds.ts), apart from other errors.
+ * @example try { amountDeltaA(lower, upper, 1n << 120n, true) } catch (e) { e instanceof U64Overflow } // true
+ */
+export class U64Overflow extends RangeError {
+  override name = 'U64Overflow';
+}
+
 function checkedU64(amount: bigint): bigint {
-  if (amount > U64_MAX) throw new RangeError(`token amount ${amount} exceeds u64`);
+  if (amount > U64_MAX) throw new U64Overflow(`token amount ${amount} exceeds u64`);
   return amount;
 }
 

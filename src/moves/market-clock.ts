@@ -1,19 +1,21 @@
 /**
  * A market's clock (`--market-moves`, `marketMoves`): calls `tick` every interval until set to null, skipping an
- * interval while `busy()` says a change is still being computed, so that a slow step is never doubled by the next.
+ * interval while the step its last tick asked for is still queued or being computed, so that a slow step is never
+ * doubled by the next. Changes made by hand meanwhile do not hold it back: it waits only for its own step, which
+ * takes its turn among them.
  * It does not keep a process alive: a server's listening socket does.
  * @example
- * const clock = new MarketClock(() => void market.advance(1).catch(() => undefined), () => queue.busy);
+ * const clock = new MarketClock(() => market.advance(1));
  * clock.every(5000);
  */
 export class MarketClock {
   private timer: NodeJS.Timeout | null = null;
   private ms: number | null = null;
+  /** Whether the step the last tick asked for is still to be served (or refused). */
+  private pending = false;
 
-  constructor(
-    private readonly tick: () => void,
-    private readonly busy: () => boolean,
-  ) {}
+  /** `tick` asks for a step and settles once it is served or refused; what it settles with is not kept. */
+  constructor(private readonly tick: () => Promise<unknown>) {}
 
   /** The interval in ms, or null when the clock is stopped. */
   get everyMs(): number | null {
@@ -26,9 +28,16 @@ export class MarketClock {
     this.timer = null;
     this.ms = ms;
     if (ms === null) return;
-    this.timer = setInterval(() => {
-      if (!this.busy()) this.tick();
-    }, ms);
+    this.timer = setInterval(() => this.due(), ms);
     this.timer.unref();
+  }
+
+  private due(): void {
+    if (this.pending) return;
+    this.pending = true;
+    const done = (): void => {
+      this.pending = false;
+    };
+    this.tick().then(done, done);
   }
 }

@@ -161,7 +161,7 @@ const CASES: [string, MarketFile, RegExp][] = [
   ],
   [
     'price outside the ticks',
-    { pools: [{ ...SOL_USDC, price: '0.000000000000000000000000000001' }] },
+    { pools: [{ ...SOL_USDC, price: '0.00000000000000000001' }] },
     /^pools\[0\]\.price: .* outside the tick range/,
   ],
   ['no fee tier', { pools: [{ ...SOL_USDC, tickSpacing: 5 }] }, /^pools\[0\]\.tickSpacing: 5 is not a fee tier/],

@@ -106,34 +106,6 @@ start('a reset keeps what was read: the changes after it read nothing of the sna
   }
 });
 
-start(
-  'a change that fails with a bug, not a refusal, reads the snapshot anew: what was read may be half changed',
-  async () => {
-    const snapshot = openServedSnapshot(await httpSnapshot());
-    try {
-      const { served, reads } = counted(snapshot);
-      const market = new MovingMarket(served);
-      await market.advance(2);
-      const buggy = {
-        get priceUsdc(): string {
-          throw new TypeError('a bug');
-        },
-      };
-      await market.setToken(SOL, buggy).then(
-        () => assert.unreachable('the change went through'),
-        (error: Error) => assert.is(error.message, 'a bug'),
-      );
-      assert.is(market.state().step, 0, 'back to the snapshot');
-      await market.advance(1);
-      assert.is(reads(), 2);
-      await market.setToken(SOL, { priceUsdc: 'cheap' }).catch(() => undefined);
-      await market.advance(1);
-      assert.is(reads(), 2, 'a refusal keeps what was read');
-      await market.close();
-    } finally {
-      snapshot.close();
-    }
-  },
-);
+// A change that fails with a bug reads the snapshot anew, a refusal does not: test/moves/market-atomic.test.ts.
 
 start.run();

@@ -2,6 +2,7 @@ import { isAddress } from '../../math/address.js';
 import { FEE_TIERS } from '../../math/fee-tiers.js';
 import { isPeriod, PERIOD_NAMES } from '../../math/periods.js';
 import { CLASSIC_PROGRAM, TOKEN_2022_PROGRAM } from '../tokens/tokens.js';
+import { decimalBeyond, DECIMAL_LIMITS } from './decimal-bounds.js';
 import { MarketFileError } from './market-file-error.js';
 import type { MarketFile } from './market-file.js';
 
@@ -45,13 +46,24 @@ const REWARD: Fields = {
   emissionsPerSecond: { kind: 'decimal', required: true },
 };
 
-const shown = (value: unknown): string => JSON.stringify(value) ?? String(value);
+/**
+ * A value quoted for a message: a string or a number as JSON, cut at 64 characters; an object or an array named, not
+ * written out (one nested thousands deep would overflow the stack, one of megabytes fill the message).
+ */
+function shown(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object' && value !== null) return 'an object';
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 64 ? `${text.slice(0, 64)}… (${text.length} characters)` : text;
+}
 
 /** What a value of a kind must be, or null when it is one. */
 function problem(kind: Kind, value: unknown): string | null {
   const is = (ok: boolean, wanted: string): string | null => (ok ? null : `${shown(value)} is not ${wanted}`);
-  if (kind === 'decimal')
-    return is(typeof value === 'string' && DECIMAL.test(value), 'a non-negative decimal string like "142.5"');
+  if (kind === 'decimal') {
+    const wrong = is(typeof value === 'string' && DECIMAL.test(value), 'a non-negative decimal string like "142.5"');
+    return wrong ?? (decimalBeyond(value as string) && `${shown(value)} is not a decimal of ${DECIMAL_LIMITS}`);
+  }
   if (kind === 'string') return is(typeof value === 'string', 'a string');
   if (kind === 'symbol') return is(typeof value === 'string' && value.trim() !== '', 'a non-empty string');
   if (kind === 'address') return is(typeof value === 'string' && isAddress(value), 'a base58 address of 32 bytes');

@@ -1,17 +1,29 @@
 import { invalidParameter } from '../../errors/api-error.js';
+import { shown } from '../../errors/shown.js';
+import { decimalBeyond, DECIMAL_LIMITS } from '../../generator/declared/decimal-bounds.js';
 import { fraction, isZero } from '../../math/exact-figures.js';
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 
 /**
- * A positive decimal, as a string or a JSON number; a 400 naming `field` otherwise.
+ * A positive decimal, as a string or a JSON number, within the bounds of any figure given (decimal-bounds.ts); a
+ * 400 naming `field` and what it accepts otherwise.
  * @example positiveDecimal('150.25', 'priceUsdc') // '150.25'
  */
 export function positiveDecimal(value: unknown, field: string): string {
   const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
-  if (typeof text !== 'string' || !DECIMAL.test(text) || isZero(fraction(text)))
-    throw invalidParameter(field, `${field} must be a decimal above 0 such as "150.25", got ${JSON.stringify(value)}`);
+  if (typeof text !== 'string' || !DECIMAL.test(text) || (decimalBeyond(text) === null && isZero(fraction(text))))
+    throw invalidParameter(field, `${field} must be a decimal above 0 such as "150.25", got ${given(value)}`);
+  if (decimalBeyond(text) !== null)
+    throw invalidParameter(field, `${field} must be a decimal of ${DECIMAL_LIMITS}, got ${shown(text)}`);
   return text;
+}
+
+/** A value given, quoted for a message: a string cut short, an object or an array named, not written out. */
+function given(value: unknown): string {
+  if (typeof value === 'string') return shown(value);
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' && value !== null ? 'an object' : String(value);
 }
 
 /**

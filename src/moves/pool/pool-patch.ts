@@ -1,13 +1,15 @@
 import { ApiError, invalidParameter } from '../../errors/api-error.js';
 import { fieldsOf, positiveDecimal } from './change-fields.js';
+import { DECIMAL_BOUNDS } from '../../generator/declared/decimal-bounds.js';
 import { MarketFileError } from '../../generator/declared/market-file-error.js';
 import { declaredVolumes } from '../../generator/declared/declared-values.js';
-import { div, fraction, isZero, mul } from '../../math/exact-figures.js';
+import { div, fraction, isZero, mul, unitsText, type Fraction } from '../../math/exact-figures.js';
+import { trimZeros } from '../../math/decimal-text.js';
 import { isPeriod } from '../../math/periods.js';
 import { priceToSqrtPrice } from '../../math/price.js';
-import { MAX_SQRT_PRICE, MIN_SQRT_PRICE } from '../../math/tick-math.js';
-import type { PoolRecord } from '../../snapshot/format/pool-record.js';
-import { holdingsAt } from './follow-prices.js';
+import type { PoolRecord, PositionRecord } from '../../snapshot/format/pool-record.js';
+import { heldPosition, holdingsAt } from './follow-prices.js';
+import { holdsAt, least, priceBound, sqrtPriceRange } from './pool-bounds.js';
 import type { TokenPrice } from '../motion/token-price.js';
 
 /** What a change made by hand may set of a pool (docs/market-moves.md §3), checked. */
@@ -66,32 +68,68 @@ function volumesOf(stats: unknown): (bigint | null)[] {
  */
 export function patchedPool(pool: PoolRecord, patch: PoolPatch, prices: readonly [TokenPrice, TokenPrice]): PoolRecord {
   let next = pool;
-  if (patch.price !== undefined) next = holdingsAt(next, sqrtPriceOf(patch.price, prices), prices);
+  if (patch.price !== undefined) next = holdingsAt(next, sqrtPriceOf(patch.price, pool, prices), prices);
   if (patch.tvlUsdc !== undefined) next = withTvl(next, patch.tvlUsdc, prices);
   if (patch.hasWarning !== undefined) next = { ...next, hasWarning: patch.hasWarning };
   return next;
 }
 
-function sqrtPriceOf(price: string, [a, b]: readonly [TokenPrice, TokenPrice]): bigint {
+/**
+ * The sqrt price of `price` for `pool`, when the pool can be there: inside the tick range, its positions' amounts and
+ * its vaults' balances within u64 (pool-bounds.ts). A 400 otherwise, naming the prices it can take.
+ */
+function sqrtPriceOf(price: string, pool: PoolRecord, [a, b]: readonly [TokenPrice, TokenPrice]): bigint {
   const sqrtPrice = priceToSqrtPrice(price, a.decimals, b.decimals);
-  if (sqrtPrice < MIN_SQRT_PRICE || sqrtPrice >= MAX_SQRT_PRICE)
-    throw invalidParameter('price', `price ${price} is outside the tick range of this pool's tokens`);
-  return sqrtPrice;
+  const positions = pool.positions.map(heldPosition);
+  if (holdsAt(positions, sqrtPrice)) return sqrtPrice;
+  const range = sqrtPriceRange(positions);
+  const decimals = [a.decimals, b.decimals] as const;
+  const accepted = range
+    ? `prices from ${priceBound(range[0], decimals, 'up', DECIMAL_BOUNDS.places)} to ` +
+      `${priceBound(range[1], decimals, 'down', DECIMAL_BOUNDS.places)}`
+    : 'no price';
+  throw invalidParameter(
+    'price',
+    `price ${price} is outside what pool ${pool.address} can hold; it takes ${accepted} ` +
+      `(inside the tick range, each position's token amounts and each vault's balance within u64)`,
+  );
 }
 
-/** Every position's liquidity scaled by target / current TVL, rounded to the nearest integer. */
+/**
+ * Every position's liquidity scaled by target / current TVL, rounded to the nearest integer. A TVL whose amounts the
+ * chain cannot hold (pool-bounds.ts) is a 400 naming the largest the pool can take, to the micro-USD.
+ */
 function withTvl(pool: PoolRecord, tvlUsdc: string, prices: readonly [TokenPrice, TokenPrice]): PoolRecord {
   const current = fraction(pool.tvlUsdc);
   if (pool.positions.length === 0 || isZero(current))
     throw new ApiError(400, 'invalid_parameter', `pool ${pool.address} holds no positions whose TVL could be set`, {
       parameter: 'tvlUsdc',
     });
-  const factor = div(fraction(tvlUsdc), current);
-  const positions = pool.positions.map((p) => {
-    const scaled = mul({ n: BigInt(p.liquidity), d: 1n }, factor);
-    return { ...p, liquidity: ((2n * scaled.n + scaled.d) / (2n * scaled.d)).toString() };
+  const sqrtPrice = BigInt(pool.sqrtPrice);
+  const scaledAt = (target: Fraction): PositionRecord[] => scaled(pool.positions, div(target, current));
+  const positions = scaledAt(fraction(tvlUsdc));
+  if (!holdsAt(positions.map(heldPosition), sqrtPrice)) {
+    const micro = (units: bigint): Fraction => ({ n: units, d: 1_000_000n });
+    const fits = (units: bigint): boolean => holdsAt(scaledAt(micro(units)).map(heldPosition), sqrtPrice);
+    // The requested TVL does not fit; the largest that does is below it, to the micro-USD.
+    const above = (fraction(tvlUsdc).n * 1_000_000n) / fraction(tvlUsdc).d + 1n;
+    const fitting = least(0n, above, (units) => !fits(units));
+    const largest = trimZeros(unitsText((fitting ?? above) - 1n, 6));
+    throw invalidParameter(
+      'tvlUsdc',
+      `tvlUsdc ${tvlUsdc} is more than pool ${pool.address} can hold: its positions' token amounts or its vaults' ` +
+        `balances would exceed u64 (the most a token account holds); the largest TVL it can take is ${largest}`,
+    );
+  }
+  return holdingsAt({ ...pool, positions }, sqrtPrice, prices);
+}
+
+/** `positions` with their liquidity scaled by `factor`, rounded half up to an integer. */
+function scaled(positions: readonly PositionRecord[], factor: Fraction): PositionRecord[] {
+  return positions.map((p) => {
+    const liquidity = mul({ n: BigInt(p.liquidity), d: 1n }, factor);
+    return { ...p, liquidity: ((2n * liquidity.n + liquidity.d) / (2n * liquidity.d)).toString() };
   });
-  return holdingsAt({ ...pool, positions }, BigInt(pool.sqrtPrice), prices);
 }
 
 /** Declared volumes with the others held between them, so that windows stay nested. */

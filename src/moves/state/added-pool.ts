@@ -7,6 +7,7 @@ import type { MarketPool } from '../../generator/declared/market-file.js';
 import { poolRecordOf } from '../../generator/pool/pool-record-of.js';
 import type { TokenSeed } from '../../generator/types.js';
 import { loadWellKnownTokens } from '../../market/well-known-tokens.js';
+import { U64Overflow } from '../../math/token-amounts.js';
 import type { PoolRecord } from '../../snapshot/format/pool-record.js';
 import type { ServedSnapshot } from '../../snapshot/served/served-snapshot.js';
 
@@ -35,11 +36,26 @@ export function addedPool(
     const field = /^pools\[0\]\.([\w.]+)/.exec(error.message)?.[1] ?? 'body';
     throw invalidParameter(field, error.message.replace(/^pools\[0\]\.?:?\s*/, ''));
   }
-  const pool = poolRecordOf(buildPool(plan, tokens, at.seed, at.asOf));
+  const pool = built(() => poolRecordOf(buildPool(plan, tokens, at.seed, at.asOf)), entry as MarketPool);
   if (exists(pool.address))
     throw invalidParameter('body', `a pool at ${pool.address} (these tokens, config and fee tier) is already served`);
   const side = (token: { id: number; address: string }) => ({ id: token.id, address: token.address });
   return { ...pool, tokenA: side(pool.tokenA), tokenB: side(pool.tokenB) };
+}
+
+/** The pool `build` makes; a 400 naming its TVL (or its price) when its amounts would leave u64. */
+function built(build: () => PoolRecord, entry: MarketPool): PoolRecord {
+  try {
+    return build();
+  } catch (error) {
+    if (!(error instanceof U64Overflow)) throw error;
+    const field = entry.tvlUsdc !== undefined ? 'tvlUsdc' : 'price';
+    throw invalidParameter(
+      field,
+      `the pool's token amounts at this ${field} would exceed u64, the most a token account holds; ` +
+        `a ${field === 'tvlUsdc' ? 'smaller TVL' : "price nearer its tokens' ratio"} is accepted`,
+    );
+  }
 }
 
 /** The snapshot's tokens as the generator knows tokens, at the market's prices. */

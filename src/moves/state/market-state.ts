@@ -1,3 +1,5 @@
+import { invalidParameter } from '../../errors/api-error.js';
+import { U64Overflow } from '../../math/token-amounts.js';
 import type { MarketVersion, MovedPool, PoolRecord, ServedSnapshot } from '../../snapshot/served/served-snapshot.js';
 import { fieldsOf, positiveDecimal } from '../pool/change-fields.js';
 import { MarketActivity } from '../motion/market-activity.js';
@@ -11,6 +13,9 @@ import { PoolChanges } from './pool-changes.js';
 import { STEP_SECONDS } from '../pool/rolled-stats.js';
 import { StoredPools } from './stored-pools.js';
 import type { StoredShape } from './stored-shape.js';
+
+/** Why a pool cannot follow a price: what its positions would hold there. */
+const BEYOND = "a position's token amount would exceed u64, the most a token account holds";
 
 /** What a state is made of that takes time to read (read-market-start.ts). */
 export interface StateParts {
@@ -76,14 +81,28 @@ export class MarketState {
       await pace();
     }
     this.step += steps;
-    return this.version(await this.touch(moved, pace), moved, pace);
+    const written = await this.touch(moved, pace, (pool) =>
+      invalidParameter('steps', `${steps} steps would move pool ${pool} where its positions cannot follow: ${BEYOND}`),
+    );
+    return this.version(written, moved, pace);
   }
 
-  /** Sets a token's USD price now: every pool of it, and every pool its rewards pay, follows. */
+  /**
+   * Sets a token's USD price now: every pool of it, and every pool its rewards pay, follows. A price some pool cannot
+   * follow (its amounts beyond u64) is a 400 naming it; the state is then left half changed, and dropped by its owner.
+   */
   async setTokenPrice(id: number, change: unknown, pace: Pace = NO_PACE): Promise<MarketVersion> {
     const price = positiveDecimal(fieldsOf(change, ['priceUsdc']).priceUsdc, 'priceUsdc');
+    const was = this.tokens.usd[id]!;
     this.tokens.set(id, price, this.step);
-    return this.version(await this.touch([id], pace), [id], pace);
+    const written = await this.touch([id], pace, (pool) =>
+      invalidParameter(
+        'priceUsdc',
+        `priceUsdc ${price} is beyond what pool ${pool} can follow from ${was}: ${BEYOND}; ` +
+          `a price nearer ${was} is accepted`,
+      ),
+    );
+    return this.version(written, [id], pace);
   }
 
   /** Sets a pool's price, TVL, volumes or warning now (pool-patch.ts); it moves on from there. */
@@ -138,15 +157,23 @@ export class MarketState {
     return this.startMs + step * STEP_SECONDS * 1000;
   }
 
-  /** Writes every pool of `tokens` (as a side or a reward), in id order, at the step its last move was. */
-  private async touch(tokens: Iterable<number>, pace: Pace): Promise<MovedPool[]> {
+  /**
+   * Writes every pool of `tokens` (as a side or a reward), in id order, at the step its last move was; a pool whose
+   * amounts would leave u64 there throws what `refused` makes of its address.
+   */
+  private async touch(tokens: Iterable<number>, pace: Pace, refused: (pool: string) => Error): Promise<MovedPool[]> {
     const ids = new Set<number>();
     for (const token of tokens) for (const id of this.members.touchedBy(token)) ids.add(id);
     const written: MovedPool[] = [];
     for (const id of [...ids].sort((a, b) => a - b)) {
       let step = this.pools.refStep(id);
       for (const token of this.members.moversOf(id)) step = Math.max(step, this.tokens.lastMove[token]!);
-      written.push(this.pools.write(id, step));
+      try {
+        written.push(this.pools.write(id, step));
+      } catch (error) {
+        if (error instanceof U64Overflow) throw refused(this.pools.current(id).address);
+        throw error;
+      }
       await pace();
     }
     return written;
