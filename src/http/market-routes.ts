@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Polka } from 'polka';
 import { invalidParameter } from '../errors/api-error.js';
+import { shown } from '../errors/shown.js';
 import type { MarketPool } from '../generator/declared/market-file.js';
 import type { MarketInfo, PoolChange, TokenChange } from '../moves/market-info.js';
 import { MAX_STEPS, type MovingMarket } from '../moves/moving-market.js';
+import { MAX_MOVES_EVERY_MS, MIN_MOVES_EVERY_MS } from '../moves/moves-every.js';
 import { methods } from './admin-routes.js';
 import { announcesBody, readObjectBody, refuseBody } from './read-body.js';
 import { sendJson } from './send.js';
@@ -31,7 +33,7 @@ async function stepsOf(req: IncomingMessage): Promise<number> {
 
 /**
  * The market under `/__mock/market` (docs/market-moves.md §3): its state, steps, changes to a token or a
- * pool, and reset. Changes need what the admin guard asks for; each answers once every answer reflects it.
+ * pool, reset, and its clock. Changes need what the admin guard asks for; each answers once every answer reflects it.
  */
 export function mountMarketRoutes(app: Polka, market: MovingMarket, guard: (req: IncomingMessage) => void): void {
   app.all('/__mock/market', methods({ GET: (req, res) => answer(req, res, market.state()) }));
@@ -91,4 +93,44 @@ export function mountMarketRoutes(app: Polka, market: MovingMarket, guard: (req:
       },
     }),
   );
+  app.all(
+    '/__mock/market/clock',
+    methods({
+      PUT: async (req, res) => {
+        guard(req);
+        market.moveEvery(clockInterval(await readJsonBody(req)));
+        answer(req, res, market.state());
+      },
+    }),
+  );
+}
+
+/**
+ * The body of `PUT /__mock/market/clock` (docs/market-moves.md §3): `{"everyMs": <ms>}` starts the clock, or
+ * restarts it at that interval from now; `{"everyMs": null}` stops it. The interval is what `--market-moves`
+ * accepts, as whole milliseconds; anything else is a 400 naming it.
+ */
+function clockInterval(body: unknown): number | null {
+  const expected = 'the body must be {"everyMs": <milliseconds>} or {"everyMs": null}';
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw invalidParameter('body', `${expected}; got ${shown(JSON.stringify(body))}`);
+  const unknown = Object.keys(body).find((key) => key !== 'everyMs');
+  if (unknown !== undefined) throw invalidParameter('body', `${expected}; got the key ${shown(unknown)}`);
+  if (!Object.hasOwn(body, 'everyMs')) throw invalidParameter('body', `${expected}; got no everyMs`);
+  const everyMs = (body as { everyMs: unknown }).everyMs;
+  if (everyMs === null) return null;
+  // JSON's 1e400 parses as Infinity, which JSON.stringify would show as null: the one value accepted.
+  const given = typeof everyMs === 'number' ? String(everyMs) : JSON.stringify(everyMs);
+  if (
+    typeof everyMs !== 'number' ||
+    !Number.isSafeInteger(everyMs) ||
+    everyMs < MIN_MOVES_EVERY_MS ||
+    everyMs > MAX_MOVES_EVERY_MS
+  )
+    throw invalidParameter(
+      'everyMs',
+      `everyMs must be an integer from ${MIN_MOVES_EVERY_MS} to ${MAX_MOVES_EVERY_MS} (milliseconds between steps), ` +
+        `or null to stop the clock; got ${shown(given)}`,
+    );
+  return everyMs;
 }

@@ -48,6 +48,19 @@ function sendLogo(req: Request, res: ServerResponse, snapshot: ServedSnapshot): 
 }
 
 /**
+ * The page's policy (docs/api.md §8.1): scripts, styles and requests of its own origin only, no inline script
+ * or handler, no frames; images from anywhere, as a recording's `imageUrl` may point at the live CDN.
+ */
+const PAGE_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data: http: https:; " +
+  "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+function pageHeaders(res: ServerResponse): void {
+  res.setHeader('Content-Security-Policy', PAGE_POLICY);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+}
+
+/**
  * sirv in production mode: it lists the folder once, on the first request for a file, and answers
  * only names from that list, so no request path, however encoded, can reach a file outside it. A
  * missing folder (a package installed without it) serves nothing rather than failing the server.
@@ -56,7 +69,7 @@ function sendLogo(req: Request, res: ServerResponse, snapshot: ServedSnapshot): 
 async function assetHandler(dir: string): Promise<RequestHandler> {
   if (!existsSync(dir)) return (_req, _res, next) => void next?.();
   const { default: sirv } = await import('sirv');
-  return sirv(dir, { dev: false, etag: true, maxAge: 0, extensions: [], dotfiles: false });
+  return sirv(dir, { dev: false, etag: true, maxAge: 0, extensions: [], dotfiles: false, setHeaders: pageHeaders });
 }
 
 /** Hands `/` (as /index.html) or `/static/<name>` (as /<name>) to sirv; what it does not have is a 404. */

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { TRANSPORT_FAULTS } from '../chaos/chaos-settings.js';
 import { StringEnum } from '../api/schemas/strings.js';
 import { PERIOD_NAMES } from '../math/periods.js';
+import { MAX_MOVES_EVERY_MS, MIN_MOVES_EVERY_MS } from '../moves/moves-every.js';
 
 // The bodies of the admin API under /__mock (docs/admin-and-chaos.md §1) that are its own: the chaos
 // settings, the request journal's entries and the market's bodies. Its error body is the API's (ErrorBodySchema).
@@ -125,3 +126,13 @@ export const AddedPoolSchema = Type.Object({
   address: Type.String({ description: 'The address the whirlpool program derives for it' }),
   market: MarketInfoSchema,
 });
+
+/** The body of `PUT /__mock/market/clock`: the interval between the steps the market takes by itself, or null. */
+export const ClockSchema = Type.Object(
+  {
+    everyMs: Type.Union([Type.Integer({ minimum: MIN_MOVES_EVERY_MS, maximum: MAX_MOVES_EVERY_MS }), Type.Null()], {
+      description: 'Milliseconds between steps, as --market-moves takes them; null stops the clock',
+    }),
+  },
+  { additionalProperties: false },
+);

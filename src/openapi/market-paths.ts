@@ -3,6 +3,7 @@ import { adminOperation, API_ERRORS, forbiddenIn, json, ok, type AdminErrorNames
 import {
   AddedPoolSchema,
   AdvanceSchema,
+  ClockSchema,
   MarketInfoSchema,
   PoolChangeSchema,
   TokenChangeSchema,
@@ -20,7 +21,7 @@ const addressParam = (name: string, description: string): ParameterObject => ({
 
 /**
  * The market's routes under `/__mock/market` (docs/market-moves.md §3), served beside the other admin paths
- * on the bare origin: its state, steps, changes to a token or a pool, pools added and removed, and reset.
+ * on the bare origin: its state, steps, changes to a token or a pool, pools added and removed, reset and the clock.
  * Every change answers once every answer reflects it, and needs what the admin token asks for.
  * @example marketPaths('http://127.0.0.1:8080')['/__mock/market/advance'].post.operationId // 'advanceMarket'
  */
@@ -92,6 +93,15 @@ export function marketPaths(adminUrl: string, errors: AdminErrorNames = API_ERRO
         'Remove a pool from every answer',
         { '200': market, ...forbidden, '404': error('No pool at this address') },
         { parameters: [address] },
+      ),
+    },
+    '/__mock/market/clock': {
+      servers,
+      put: operation(
+        'setMarketClock',
+        'Start the clock at an interval (from now), or stop it with null; answers the market',
+        { '200': market, '400': invalid, ...forbidden },
+        body(ClockSchema),
       ),
     },
   };

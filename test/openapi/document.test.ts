@@ -43,6 +43,7 @@ const ADMIN_PATHS = [
   '/__mock/market/tokens/{mint}',
   '/__mock/market/pools',
   '/__mock/market/pools/{address}',
+  '/__mock/market/clock',
 ];
 const PAGING = ['next', 'after', 'previous', 'size', 'limit'];
 const POOL_FILTERS = [
