@@ -39,7 +39,12 @@ export function chaosConfig(flags: ChaosFlags): Record<string, unknown> {
     return Number(raw);
   };
   if (flags.latency !== undefined) config.latency = flags.latency;
-  if (flags.errorRate !== undefined) config.errorRate = flags.errorRate;
+  if (flags.errorRate !== undefined) {
+    const rate = flags.errorRate;
+    if (!/^(\d+(\.\d*)?|\.\d+)$/.test(rate) || Number(rate) > 1)
+      throw new UsageError(`--error-rate must be a number from 0 to 1, got '${rate}'`);
+    config.errorRate = Number(rate);
+  }
   if (flags.errorStatus !== undefined) config.errorStatus = flags.errorStatus;
   if (flags.rateLimit !== undefined) config.rateLimit = flags.rateLimit;
   if (flags.chaosSeed !== undefined) config.chaosSeed = number('chaos-seed', flags.chaosSeed);

@@ -5,18 +5,15 @@ import { DEFAULT_AS_OF, DEFAULT_GENERATION, MAX_COUNT, MIN_TOKENS } from '../gen
 import { UsageError } from './fail.js';
 import { marketUsage, readMarketOption } from './market-option.js';
 import { interruptible } from './interruptible.js';
+import { integerFlag, numberFlags } from './numeric-flags.js';
 import { terminalProgress } from './progress.js';
 
-function integer(name: string, raw: unknown, min: number, max: number, hint = ''): number {
-  const text = String(raw);
-  if (!/^-?\d+$/.test(text) || Number(text) < min || Number(text) > max) {
-    throw new UsageError(`--${name} must be an integer from ${min} to ${max}${hint}, got '${text}'`);
-  }
-  return Number(text);
-}
-
-/** `--out`, checked before any work: its folder is created when missing, an existing file needs `--force`. */
-function writableOut(out: string, force: boolean): string {
+/**
+ * `--out` of `generate` and `record`, checked before any work: its folder is created when missing, an existing
+ * file needs `--force`.
+ * @example writableOut("snapshots/new/demo.sqlite", false) // creates snapshots/new, returns the path as given
+ */
+export function writableOut(out: string, force: boolean): string {
   const path = resolve(out);
   const dir = dirname(path);
   try {
@@ -37,9 +34,9 @@ function writableOut(out: string, force: boolean): string {
 }
 
 interface GenerateArgs {
-  seed: string;
-  pools: string;
-  tokens: string;
+  seed: string | number;
+  pools: string | number;
+  tokens: string | number;
   out: string;
   asOf: string;
   force: boolean;
@@ -51,23 +48,23 @@ export const generateCommand = {
   command: 'generate',
   describe: 'Generate a deterministic snapshot (same flags, same content)',
   builder: (yargs: Argv) =>
-    yargs
+    numberFlags(yargs, ['seed', 'pools', 'tokens'])
       .option('seed', {
         type: 'string',
         requiresArg: true,
-        default: String(DEFAULT_GENERATION.seed),
+        default: DEFAULT_GENERATION.seed,
         describe: 'Integer seed, e.g. --seed 7',
       })
       .option('pools', {
         type: 'string',
         requiresArg: true,
-        default: String(DEFAULT_GENERATION.pools),
+        default: DEFAULT_GENERATION.pools,
         describe: `Number of pools, 0..${MAX_COUNT}, e.g. --pools 500`,
       })
       .option('tokens', {
         type: 'string',
         requiresArg: true,
-        default: String(DEFAULT_GENERATION.tokens),
+        default: DEFAULT_GENERATION.tokens,
         describe: `Number of tokens, 4..${MAX_COUNT} (the well-known ones come first), e.g. --tokens 200`,
       })
       .option('out', {
@@ -93,10 +90,10 @@ export const generateCommand = {
       .example('$0 generate --seed 7 --pools 500 --tokens 200 --out snapshots/demo.sqlite', '')
       .example('$0 generate --market market.json --out snapshots/mine.sqlite', 'with the tokens and pools you declare'),
   handler: async (argv: GenerateArgs) => {
-    const seed = integer('seed', argv.seed, 0, 2 ** 32 - 1);
-    const pools = integer('pools', argv.pools, 0, MAX_COUNT);
-    const tokens = integer(
-      'tokens',
+    const seed = integerFlag('--seed', argv.seed, 0, 2 ** 32 - 1);
+    const pools = integerFlag('--pools', argv.pools, 0, MAX_COUNT);
+    const tokens = integerFlag(
+      '--tokens',
       argv.tokens,
       MIN_TOKENS,
       MAX_COUNT,

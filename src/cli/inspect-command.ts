@@ -1,15 +1,31 @@
 import type { Argv } from 'yargs';
 import { openSnapshot, readSnapshotFacts } from '../snapshot/served/open-snapshot.js';
+import { UsageError } from './fail.js';
 import { terminalProgress } from './progress.js';
 
 /**
- * `clmm-mock inspect`: prints a snapshot's facts; with --market, the calibration table; with --verify,
+ * `inspect --market`, the calibration table's old name, kept as an alias that says the new one; a value given
+ * to it (`--market market.json`) is a market file, which is not inspect's to take.
+ */
+function calibrationAsked(argv: { calibration: boolean; market?: string }): boolean {
+  if (argv.market === undefined) return argv.calibration;
+  if (argv.market !== '')
+    throw new UsageError(
+      `inspect takes no market file (--market ${argv.market}): a market file is for generate, start and serve; ` +
+        "inspect's calibration table is --calibration",
+    );
+  process.stderr.write('clmm-mock: inspect --market is now --calibration (the calibration table)\n');
+  return true;
+}
+
+/**
+ * `clmm-mock inspect`: prints a snapshot's facts; with --calibration, the calibration table; with --verify,
  * re-checks every rule and exits 1 on a violation.
  */
 export const inspectCommand = {
   command: 'inspect <file>',
   describe:
-    "Show a snapshot's counts, seed, schema version and asOf; --market compares its top pools with the " +
+    "Show a snapshot's counts, seed, schema version and asOf; --calibration compares its top pools with the " +
     'live market; --verify re-checks every consistency rule',
   builder: (yargs: Argv) =>
     yargs
@@ -23,14 +39,18 @@ export const inspectCommand = {
         default: false,
         describe: 'Recompute every rule over every row; exit 1 naming each violation, e.g. --verify',
       })
-      .option('market', {
+      .option('calibration', {
         type: 'boolean',
         default: false,
-        describe: 'Print the calibration table: the top 50 pools by 24h volume beside the live market, e.g. --market',
+        describe:
+          'Print the calibration table: the top 50 pools by 24h volume beside the live market, e.g. --calibration',
       })
+      // The calibration table's old name (calibrationAsked); hidden, so that help shows one word for one thing.
+      .option('market', { type: 'string', hidden: true })
       .example('$0 inspect snapshots/default.sqlite --verify', '')
-      .example('$0 inspect snapshots/default.sqlite --market', ''),
-  handler: async (argv: { file: string; verify: boolean; market: boolean }) => {
+      .example('$0 inspect snapshots/default.sqlite --calibration', ''),
+  handler: async (argv: { file: string; verify: boolean; calibration: boolean; market?: string }) => {
+    const calibration = calibrationAsked(argv);
     const db = openSnapshot(argv.file);
     try {
       const facts = readSnapshotFacts(db, argv.file);
@@ -49,7 +69,7 @@ export const inspectCommand = {
         ),
       ];
       process.stdout.write(`${lines.join('\n')}\n`);
-      if (argv.market) {
+      if (calibration) {
         // Loaded when asked for, as verification is: every command's module loads with the CLI.
         const [{ marketReport }, { marketTable }] = await Promise.all([
           import('../market/market-report.js'),

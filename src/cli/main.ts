@@ -10,6 +10,7 @@ import { openapiCommand } from './openapi-command.js';
 import { recordCommand } from './record-command.js';
 import { serveCommand } from './serve-command.js';
 import { startCommand } from './start-command.js';
+import { refuseUnknownFlags } from './unknown-flags.js';
 
 // The only place that reads argv, prints and exits: each command parses its flags and calls one core function.
 
@@ -53,7 +54,7 @@ await yargs(hideBin(process.argv))
   .command(recordCommand)
   .command(exportCommand)
   .command(openapiCommand)
-  .example('$0 start', 'serve the bundled default snapshot on http://127.0.0.1:8080/v2/solana')
+  .example('$0 start', 'serve the default snapshot (generated on first run) on http://127.0.0.1:8080/v2/solana')
   .example('$0 generate --seed 7 --pools 500 --tokens 200 --out snapshots/demo.sqlite', 'make a snapshot of your own')
   .example(
     '$0 serve --snapshot snapshots/demo.sqlite --error-rate 0.1 --latency 50-250',
@@ -61,6 +62,8 @@ await yargs(hideBin(process.argv))
   )
   .epilogue('Docs, endpoints and chaos recipes: README.md')
   .demandCommand(1, 'name a command: start, serve, generate, inspect, record, export or openapi')
+  // Before yargs' own checks: an unknown flag is named (with the nearest the command takes) before what it lacks.
+  .middleware(refuseUnknownFlags, true)
   .strict()
   .recommendCommands()
   .help()
@@ -72,4 +75,7 @@ await yargs(hideBin(process.argv))
     return exitWith(new UsageError(usageMessage(message ?? error?.message ?? 'bad arguments')));
   })
   .parseAsync()
-  .catch(exitWith);
+  // After an async middleware, yargs' own checks reject the parse instead of calling .fail.
+  .catch((error: unknown) =>
+    exitWith(error instanceof Error && error.name === 'YError' ? new UsageError(usageMessage(error.message)) : error),
+  );

@@ -2,12 +2,19 @@ import type { Argv } from 'yargs';
 import { UsageError } from './fail.js';
 import { isoSeconds } from '../generator/iso-seconds.js';
 import { interruptible } from './interruptible.js';
+import { integerFlag, numberFlags } from './numeric-flags.js';
 import { terminalProgress } from './progress.js';
+import { writableOut } from './generate-command.js';
 
-function concurrency(raw: string): number {
-  if (!/^\d{1,3}$/.test(raw) || Number(raw) < 1 || Number(raw) > 64)
-    throw new UsageError(`--concurrency must be an integer from 1 to 64, got '${raw}'`);
-  return Number(raw);
+/**
+ * A 404 from the source most often means `--from` is not the API's base: the message says what base is expected,
+ * with `/v2/solana` added when the URL lacks it.
+ */
+function explainFailure(message: string, from: string): string {
+  if (!/^GET \S+ answered 404\b/.test(message)) return message;
+  const base = from.replace(/\/+$/, '');
+  const likely = /\/v2\/solana$/.test(base) ? '' : `, e.g. --from ${base}/v2/solana`;
+  return `${message.split(': ')[0]}: --from must be the API's base URL, up to /v2/solana${likely}`;
 }
 
 /** `clmm-mock record`: crawls a live v2 API into a snapshot that `serve` replays. */
@@ -15,7 +22,7 @@ export const recordCommand = {
   command: 'record',
   describe: 'Record a live v2 API (every listing page, detail, lock and protocol figure) into a snapshot',
   builder: (yargs: Argv) =>
-    yargs
+    numberFlags(yargs, ['concurrency'])
       .option('from', {
         type: 'string',
         requiresArg: true,
@@ -26,7 +33,7 @@ export const recordCommand = {
         type: 'string',
         requiresArg: true,
         demandOption: true,
-        describe: 'Snapshot file to write, e.g. --out snapshots/recorded.sqlite',
+        describe: 'Snapshot file to write (its folder is created), e.g. --out snapshots/recorded.sqlite',
       })
       .option('as-of', {
         type: 'string',
@@ -38,7 +45,7 @@ export const recordCommand = {
       .option('concurrency', {
         type: 'string',
         requiresArg: true,
-        default: '8',
+        default: 8,
         describe: 'Pool details and locks fetched at once, 1..64, e.g. --concurrency 4',
       })
       .option('force', { type: 'boolean', default: false, describe: 'Overwrite --out if it exists, e.g. --force' })
@@ -50,16 +57,18 @@ export const recordCommand = {
         '$0 record --from https://api.example.com/v2/solana --out snapshots/live.sqlite --concurrency 4',
         'record the live upstream (its wire shape is normalised to the spec)',
       ),
-  handler: async (argv: { from: string; out: string; asOf?: string; concurrency: string; force: boolean }) => {
+  handler: async (argv: { from: string; out: string; asOf?: string; concurrency: string | number; force: boolean }) => {
+    const concurrency = integerFlag('--concurrency', argv.concurrency, 1, 64);
+    const out = writableOut(argv.out, argv.force);
     const progress = terminalProgress('recording');
     const started = performance.now();
     const { recordSnapshot, RecordError } = await import('../record/record-snapshot.js');
-    const summary = await interruptible(argv.out, progress, (signal) =>
+    const summary = await interruptible(out, progress, (signal) =>
       recordSnapshot({
         from: argv.from,
-        out: argv.out,
+        out,
         force: argv.force,
-        concurrency: concurrency(argv.concurrency),
+        concurrency,
         signal,
         // The clock is read here, at the command line: a recording of a live API describes the moment it was made.
         asOf: argv.asOf,
@@ -73,7 +82,7 @@ export const recordCommand = {
       // The core names options as the library does (from, asOf); the user typed flags, and a bad one is exit 2.
       if (/^(from|asOf) /.test(error.message))
         throw new UsageError(error.message.replace(/^from /, '--from ').replace(/^asOf /, '--as-of '));
-      throw new UsageError(error.message, 1);
+      throw new UsageError(explainFailure(error.message, argv.from), 1);
     });
     for (const note of summary.notes) process.stderr.write(`warning: ${note}\n`);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);

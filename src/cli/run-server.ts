@@ -3,38 +3,63 @@ import { createMockServer, type MockServerOptions } from '../http/create-mock-se
 import { normalizePublicUrl } from '../api/public-url.js';
 import { UsageError } from './fail.js';
 
+/** What `serve` and `start` run: a server's options, with the port and where it came from (a flag or PORT). */
+export type ServerRun = Omit<MockServerOptions, 'snapshot'> & { port: number; portFrom: string; host: string };
+
 /**
- * Serves a snapshot until SIGINT or SIGTERM, then closes cleanly
- * (exit 0). `portFrom` names where the port came from, for errors.
+ * Serves a snapshot until SIGINT or SIGTERM, then closes cleanly (exit 0); run by npm, also once npm is gone
+ * (watchNpmParent).
+ * @example await runServer({ snapshot: 'snapshots/demo.sqlite', port: 0, portFrom: '--port', host: '127.0.0.1' })
  */
-export async function runServer(
-  options: MockServerOptions & { port: number; host: string },
-  portFrom = '--port',
-): Promise<void> {
-  const { port, host } = options;
+export async function runServer(options: ServerRun & { snapshot: string }): Promise<void> {
+  const { port, portFrom, host, ...rest } = options;
   const server = await createMockServer({
-    ...options,
+    ...rest,
+    port,
+    host,
     onError: (error) =>
       process.stderr.write(
         `clmm-mock: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
       ),
   }).catch((error: NodeJS.ErrnoException) => {
     if (error instanceof ChaosConfigError) throw new UsageError(`chaos settings: ${error.message}`);
-    if (error.code === 'EADDRINUSE')
-      throw new UsageError(`port ${port} on ${host} is in use; pick another with ${portFrom} (0 takes a free one)`, 1);
+    if (error.code === 'EADDRINUSE') {
+      const flags = portFrom === 'PORT' ? 'PORT or --port' : '--port or PORT';
+      throw new UsageError(`port ${port} on ${host} is in use; pick another with ${flags} (0 takes a free one)`, 1);
+    }
     if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
       throw new UsageError(`cannot listen on host ${host}: ${error.code}`, 1);
     throw error;
   });
-  process.stdout.write(`listening on ${server.url}\n`);
-  if (server.wire === 'upstream') process.stdout.write("speaking the live API's dialect (--wire upstream)\n");
-  await new Promise<void>((resolve) => {
+  // The signals are taken before the URL is printed: whoever reads it and signals at once finds them taken.
+  const stopped = new Promise<void>((resolve) => {
     const stop = (): void => {
       process.off('SIGINT', stop).off('SIGTERM', stop);
+      clearInterval(watch);
       void server.close().then(resolve);
     };
+    const watch = watchNpmParent(stop);
     process.on('SIGINT', stop).on('SIGTERM', stop);
   });
+  process.stdout.write(`listening on ${server.url}\n`);
+  if (server.wire === 'upstream') process.stdout.write("speaking the live API's dialect (--wire upstream)\n");
+  await stopped;
+}
+
+/**
+ * Under npm (`npm start`, `npx clmm-mock …`), calls `stop` once the process npm started to run this one is
+ * gone: npm passes a SIGTERM sent to its PID on to that shell, which dies without passing it on, and the
+ * server would live on, adopted by another parent, holding its port. Outside npm, a server whose parent goes
+ * (`clmm-mock serve &` in a script) keeps serving, as any program does.
+ */
+function watchNpmParent(stop: () => void): NodeJS.Timeout | undefined {
+  if (process.env.npm_lifecycle_event === undefined) return undefined;
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid !== parent) stop();
+  }, 500);
+  watch.unref();
+  return watch;
 }
 
 /** A TCP port from a flag or PORT: an integer 0..65535. */

@@ -55,6 +55,20 @@ function abortScope(parent: AbortSignal | undefined): <T>(run: (signal: AbortSig
 }
 
 /**
+ * What a failed fetch means, in words: fetch says only `fetch failed` and keeps the reason (a refused
+ * connection, an unknown host) in its `cause`.
+ */
+function networkFailure(error: unknown, url: string): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  const { host } = new URL(url);
+  if (cause?.code === 'ECONNREFUSED')
+    return `could not connect to ${host}: connection refused (is a server running there?)`;
+  if (cause?.code === 'ENOTFOUND' || cause?.code === 'EAI_AGAIN') return `could not connect to ${host}: host not found`;
+  const detail = typeof cause?.message === 'string' ? ` (${cause.message})` : '';
+  return `${(error as Error).message}${detail}`;
+}
+
+/**
  * A client for crawling: waits out 429s for as long as `Retry-After` says, retries 5xx and network
  * failures a few times with a growing pause, and turns anything else into a RecordError naming the URL.
  * @example const get = upstreamClient({ base: 'http://127.0.0.1:8080/v2/solana' }); await get('/protocol')
@@ -74,7 +88,7 @@ export function upstreamClient(options: UpstreamClientOptions): GetJson {
         text = await response.text();
       } catch (error) {
         if (options.signal?.aborted || ++failures > TRANSIENT_RETRIES)
-          throw new RecordError(`GET ${url} failed: ${(error as Error).message}`);
+          throw new RecordError(`GET ${url} failed: ${networkFailure(error, url)}`);
         await abortable((signal) => sleep(250 * 2 ** failures, undefined, { signal }));
         continue;
       }

@@ -37,25 +37,26 @@ bare.run();
 const missing = suite('cli: a flag given without its value is an error naming the flag, for every flag that takes one');
 
 /** Every flag that takes a value, per command, with what else the command needs so that only this flag is at fault. */
+const SERVER_VALUE_FLAGS = [
+  'snapshot',
+  'market',
+  'port',
+  'host',
+  'latency',
+  'error-rate',
+  'error-status',
+  'rate-limit',
+  'chaos-seed',
+  'hang-ms',
+  'config',
+  'public-url',
+  'admin-token',
+  'wire',
+  'market-moves',
+];
 const VALUE_FLAGS: [string, string[], string[]][] = [
-  [
-    'serve',
-    ['--snapshot', 'x.sqlite'],
-    [
-      'snapshot',
-      'port',
-      'host',
-      'latency',
-      'error-rate',
-      'error-status',
-      'rate-limit',
-      'chaos-seed',
-      'hang-ms',
-      'config',
-      'public-url',
-      'admin-token',
-    ],
-  ],
+  ['serve', ['--snapshot', 'x.sqlite'], SERVER_VALUE_FLAGS],
+  ['start', ['--snapshot', 'x.sqlite'], SERVER_VALUE_FLAGS],
   ['generate', ['--out', 'x.sqlite'], ['seed', 'pools', 'tokens', 'out', 'as-of']],
   ['export', ['--snapshot', 'x.sqlite', '--out', 'x'], ['snapshot', 'out', 'public-url']],
   ['record', ['--from', 'http://127.0.0.1:9/v2/solana', '--out', 'x.sqlite'], ['from', 'out', 'as-of', 'concurrency']],

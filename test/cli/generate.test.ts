@@ -53,7 +53,7 @@ const cases: [string, string[], RegExp][] = [
   [
     'unknown flag',
     ['--seed', '1', '--pools', '5', '--tokens', '20', '--pool', '3'],
-    /^clmm-mock: Unknown argument: pool/,
+    /^clmm-mock: unknown flag --pool; did you mean --pools\? \(see clmm-mock generate --help\)\n$/,
   ],
 ];
 

@@ -1,5 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { nearestFlag } from '../../src/cli/unknown-flags.js';
 import { runCli } from '../helpers/cli.js';
 
 const help = suite('clmm-mock --help: every command and flag explained with an example; mistakes are one line');
@@ -47,4 +48,76 @@ help('an unknown flag, a missing command or a misspelt one: one line, exit 2', (
   }
 });
 
+help('numeric flags show as [number]; the default snapshot is said to be generated, never bundled', () => {
+  const numeric: [string, string[]][] = [
+    ['generate', ['--seed', '--pools', '--tokens']],
+    ['record', ['--concurrency']],
+    ['serve', ['--port', '--error-rate', '--chaos-seed', '--hang-ms']],
+    ['start', ['--port', '--error-rate', '--chaos-seed', '--hang-ms']],
+  ];
+  for (const [command, flags] of numeric) {
+    const options = runCli([command, '--help']).stdout.split(/\n(?=  --)/);
+    for (const flag of flags) {
+      const option = options.find((o) => o.startsWith(`  ${flag} `));
+      assert.ok(option?.includes('[number]'), `${command} ${flag}: ${option}`);
+    }
+  }
+  for (const command of [[], ...COMMANDS.map((c) => [c])]) {
+    const text = runCli([...command, '--help']).stdout;
+    assert.not.match(text, /bundled/, command.join(' '));
+  }
+  assert.match(runCli(['--help']).stdout, /serve the default snapshot \(generated on first run\)/);
+});
+
 help.run();
+
+const unknown = suite('an unknown flag is named first, with the nearest flag of the command, whatever else is missing');
+
+const UNKNOWN: [args: string[], stderr: string][] = [
+  [['generate', '--pool', '5'], 'unknown flag --pool; did you mean --pools? (see clmm-mock generate --help)'],
+  [['serve', '--snapshto', 'x'], 'unknown flag --snapshto; did you mean --snapshot? (see clmm-mock serve --help)'],
+  [['start', '--prot', '0'], 'unknown flag --prot; did you mean --port? (see clmm-mock start --help)'],
+  [['inspect', 'x.sqlite', '--verfy'], 'unknown flag --verfy; did you mean --verify? (see clmm-mock inspect --help)'],
+  [['record', '--form', 'http://x'], 'unknown flag --form; did you mean --from? (see clmm-mock record --help)'],
+  [['export', '--snapshot', 'x', '--frce'], 'unknown flag --frce; did you mean --force? (see clmm-mock export --help)'],
+  [
+    ['openapi', '--sever-url', '/v2'],
+    'unknown flag --sever-url; did you mean --server-url? (see clmm-mock openapi --help)',
+  ],
+  [
+    ['serve', '--snapshot', 'x', '--chaosSed', '1'],
+    'unknown flag --chaos-sed; did you mean --chaos-seed? (see clmm-mock serve --help)',
+  ],
+  [['serve', '--snapshot', 'x', '--colour', '1'], 'unknown flag --colour (see clmm-mock serve --help)'],
+  [
+    ['serve', '--latancy', '5', '--zz', '1'],
+    'unknown flags --latancy (did you mean --latency?), --zz (see clmm-mock serve --help)',
+  ],
+];
+
+for (const [args, stderr] of UNKNOWN) {
+  unknown(args.join(' '), () => {
+    const result = runCli(args);
+    assert.is(result.code, 2, result.stderr);
+    assert.is(result.stderr, `clmm-mock: ${stderr}\n`);
+    assert.is(result.stdout, '');
+  });
+}
+
+unknown('nearestFlag: within two edits and under half the name, else nothing', () => {
+  const known = ['seed', 'pools', 'tokens', 'out', 'as-of', 'force', 'market'];
+  const cases: [string, string | undefined][] = [
+    ['pool', 'pools'],
+    ['tokns', 'tokens'],
+    ['froce', 'force'],
+    ['asof', 'as-of'],
+    ['markets', 'market'],
+    ['o', undefined],
+    ['ot', undefined],
+    ['colour', undefined],
+    ['seeds-of', undefined],
+  ];
+  for (const [typed, expected] of cases) assert.is(nearestFlag(typed, known), expected, typed);
+});
+
+unknown.run();

@@ -52,6 +52,40 @@ facts('--verify exits 1 naming each violation of a tampered copy', async () => {
 });
 facts.run();
 
+const calibration = suite('clmm-mock inspect --calibration: the calibration table has its own word');
+
+calibration('--calibration prints the table; --market, its old name, too, saying the new one', async () => {
+  const file = await snapshotFor(11, 60, 40, { asOf: '2025-03-04T05:06:07Z' });
+  const plain = runCli(['inspect', file]);
+  const table = runCli(['inspect', file, '--calibration']);
+  assert.is(table.code, 0, table.stderr);
+  assert.ok(table.stdout.startsWith(plain.stdout), table.stdout);
+  assert.match(
+    table.stdout.slice(plain.stdout.length),
+    /^\n\| top 50 pools by 24h volume \| live \| generated \| target \|\n/,
+  );
+  assert.is(table.stderr, '');
+  const old = runCli(['inspect', file, '--market']);
+  assert.is(old.code, 0, old.stderr);
+  assert.is(old.stdout, table.stdout);
+  assert.is(old.stderr, 'clmm-mock: inspect --market is now --calibration (the calibration table)\n');
+});
+
+calibration('inspect --market market.json says inspect takes no market file, and which flag it meant', async () => {
+  const file = await snapshotFor(11, 60, 40, { asOf: '2025-03-04T05:06:07Z' });
+  const result = runCli(['inspect', file, '--market', 'market.json']);
+  assert.is(result.code, 2);
+  assert.is(
+    result.stderr,
+    'clmm-mock: inspect takes no market file (--market market.json): a market file is for generate, start and ' +
+      "serve; inspect's calibration table is --calibration\n",
+  );
+  assert.is(result.stdout, '');
+  assert.not.match(runCli(['inspect', '--help']).stdout, /--market/);
+});
+
+calibration.run();
+
 const broken = suite('clmm-mock inspect: files that are not snapshots get one line and exit 1');
 
 broken('missing, not SQLite, truncated, other schema version', async () => {

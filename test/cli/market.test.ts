@@ -17,7 +17,7 @@ const FILE = {
   ],
 };
 
-const market = suite('cli: a market file with generate, inspect and start');
+const market = suite('cli: a market file with generate, inspect, start and serve');
 
 market('inspect lists each declared entry with the mint or address it is served at', () => {
   const { dir, remove } = tempDir();
@@ -40,31 +40,47 @@ market('inspect lists each declared entry with the mint or address it is served 
   }
 });
 
-market('start --market: the default market with the declared pools, kept beside the default snapshot', async () => {
-  const { dir, remove } = tempDir();
-  const file = join(dir, 'market.json');
-  const text = JSON.stringify({ ...FILE, $schema: `test ${process.pid}` });
-  writeFileSync(file, text);
-  const hash = createHash('sha256').update(text).digest('hex').slice(0, 12);
-  const kept = fileURLToPath(new URL(`../../snapshots/market-${hash}.sqlite`, import.meta.url));
-  try {
-    const server = await startCli(['start', '--market', file], { ...process.env, PORT: '0' });
+market(
+  'start --market and serve --market: the default market with the declared pools, kept beside the default snapshot',
+  async () => {
+    const { dir, remove } = tempDir();
+    const file = join(dir, 'market.json');
+    const text = JSON.stringify({ ...FILE, $schema: `test ${process.pid}` });
+    writeFileSync(file, text);
+    const hash = createHash('sha256').update(text).digest('hex').slice(0, 12);
+    const kept = fileURLToPath(new URL(`../../snapshots/market-${hash}.sqlite`, import.meta.url));
     try {
-      const url = server.firstLine.replace('listening on ', '');
-      const pool = (await (await fetch(`${url}/pools/${SOL_USDC_4}`)).json()) as { data: Record<string, unknown> };
-      assert.is(pool.data.hasWarning, true);
-      assert.ok(Math.abs(Number(pool.data.price) / 150 - 1) < 1e-9);
-      assert.ok(existsSync(kept), kept);
+      const server = await startCli(['start', '--market', file], { ...process.env, PORT: '0' });
+      try {
+        const url = server.firstLine.replace('listening on ', '');
+        const pool = (await (await fetch(`${url}/pools/${SOL_USDC_4}`)).json()) as { data: Record<string, unknown> };
+        assert.is(pool.data.hasWarning, true);
+        assert.ok(Math.abs(Number(pool.data.price) / 150 - 1) < 1e-9);
+        assert.ok(existsSync(kept), kept);
+      } finally {
+        assert.is(await server.stop(), 0);
+      }
+      // serve takes --market as start does, and serves the snapshot start kept for the same file.
+      const served = await startCli(['serve', '--market', file, '--port', '0']);
+      try {
+        const url = served.firstLine.replace('listening on ', '');
+        const pool = (await (await fetch(`${url}/pools/${SOL_USDC_4}`)).json()) as { data: Record<string, unknown> };
+        assert.is(pool.data.hasWarning, true);
+        const health = (await (await fetch(`${url.replace(/\/v2\/solana$/, '')}/__mock/health`)).json()) as {
+          snapshot: { path: string };
+        };
+        assert.is(health.snapshot.path, `market-${hash}.sqlite`);
+      } finally {
+        assert.is(await served.stop(), 0);
+      }
+      const bad = runCli(['start', '--market', join(dir, 'missing.json')]);
+      assert.is(bad.code, 2);
+      assert.match(bad.stderr, /^clmm-mock: --market .*missing\.json: cannot read it \(ENOENT\)\n$/);
     } finally {
-      assert.is(await server.stop(), 0);
+      rmSync(kept, { force: true });
+      remove();
     }
-    const bad = runCli(['start', '--market', join(dir, 'missing.json')]);
-    assert.is(bad.code, 2);
-    assert.match(bad.stderr, /^clmm-mock: --market .*missing\.json: cannot read it \(ENOENT\)\n$/);
-  } finally {
-    rmSync(kept, { force: true });
-    remove();
-  }
-});
+  },
+);
 
 market.run();

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -88,6 +89,16 @@ recording(
     }),
 );
 
+recording('--out in folders that do not exist: they are created before the crawl, and the snapshot written', () =>
+  withFake({ pageCap: 2 }, async (fake, dir) => {
+    const out = join(dir, 'new', 'deeper', 'live.sqlite');
+    const result = await runAsync(['record', '--from', fake.url, '--out', out, '--as-of', AS_OF]);
+    assert.is(result.code, 0, result.stderr);
+    assert.match(result.stdout, new RegExp(`^wrote ${out}: 6 tokens, 4 pools recorded from `));
+    assert.equal(readdirSync(join(dir, 'new', 'deeper')), ['live.sqlite']);
+  }),
+);
+
 recording('--help names every flag with an example', () => {
   const result = runCli(['record', '--help']);
   assert.is(result.code, 0);
@@ -123,10 +134,10 @@ const cases: [name: string, args: (fake: FakeUpstream, out: string) => string[],
     /^clmm-mock: --as-of must be an ISO 8601 UTC instant to the second like 2026-01-01T00:00:00Z, got 'yesterday'\n$/,
   ],
   [
-    'an unreachable --from',
+    'a --from on a port fetch refuses to use',
     (_, out) => ['--from', 'http://127.0.0.1:1/v2/solana', '--out', out, '--as-of', AS_OF],
     1,
-    /^clmm-mock: GET http:\/\/127\.0\.0\.1:1\/v2\/solana\/pools\?\S+ failed: fetch failed\n$/,
+    /^clmm-mock: GET http:\/\/127\.0\.0\.1:1\/v2\/solana\/pools\?\S+ failed: fetch failed \(bad port\)\n$/,
   ],
 ];
 
@@ -142,13 +153,46 @@ for (const [name, args, code, expected] of cases) {
   );
 }
 
+badValues('a --from where nothing listens names the host and says it could not connect', () =>
+  withFake({}, async (_, dir) => {
+    // A port just closed by this process: nothing listens there, and the connection is refused.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const from = `http://127.0.0.1:${port}/v2/solana`;
+    const result = await runAsync(['record', '--from', from, '--out', join(dir, 'x.sqlite'), '--as-of', AS_OF]);
+    assert.is(result.code, 1, result.stderr);
+    assert.match(result.stderr, new RegExp(`^clmm-mock: GET ${from}/\\S+ failed: `));
+    assert.ok(
+      result.stderr.endsWith(
+        `: could not connect to 127.0.0.1:${port}: connection refused (is a server running there?)\n`,
+      ),
+      result.stderr,
+    );
+    assert.equal(readdirSync(dir), []);
+  }),
+);
+
+badValues('a --from without /v2/solana that answers 404 says which base URL is expected', () =>
+  withFake({}, async (fake, dir) => {
+    const origin = fake.url.replace(/\/v2\/solana$/, '');
+    const result = await runAsync(['record', '--from', origin, '--out', join(dir, 'x.sqlite'), '--as-of', AS_OF]);
+    assert.is(result.code, 1, result.stderr);
+    const expected = `: --from must be the API's base URL, up to /v2/solana, e.g. --from ${origin}/v2/solana\n`;
+    assert.match(result.stderr, new RegExp(`^clmm-mock: GET ${origin}/\\S+ answered 404`));
+    assert.ok(result.stderr.endsWith(expected), result.stderr);
+    assert.equal(readdirSync(dir), []);
+  }),
+);
+
 badValues('an existing --out without --force is kept as it was', () =>
   withFake({}, async (fake, dir) => {
     const out = join(dir, 'x.sqlite');
     writeFileSync(out, 'keep me');
     const result = await runAsync(['record', '--from', fake.url, '--out', out, '--as-of', AS_OF]);
     assert.is(result.code, 1);
-    assert.is(result.stderr, `clmm-mock: ${out} exists; pass --force to overwrite it\n`);
+    assert.is(result.stderr, `clmm-mock: --out ${out} exists; pass --force to overwrite it\n`);
     assert.is(readFileSync(out, 'utf8'), 'keep me');
     assert.equal(fake.requests, []);
   }),

@@ -69,7 +69,14 @@ serve('bad flags and snapshots fail with one line', async () => {
       2,
       /^clmm-mock: --port must be a port number from 0 to 65535, got '70000'\n$/,
     ],
-    [['serve'], 2, /^clmm-mock: Missing required argument: snapshot/],
+    [
+      ['serve'],
+      2,
+      new RegExp(
+        /^clmm-mock: serve needs --snapshot <file> or --market <file>; /.source +
+          /clmm-mock start serves the default snapshot, generating it first\n$/.source,
+      ),
+    ],
     [
       ['serve', '--snapshot', 'x.sqlite', '--wire', 'live'],
       2,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { staleReason } from '../../src/cli/start-command.js';
+import { staleReason } from '../../src/cli/default-snapshot.js';
 import { GENERATOR_VERSION } from '../../src/generator/run/defaults.js';
 import { smallSnapshot, tempDir } from '../helpers/snapshots.js';
 

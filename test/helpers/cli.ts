@@ -10,9 +10,9 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the binary to completion. */
-export function runCli(args: string[]): CliResult {
-  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 120_000 });
+/** Runs the binary to completion, in `env` (default: this process's). */
+export function runCli(args: string[], env: NodeJS.ProcessEnv = process.env): CliResult {
+  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 120_000, env });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

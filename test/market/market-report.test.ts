@@ -8,7 +8,7 @@ import { runCli } from '../helpers/cli.js';
 import { snapshotFor } from '../helpers/snapshots.js';
 import { majorMints, quantiles, topPools } from '../helpers/top-of-market.js';
 
-const report = suite('the calibration report (inspect --market): the live figures beside a snapshot’s');
+const report = suite('the calibration report (inspect --calibration): the live figures beside a snapshot’s');
 
 /** The default snapshot (seed 42, 2,000 pools, 500 tokens). */
 const defaultSnapshot = (): Promise<string> => snapshotFor(42, 2000, 500);
@@ -45,8 +45,8 @@ report('its figures are those of the rows, its live figures those of fixtures/li
   }
 });
 
-report('clmm-mock inspect --market prints the table after the facts, one row per figure', async () => {
-  const result = runCli(['inspect', await defaultSnapshot(), '--market']);
+report('clmm-mock inspect --calibration prints the table after the facts, one row per figure', async () => {
+  const result = runCli(['inspect', await defaultSnapshot(), '--calibration']);
   assert.is(result.code, 0, result.stderr);
   const table = result.stdout.slice(result.stdout.indexOf('\n| top'));
   const rows = table.trim().split('\n');
