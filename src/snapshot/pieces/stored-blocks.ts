@@ -43,6 +43,6 @@ export function* storedBlocks(
   }
   if (blocks * POOLS_PER_BLOCK < count)
     throw new Error(
-      `the piece blocks of ${table} cover ${Math.min(count, blocks * POOLS_PER_BLOCK)} pools, not ${count}`,
+      `the piece blocks cover ${Math.min(count, blocks * POOLS_PER_BLOCK)} pools, not ${count} (table ${table})`,
     );
 }
