@@ -108,8 +108,10 @@ export function exportSnapshot(options: ExportOptions): ExportSummary {
   const publicUrl = normalizePublicUrl(options.publicUrl ?? 'http://127.0.0.1:8080');
   const wire = parseWire(options.wire);
   const snapshot = openServedSnapshot(options.snapshot, wire);
+  let left: string | undefined;
   try {
     const partial = prepareFolder(options.out, options.force ?? false);
+    left = partial;
     const routes = new Map(ROUTES.map((route) => [route.path, route]));
     const todo = requests(snapshot);
     const entries: ExportEntry[] = [];
@@ -140,8 +142,11 @@ export function exportSnapshot(options: ExportOptions): ExportSummary {
     write('index.json', `${JSON.stringify(index, null, 1)}\n`);
     if (existsSync(options.out)) rmSync(options.out, { recursive: true, force: true });
     renameSync(partial, options.out);
+    left = undefined;
     return { out: options.out, files: entries.length + 1, bytes };
   } finally {
+    // A failed export (a full disk, say) leaves nothing beside `out` either.
+    if (left !== undefined) rmSync(left, { recursive: true, force: true });
     snapshot.close();
   }
 }

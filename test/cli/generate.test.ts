@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { interruptCli, runCli } from '../helpers/cli.js';
+import { spawn } from 'node:child_process';
+import { BIN, interruptCli, runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/snapshots.js';
 
 const badArgs = suite('clmm-mock generate: bad arguments fail with one line and exit 2');
@@ -173,5 +174,30 @@ writing('SIGINT during a long run leaves nothing at --out and no partial file', 
     remove();
   }
 });
+
+writing(
+  'kill -9 mid-way leaves a partial file and its journal; the next generate cleans them and exits 0',
+  async () => {
+    const { dir, remove } = tempDir();
+    try {
+      const out = join(dir, 'killed.sqlite');
+      const args = ['generate', '--seed', '1', '--pools', '200000', '--tokens', '2000', '--out', out];
+      const child = spawn(process.execPath, [BIN, ...args], { stdio: 'ignore' });
+      const exited = new Promise((done) => child.on('exit', done));
+      // Killed once its journal is on disk (bounded: a minute at most), as a crash or the OOM killer would.
+      for (let i = 0; i < 600 && !existsSync(`${out}.partial-journal`); i++)
+        await new Promise((r) => setTimeout(r, 100));
+      child.kill('SIGKILL');
+      await exited;
+      assert.ok(existsSync(`${out}.partial`), `left: ${readdirSync(dir).join(', ')}`);
+      const again = runCli(['generate', '--seed', '1', '--pools', '60', '--tokens', '40', '--out', out]);
+      assert.is(again.code, 0, again.stderr);
+      assert.equal(readdirSync(dir), ['killed.sqlite']);
+      assert.is(runCli(['inspect', out, '--verify']).code, 0);
+    } finally {
+      remove();
+    }
+  },
+);
 
 writing.run();

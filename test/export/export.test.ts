@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -13,6 +13,11 @@ import { WIRES } from '../../src/snapshot/pieces/wire.js';
 const exported = suite('export: a static tree of responses, byte for byte what serve answers (issue #5)');
 
 const PUBLIC_URL = 'http://localhost:5173';
+/** Set before the suite runs: exportSnapshot is synchronous. */
+let httpSnapshotPath = '';
+exported.before(async () => {
+  httpSnapshotPath = await httpSnapshot();
+});
 
 for (const wire of WIRES)
   exported(
@@ -106,5 +111,20 @@ exported(
     }
   },
 );
+
+exported('an export that fails on the way leaves nothing beside --out: no out, no out.partial', async () => {
+  const temp = tempDir();
+  try {
+    const out = join(temp.dir, 'api');
+    // The error a full disk gives, thrown once files are being written.
+    const onProgress = (done: number): void => {
+      if (done > 0) throw new Error('ENOSPC: no space left on device');
+    };
+    assert.throws(() => exportSnapshot({ snapshot: httpSnapshotPath, out, onProgress }), /ENOSPC/);
+    assert.equal(readdirSync(temp.dir), []);
+  } finally {
+    temp.remove();
+  }
+});
 
 exported.run();

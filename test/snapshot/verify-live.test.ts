@@ -155,7 +155,8 @@ const CASES: Case[] = [
   [
     'history not JSON',
     setPool('price_history_7d', '[1.5,'),
-    (p) => `pool ${p.pool.address}: priceHistory7d [1.5, is not an array of decimal strings`,
+    // Not JSON at all: the stored value's form is named, by table and row (docs/snapshot-format.md §4.2).
+    (p) => `table pools row id ${p.pool.id}: price_history_7d is "[1.5,", not JSON`,
   ],
   [
     'yield not the 24h one',
@@ -170,7 +171,7 @@ const CASES: Case[] = [
   [
     'delta not a decimal',
     setDayStat('fees_delta', '1e3'),
-    (p) => `pool ${p.pool.address} stats 24h: feesDelta 1e3 is not null nor a decimal above -1`,
+    (p) => `table pool_stats row pool_id ${p.pool.id}, period 24h: fees_delta is "1e3", not a decimal string`,
   ],
   [
     "24h price change not the history's",

@@ -1,5 +1,4 @@
-import { rmSync } from 'node:fs';
-import { partialPath } from '../../snapshot/format/write/write-atomically.js';
+import { removePartial } from '../../snapshot/format/write/write-atomically.js';
 import type { GenerationJob, GenerationResult, JobProgress } from './generation-job.js';
 import { startGeneratorWorker } from './worker-spec.js';
 
@@ -44,7 +43,7 @@ export function runInWriterThread(job: GenerationJob, progress: JobProgress): Pr
       progress.signal?.removeEventListener('abort', abort);
       if (outcome && 'result' in outcome) return resolve(outcome.result);
       // A thread that died (out of memory, say) did not clean up after itself.
-      rmSync(partialPath(job.out), { force: true });
+      removePartial(job.out);
       reject(outcome?.error ?? new Error(`the generation's writing thread exited with code ${code}`));
     });
   });

@@ -22,15 +22,14 @@ const KEYS_SQL = `SELECT id, token_a, token_b, pools_config,
   FROM pools ORDER BY id`;
 
 /**
- * Writes the `pool_keys` row from the pools table: tokens, flag byte and config of every pool, as typed
- * arrays (configs as indexes into their list, a few addresses), so that a server opens 100k pools with
- * a few reads instead of walking 100k wide rows (a quarter of a second). Typed arrays are stored in the
- * platform's byte order, as sort_orders are.
- * Addresses are not among them: the server reads them in the pools' head pieces (pool-index.ts).
+ * Every pool's keys as its row in the pools table says (ids 1..count, checked): what `pool_keys` stores,
+ * and what `inspect --verify` holds it to.
+ * @example poolKeysOfRows(db).configs[0] // the first pool's config address
  */
-export function writePoolKeys(db: Database.Database): void {
+export function poolKeysOfRows(db: Database.Database): PoolKeys {
   const count = db.prepare('SELECT count(*) FROM pools').pluck().get() as number;
   const keys = {
+    count,
     tokenA: new Int32Array(count + 1),
     tokenB: new Int32Array(count + 1),
     flags: new Uint8Array(count + 1),
@@ -48,12 +47,24 @@ export function writePoolKeys(db: Database.Database): void {
     if (!configs.has(config)) configs.set(config, configs.size);
     keys.config[id] = configs.get(config)!;
   }
+  return { ...keys, configs: [...configs.keys()] };
+}
+
+/**
+ * Writes the `pool_keys` row from the pools table: tokens, flag byte and config of every pool, as typed
+ * arrays (configs as indexes into their list, a few addresses), so that a server opens 100k pools with
+ * a few reads instead of walking 100k wide rows (a quarter of a second). Typed arrays are stored in the
+ * platform's byte order, as sort_orders are.
+ * Addresses are not among them: the server reads them in the pools' head pieces (pool-index.ts).
+ */
+export function writePoolKeys(db: Database.Database): void {
+  const keys = poolKeysOfRows(db);
   db.prepare('INSERT INTO pool_keys (id, token_a, token_b, flags, config, configs) VALUES (1,?,?,?,?,?)').run(
     bytesOf(keys.tokenA),
     bytesOf(keys.tokenB),
     bytesOf(keys.flags),
     bytesOf(keys.config),
-    JSON.stringify([...configs.keys()]),
+    JSON.stringify(keys.configs),
   );
 }
 

@@ -28,13 +28,21 @@ export function* storedBlocks(
   for (const [block, ends, data] of rows.iterate() as IterableIterator<[number, Buffer, Buffer]>) {
     const pools = Math.min(POOLS_PER_BLOCK, count - block * POOLS_PER_BLOCK);
     if (block !== blocks || pools <= 0 || ends.length !== 4 * pools * stride)
-      throw new Error(`piece block ${block} is out of place`);
+      throw new Error(`piece block ${block} is out of place (table ${table})`);
     const blockBounds = boundsOf(ends);
     if (blockBounds[0] !== 0 || blockBounds[blockBounds.length - 1] !== data.length)
-      throw new Error(`piece block ${block} holds ${data.length} bytes, its bounds say ${blockBounds.at(-1)}`);
+      throw new Error(
+        `piece block ${block} holds ${data.length} bytes, its bounds say ${blockBounds.at(-1)} (table ${table})`,
+      );
+    // A bound that goes back would cut a piece out of its neighbours' bytes; one pass, as the blocks are read.
+    for (let i = 1; i < blockBounds.length; i++)
+      if (blockBounds[i]! < blockBounds[i - 1]!)
+        throw new Error(`piece block ${block} has piece bound ${i} before the one ahead of it (table ${table})`);
     blocks++;
     yield { block, blockBounds, data };
   }
   if (blocks * POOLS_PER_BLOCK < count)
-    throw new Error(`the piece blocks cover ${Math.min(count, blocks * POOLS_PER_BLOCK)} pools, not ${count}`);
+    throw new Error(
+      `the piece blocks cover ${Math.min(count, blocks * POOLS_PER_BLOCK)} pools, not ${count} (table ${table})`,
+    );
 }

@@ -95,7 +95,13 @@ export function readPieceStore(
   const templates = readTemplates(storedTemplates(db, format));
   const memory = renderer === 'webassembly' ? new PackedMemory(templates, blockBytes(db, table), format.keys) : null;
   const slotOf = new Int32Array(count + 1).fill(-1);
-  layout.forEach((id, slot) => (slotOf[id] = slot));
+  layout.forEach((id, slot) => {
+    // An id out of range or listed twice would leave a pool without pieces: its first request would fail.
+    const inRange = id >= 1 && id <= count;
+    if (!inRange || slotOf[id] !== -1)
+      throw new Error(`the layout order (table sort_orders) lists pool id ${id} ${inRange ? 'twice' : 'out of range'}`);
+    slotOf[id] = slot;
+  });
   const blocks: Uint8Array[] = [];
   const buffers: Buffer[] = [];
   const bounds: Uint32Array[] = [];

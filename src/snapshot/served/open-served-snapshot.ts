@@ -7,6 +7,7 @@ import { PieceReader } from './piece-reader.js';
 import { readPieceStore } from '../render/piece-store.js';
 import { poolIndex } from './pool-index.js';
 import { readPoolKeys } from '../format/pool-keys.js';
+import { rowCountProblems } from './row-counts.js';
 import { walkPools } from './pool-walk.js';
 import { listBody, objectBody } from './response-bodies.js';
 import type { ServedSnapshot } from './served-snapshot.js';
@@ -50,6 +51,10 @@ function served(db: Database.Database, path: string, wire: Wire): ServedSnapshot
   // (a test worker's start-up pays for it in RSS, and SQLite does not give it back), so it is tiny here.
   db.pragma('cache_size = -128');
   const facts = readSnapshotFacts(db, path);
+  // A file whose rows were deleted by hand would serve its pieces and fail at the market's first read.
+  const damage = rowCountProblems(db, facts);
+  if (damage.length > 0)
+    throw new SnapshotError(`snapshot ${path} is damaged: ${damage.join('; ')} (inspect --verify names every row)`);
   const keys = readPoolKeys(db, facts.pools);
   const poolOrders = new StoredOrders(db, 'pools', keys.count);
   const format = PIECE_FORMATS[wire];

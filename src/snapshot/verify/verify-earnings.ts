@@ -10,7 +10,7 @@ export interface RewardRow {
   emissions_per_second_x64: string;
   active: number;
   emissions_per_second: string;
-  decimals: number;
+  decimals: number | null;
   usd_price: string;
 }
 
@@ -42,6 +42,10 @@ export function verifyRewards(pool: PoolRow, rewards: RewardRow[], v: Violations
   if (rewards.length > 3) v.add(subject, `${rewards.length} reward slots, at most 3 exist`);
   let usdPerSecond = new Dec(0);
   for (const r of rewards) {
+    if (r.decimals === null) {
+      v.add(`${subject} reward ${r.mint}`, 'its mint is no token of the snapshot');
+      continue;
+    }
     const perSecond = new Dec(r.emissions_per_second_x64).div(Q64.toString()).div(new Dec(10).pow(r.decimals));
     v.expectEqual(`${subject} reward ${r.mint}`, 'emissionsPerSecond', r.emissions_per_second, formatFigure(perSecond));
     v.expectEqual(`${subject} reward ${r.mint}`, 'active', r.active, r.emissions_per_second_x64 === '0' ? 0 : 1);

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { compareDecimalStrings } from '../../math/decimal.js';
+import { poolKeysOfRows, readPoolKeys } from '../format/pool-keys.js';
 import type { Violations } from './violations.js';
 
 interface OrderRow {
@@ -34,6 +35,11 @@ export function verifyOrders(
       v.add(subject, `lists ${ids.length} ids (${new Set(ids).size} distinct) for ${byId.size} rows`);
       continue;
     }
+    const stray = ids.find((id) => !byId.has(id));
+    if (stray !== undefined) {
+      v.add(subject, `lists id ${stray}, which is no row of ${row.resource}`);
+      continue;
+    }
     const sign = row.direction === 'asc' ? 1 : -1;
     for (let i = 1; i < ids.length; i++) {
       const [prevValue, prevAddress] = byId.get(ids[i - 1]!)!;
@@ -45,5 +51,25 @@ export function verifyOrders(
         break;
       }
     }
+  }
+}
+
+/**
+ * The `pool_keys` row, which a server filters and looks pools up by, says what the pools' rows say: each
+ * pool's tokens, flag byte and config, and the list of configs.
+ * @example verifyPoolKeys(db, violations)
+ */
+export function verifyPoolKeys(db: Database.Database, v: Violations): void {
+  const expected = poolKeysOfRows(db);
+  const stored = readPoolKeys(db, expected.count);
+  if (JSON.stringify(stored.configs) !== JSON.stringify(expected.configs))
+    v.add('table pool_keys row id 1', "configs differ from the pools' pools_config");
+  for (const field of ['tokenA', 'tokenB', 'flags', 'config'] as const) {
+    const id = expected[field].findIndex((value, i) => stored[field][i] !== value);
+    if (id >= 0)
+      v.add(
+        'table pool_keys row id 1',
+        `${field} of pool ${id} is ${stored[field][id]}, its pools row says ${expected[field][id]}`,
+      );
   }
 }

@@ -1,6 +1,8 @@
+import { poolPieces } from '../format/pool-pieces.js';
+import type { PoolRecord } from '../format/pool-record.js';
 import type Database from 'better-sqlite3';
 import type { OriginTexts } from '../pieces/origin-texts.js';
-import { joinPoolItem } from '../pieces/piece-layout.js';
+import { joinPoolItem, storedPiece } from '../pieces/piece-layout.js';
 import { readTokenTexts, TOKEN_TEXT_COLUMNS, type TokenTextKind } from '../pieces/token-texts.js';
 import type { PoolRow } from './pool-rows.js';
 import type { LockRow, StatsRow } from './verify-earnings.js';
@@ -83,4 +85,31 @@ export function verifyTokenTexts(db: Database.Database, v: Violations): void {
       v.expectEqual(`token ${row[0]}`, `stored ${kind}`, stored, row[column + 1]);
     });
   });
+}
+
+/**
+ * A pool's stored pieces of the spec dialect are, byte for byte, what the one encoder makes of the record its rows
+ * read back as (format/stored-records.ts): a key or a value changed inside a block is named, not served.
+ * @example verifyEncodedPieces(pool, records.pool(pool.id), violations, `pool ${pool.address}`)
+ */
+export function verifyEncodedPieces(pool: PoolRow, record: PoolRecord, v: Violations, subject: string): void {
+  const pieces = poolPieces(record);
+  // As stored around their texts (piece-layout.ts); the detail is read without the brace that closes it.
+  const encoded = {
+    head: storedPiece('head', pieces.head),
+    tail: storedPiece('tail', pieces.tail),
+    detail: pieces.detail,
+  };
+  const stored = { head: pool.head, tail: pool.tail, detail: pool.detail };
+  for (const piece of ['head', 'tail', 'detail'] as const) {
+    const [have, want] = [stored[piece], encoded[piece]];
+    if (have === want) continue;
+    let at = 0;
+    while (have[at] === want[at]) at++;
+    const around = (text: string): string => JSON.stringify(text.slice(Math.max(0, at - 20), at + 20));
+    v.add(
+      subject,
+      `stored ${piece} piece differs from its rows at character ${at}: ${around(have)}, expected ${around(want)}`,
+    );
+  }
 }

@@ -1,3 +1,5 @@
+import { protocolJson } from '../format/pool-pieces.js';
+import { upstreamProtocolJson, upstreamSupplyJson } from '../format/upstream-token-json.js';
 import type Database from 'better-sqlite3';
 import { Dec, formatFigure } from '../../math/decimal.js';
 import { FEE_TIERS, PROTOCOL_FEE_RATE } from '../../math/fee-tiers.js';
@@ -92,4 +94,45 @@ export function verifyCoverage(db: Database.Database, v: Violations): void {
   has('zero-liquidity pool', "SELECT 1 FROM pools WHERE liquidity = '0'");
   has('token with 0 decimals', 'SELECT 1 FROM tokens WHERE decimals = 0');
   has('token with 9 decimals', 'SELECT 1 FROM tokens WHERE decimals = 9');
+}
+
+/**
+ * The `/protocol` and exchange-token bodies stored in both dialects say what their rows' columns say: the
+ * protocol's bodies and the supplies' are those the columns encode to, the exchange token's hold its figures.
+ * @example verifyFactBodies(db, violations)
+ */
+export function verifyFactBodies(db: Database.Database, v: Violations): void {
+  const p = db.prepare('SELECT * FROM protocol').get() as Record<string, string> | undefined;
+  if (p) {
+    const record = {
+      tvl: p.tvl!,
+      volume24hUsdc: p.volume_24h_usdc!,
+      fees24hUsdc: p.fees_24h_usdc!,
+      revenue24hUsdc: p.revenue_24h_usdc!,
+    };
+    v.expectEqual('table protocol row id 1', 'json', p.json, protocolJson(record));
+    v.expectEqual('table protocol row id 1', 'upstream_json', p.upstream_json, upstreamProtocolJson(record));
+  }
+  const x = db.prepare('SELECT * FROM exchange_token').get() as Record<string, string> | undefined;
+  if (!x) return;
+  const subject = 'table exchange_token row id 1';
+  const [circulating, total] = [x.circulating_supply!, x.total_supply!];
+  v.expectEqual(subject, 'circulating_json', x.circulating_json, JSON.stringify({ circulating_supply: circulating }));
+  v.expectEqual(subject, 'total_json', x.total_json, JSON.stringify({ total_supply: total }));
+  v.expectEqual(
+    subject,
+    'upstream_circulating_json',
+    x.upstream_circulating_json,
+    upstreamSupplyJson('circulating_supply', circulating),
+  );
+  v.expectEqual(subject, 'upstream_total_json', x.upstream_total_json, upstreamSupplyJson('total_supply', total));
+  const live = JSON.parse(x.upstream_json!) as Record<string, unknown>;
+  const figures = {
+    price: x.price,
+    circulatingSupply: circulating,
+    totalSupply: total,
+    stats: { '24h': { volume: x.volume_24h } },
+  };
+  for (const [key, value] of Object.entries(figures))
+    v.expectEqual(subject, `upstream_json ${key}`, JSON.stringify(live[key]), JSON.stringify(value));
 }

@@ -14,6 +14,17 @@ export interface AtomicWriteOptions {
 export const partialPath = (out: string): string => `${out}.partial`;
 
 /**
+ * Removes `<out>.partial` and the files SQLite keeps beside it (its journal, or a WAL and its index): a run
+ * killed outright (kill -9) leaves them, and a journal left hot beside a new partial file would be rolled
+ * back into it, or make the next open say `attempt to write a readonly database`.
+ * @example removePartial('snapshots/x.sqlite') // no x.sqlite.partial, x.sqlite.partial-journal, …
+ */
+export function removePartial(out: string): void {
+  const partial = partialPath(out);
+  for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(`${partial}${suffix}`, { force: true });
+}
+
+/**
  * Writes a snapshot into `<out>.partial` through `write`, in the writer's one transaction, and
  * renames it into place when complete: an error or an abort leaves nothing at `out`, nor beside it.
  * @example await writeSnapshotAtomically('snapshots/x.sqlite', (writer) => { writer.meta({ ... }); })
@@ -25,12 +36,12 @@ export async function writeSnapshotAtomically<T>(
 ): Promise<T> {
   const partial = partialPath(out);
   const errorOf = options.errorOf ?? ((message: string) => new Error(message));
-  rmSync(partial, { force: true });
+  removePartial(out);
   let writer: SnapshotWriter;
   try {
     writer = createSnapshotWriter(partial);
   } catch (error) {
-    rmSync(partial, { force: true });
+    removePartial(out);
     throw errorOf(`cannot write ${out}: ${(error as Error).message}`);
   }
   try {
@@ -41,7 +52,7 @@ export async function writeSnapshotAtomically<T>(
     return result;
   } catch (error) {
     writer.abandon();
-    rmSync(partial, { force: true });
+    removePartial(out);
     throw error;
   }
 }
