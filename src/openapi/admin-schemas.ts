@@ -58,9 +58,8 @@ export const JournalEntrySchema = Type.Object({
 
 // The market's own bodies (docs/market-moves.md §3): its state, and the changes made by hand.
 
-/** A decimal above 0, as a string or a JSON number. */
-const positive = (description: string) =>
-  Type.Union([Type.String({ pattern: '^\\d+(\\.\\d+)?$' }), Type.Number({ exclusiveMinimum: 0 })], { description });
+/** A decimal above 0, as a string: a JSON number is refused, as a market file refuses one. */
+const positive = (description: string) => Type.String({ pattern: '^\\d+(\\.\\d+)?$', description });
 
 /** A change made by hand, as `GET /__mock/market` lists it. */
 export const MarketChangeSchema = Type.Object({

@@ -4,14 +4,23 @@ import { fraction, isZero } from '../../math/exact-figures.js';
 const DECIMAL = /^\d+(\.\d+)?$/;
 
 /**
- * A positive decimal, as a string or a JSON number; a 400 naming `field` otherwise.
+ * A positive decimal string; a 400 naming `field` otherwise. A JSON number is refused as a market file
+ * refuses one (docs/market-file.md): a float may already have lost digits the string keeps.
  * @example positiveDecimal('150.25', 'priceUsdc') // '150.25'
  */
 export function positiveDecimal(value: unknown, field: string): string {
-  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
-  if (typeof text !== 'string' || !DECIMAL.test(text) || isZero(fraction(text)))
-    throw invalidParameter(field, `${field} must be a decimal above 0 such as "150.25", got ${JSON.stringify(value)}`);
-  return text;
+  if (typeof value === 'number')
+    throw invalidParameter(
+      field,
+      `${field} must be a decimal string above 0 such as "150.25", got the JSON number ${JSON.stringify(value)}: ` +
+        `give it as a decimal string${Number.isFinite(value) && DECIMAL.test(String(value)) ? `, "${value}"` : ''}`,
+    );
+  if (typeof value !== 'string' || !DECIMAL.test(value) || isZero(fraction(value)))
+    throw invalidParameter(
+      field,
+      `${field} must be a decimal string above 0 such as "150.25", got ${JSON.stringify(value)}`,
+    );
+  return value;
 }
 
 /**
