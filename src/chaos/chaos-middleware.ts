@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from '../errors/api-error.js';
 import type { ChaosController } from './chaos-controller.js';
 import type { FaultKind } from './chaos-settings.js';
+import type { IgnoredMarks } from './journal.js';
 import { takeOverrides } from './overrides.js';
 
 /**
@@ -27,7 +28,7 @@ interface Applied {
 /** Journals the request when its response ends (or its connection drops). */
 function journalOnClose(
   chaos: ChaosController,
-  req: IncomingMessage,
+  req: IncomingMessage & IgnoredMarks,
   res: ServerResponse,
   client: string,
   applied: Applied,
@@ -44,6 +45,7 @@ function journalOnClose(
       durationMs: Math.round(chaos.now() - startedAt),
       delayMs: applied.delayMs,
       fault: applied.fault,
+      ignored: req.ignoredParams?.map((p) => p.name),
     }),
   );
 }

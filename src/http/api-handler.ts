@@ -9,15 +9,22 @@ import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
 import type { Wire } from '../snapshot/pieces/wire.js';
 import type { ResponseCache } from './response-cache.js';
 import { CHAIN } from '../api/route-paths.js';
-import { MARKET_STEP_HEADER } from '../api/response-headers.js';
+import { IGNORED_PARAMS_HEADER, MARKET_STEP_HEADER } from '../api/response-headers.js';
+import { ignoredHeader, ignoredParams } from '../api/params/ignored-params.js';
+import type { IgnoredMarks } from '../chaos/journal.js';
 import { unknownChain, type Route } from '../api/routes.js';
 import { chooseEncoding, prepareBody, sendJson, sendPrepared, type PreparedBody } from './send.js';
 
-/** The query string of a request as URLSearchParams. */
-function searchOf(req: IncomingMessage): URLSearchParams {
+/** The query string of a request ('' for none). */
+function queryOf(req: IncomingMessage): string {
   const url = req.url ?? '';
   const mark = url.indexOf('?');
-  return new URLSearchParams(mark < 0 ? '' : url.slice(mark + 1));
+  return mark < 0 ? '' : url.slice(mark + 1);
+}
+
+/** The query string of a request as URLSearchParams. */
+function searchOf(req: IncomingMessage): URLSearchParams {
+  return new URLSearchParams(queryOf(req));
 }
 
 /**
@@ -101,11 +108,18 @@ export function apiHandler(
   originOf: (req: Request) => string,
   tagOf: ReturnType<typeof apiTags>,
 ) {
-  return function handleApiRequest(req: Request & ChaosMarks, res: ServerResponse): void {
+  const ignoredOf = ignoredParams(route.doc);
+  return function handleApiRequest(req: Request & ChaosMarks & IgnoredMarks, res: ServerResponse): void {
     const snapshot = market.current;
     // Set again here: a delay injected before this handler may have outlasted a step.
     res.setHeader(MARKET_STEP_HEADER, String(market.step));
     if (req.params.chain !== CHAIN) throw unknownChain(req.params.chain ?? '');
+    // Named beside the body, never in it: the body, its ETag and the cache's key stay those of the URL.
+    const ignored = ignoredOf(queryOf(req));
+    if (ignored.length > 0) {
+      res.setHeader(IGNORED_PARAMS_HEADER, ignoredHeader(ignored));
+      req.ignoredParams = ignored;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD')
       throw new ApiError(
         405,

@@ -54,6 +54,7 @@ export const JournalEntrySchema = Type.Object({
   fault: Type.Union([Type.Integer(), Type.String(), Type.Null()], {
     description: 'A status, reset, hang, truncate, rate_limited, or null',
   }),
+  ignored: Type.Array(Type.String(), { description: 'Query parameters the API ignored, as sent (docs/api.md §1.7)' }),
 });
 
 // The market's own bodies (docs/market-moves.md §3): its state, and the changes made by hand.
