@@ -11,6 +11,8 @@ import { takeOverrides } from './overrides.js';
  */
 export interface ChaosMarks {
   truncateBody?: boolean;
+  /** What chaos did to the request, filled in as it acts: for the request log (src/http/request-log.ts). */
+  chaosApplied?: Applied;
 }
 
 function rateLimitHeaders(res: ServerResponse, limit: number, remaining: number, resetMs: number): void {
@@ -20,7 +22,7 @@ function rateLimitHeaders(res: ServerResponse, limit: number, remaining: number,
 }
 
 /** What the journal records of a request, filled in as chaos acts on it. */
-interface Applied {
+export interface Applied {
   fault: number | string | null;
   delayMs: number;
 }
@@ -101,6 +103,7 @@ export function chaosMiddleware(chaos: ChaosController, routeKeyOf: (path: strin
     if (!path.startsWith('/v2/')) return next();
     const client = req.socket.remoteAddress ?? 'unknown';
     const applied: Applied = { fault: null, delayMs: 0 };
+    req.chaosApplied = applied;
     journalOnClose(chaos, req, res, client, applied);
     const limited = rateLimit(chaos, res, client);
     if (limited) {

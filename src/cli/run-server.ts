@@ -1,19 +1,27 @@
 import { ChaosConfigError } from '../chaos/parse-chaos-config.js';
 import { createMockServer, type MockServerOptions } from '../http/create-mock-server.js';
+import type { RequestLogEntry } from '../http/request-log.js';
 import { normalizePublicUrl } from '../api/public-url.js';
 import { UsageError } from './fail.js';
 
+/** `--quiet` of `serve` and `start`: without it, a line per request on stdout (docs/api.md §12). */
+export const QUIET_OPTION = {
+  type: 'boolean',
+  describe: 'Print no request log (by default a line per request: method, URL, status, time, chaos), e.g. --quiet',
+} as const;
+
 /**
  * Serves a snapshot until SIGINT or SIGTERM, then closes cleanly
- * (exit 0). `portFrom` names where the port came from, for errors.
+ * (exit 0). `portFrom` names where the port came from, for errors. Each request is logged unless `quiet`.
  */
 export async function runServer(
-  options: MockServerOptions & { port: number; host: string },
+  { quiet = false, ...options }: MockServerOptions & { port: number; host: string; quiet?: boolean },
   portFrom = '--port',
 ): Promise<void> {
   const { port, host } = options;
   const server = await createMockServer({
     ...options,
+    ...(quiet ? {} : { onRequest: (entry: RequestLogEntry) => void process.stdout.write(`${entry.line}\n`) }),
     onError: (error) =>
       process.stderr.write(
         `clmm-mock: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

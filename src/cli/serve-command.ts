@@ -1,7 +1,7 @@
 import type { Argv } from 'yargs';
 import { chaosConfig, type ChaosFlags } from './chaos-flags.js';
 import { UsageError } from './fail.js';
-import { parsePort, parsePublicUrl, runServer } from './run-server.js';
+import { parsePort, parsePublicUrl, QUIET_OPTION, runServer } from './run-server.js';
 import { MARKET_MOVES_OPTION, marketMovesOf } from './market-moves-option.js';
 import { WIRE_OPTION, wireOf } from './wire-option.js';
 
@@ -83,6 +83,7 @@ export const serveCommand = {
       })
       .option('wire', { ...WIRE_OPTION, describe: `${WIRE_OPTION.describe} (default: CLMM_MOCK_WIRE, else spec)` })
       .option('market-moves', MARKET_MOVES_OPTION)
+      .option('quiet', QUIET_OPTION)
       .example('$0 serve --snapshot snapshots/demo.sqlite --port 0', '')
       .example('$0 serve --snapshot snapshots/demo.sqlite --market-moves 5s', 'a step of market time every 5 seconds')
       .example('$0 serve --snapshot snapshots/demo.sqlite --wire upstream', 'for apps written against the live API')
@@ -103,6 +104,7 @@ export const serveCommand = {
       adminToken?: string;
       wire?: string;
       marketMoves?: string;
+      quiet?: boolean;
     } & ChaosFlags,
   ) => {
     const { snapshot, host } = argv;
@@ -122,6 +124,7 @@ export const serveCommand = {
       wire: wireOf(argv.wire),
       chaos: chaosConfig(argv),
       marketMoves: marketMovesOf(argv.marketMoves),
+      quiet: argv.quiet,
     });
   },
 };

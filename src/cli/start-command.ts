@@ -9,7 +9,7 @@ import { SnapshotError } from '../snapshot/served/snapshot-error.js';
 import type { MarketFile } from '../generator/declared/market-file.js';
 import { marketUsage, readMarketOption } from './market-option.js';
 import { terminalProgress } from './progress.js';
-import { parsePort, runServer } from './run-server.js';
+import { parsePort, QUIET_OPTION, runServer } from './run-server.js';
 import { MARKET_MOVES_OPTION, marketMovesOf } from './market-moves-option.js';
 import { WIRE_OPTION, wireOf } from './wire-option.js';
 
@@ -71,12 +71,13 @@ export const startCommand = {
           'generated beside the default snapshot and again whenever the file changes, e.g. --market market.json',
       })
       .option('market-moves', MARKET_MOVES_OPTION)
+      .option('quiet', QUIET_OPTION)
       .example('$0 start', 'http://127.0.0.1:8080/v2/solana')
       .example('$0 start --market-moves 5s', 'a market that moves: a step of five minutes every 5 seconds')
       .example('$0 start --wire upstream', "the live API's dialect, for apps written against it")
       .example('$0 start --market market.json', 'the default market with your tokens and pools in it')
       .example('PORT=9000 $0 start', 'another port (PORT=0 takes a free one); the first line printed names the URL'),
-  handler: async (argv: { wire?: string; market?: string; marketMoves?: string }) => {
+  handler: async (argv: { wire?: string; market?: string; marketMoves?: string; quiet?: boolean }) => {
     const wire = wireOf(argv.wire);
     const marketMoves = marketMovesOf(argv.marketMoves);
     const port = parsePort(process.env.PORT ?? '8080', 'PORT');
@@ -97,6 +98,6 @@ export const startCommand = {
         .catch(marketUsage(argv.market!))
         .finally(() => progress.clear());
     }
-    await runServer({ snapshot, port, host: '127.0.0.1', wire, marketMoves }, 'PORT=<n>');
+    await runServer({ snapshot, port, host: '127.0.0.1', wire, marketMoves, quiet: argv.quiet }, 'PORT=<n>');
   },
 };

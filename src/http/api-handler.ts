@@ -13,6 +13,7 @@ import { IGNORED_PARAMS_HEADER, MARKET_STEP_HEADER } from '../api/response-heade
 import { ignoredHeader, ignoredParams } from '../api/params/ignored-params.js';
 import type { IgnoredMarks } from '../chaos/journal.js';
 import { unknownChain, type Route } from '../api/routes.js';
+import { apiIndex } from '../api/api-index.js';
 import { chooseEncoding, prepareBody, sendJson, sendPrepared, type PreparedBody } from './send.js';
 
 /** The query string of a request ('' for none). */
@@ -149,5 +150,22 @@ export function apiHandler(
       cache.set(key, prepared);
     }
     sendPrepared(req, res, prepared);
+  };
+}
+
+/**
+ * `GET /v2/solana` (and `/v2/solana/`), the base URL `serve` prints: an index of the endpoints at the origin
+ * the client reached (docs/api.md §1.8), read-only as the API's routes are.
+ */
+export function apiIndexHandler(originOf: (req: Request) => string) {
+  return function handleApiIndex(req: Request & ChaosMarks, res: ServerResponse): void {
+    if (req.params.chain !== CHAIN) throw unknownChain(req.params.chain ?? '');
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      throw new ApiError(
+        405,
+        'method_not_allowed',
+        `${req.method} is not allowed; the index answers GET, HEAD, OPTIONS`,
+      );
+    sendJson(req, res, 200, apiIndex(originOf(req)), { truncate: req.truncateBody === true });
   };
 }
