@@ -22,6 +22,7 @@ import type { RecordOptions, RecordSummary } from './record/record-snapshot.js';
 export { createMockServer, type MockServer, type MockServerOptions } from './http/create-mock-server.js';
 export { ChaosConfigError } from './chaos/parse-chaos-config.js';
 export type { JournalEntry } from './chaos/journal.js';
+export type { RequestLogEntry } from './http/request-log.js';
 export type { FaultSetting, RouteChaosSettings } from './chaos/chaos-settings.js';
 export type { RouteKey, RoutePath } from './api/route-paths.js';
 /** Chaos settings whose route keys are this API's routes: `'GET /pools/:address'`; a typo fails to compile. */

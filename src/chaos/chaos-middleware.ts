@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from '../errors/api-error.js';
 import type { ChaosController } from './chaos-controller.js';
 import type { FaultKind } from './chaos-settings.js';
+import type { IgnoredMarks } from './journal.js';
 import { takeOverrides } from './overrides.js';
 
 /**
@@ -10,6 +11,8 @@ import { takeOverrides } from './overrides.js';
  */
 export interface ChaosMarks {
   truncateBody?: boolean;
+  /** What chaos did to the request, filled in as it acts: for the request log (src/http/request-log.ts). */
+  chaosApplied?: Applied;
 }
 
 function rateLimitHeaders(res: ServerResponse, limit: number, remaining: number, resetMs: number): void {
@@ -19,7 +22,7 @@ function rateLimitHeaders(res: ServerResponse, limit: number, remaining: number,
 }
 
 /** What the journal records of a request, filled in as chaos acts on it. */
-interface Applied {
+export interface Applied {
   fault: number | string | null;
   delayMs: number;
 }
@@ -27,7 +30,7 @@ interface Applied {
 /** Journals the request when its response ends (or its connection drops). */
 function journalOnClose(
   chaos: ChaosController,
-  req: IncomingMessage,
+  req: IncomingMessage & IgnoredMarks,
   res: ServerResponse,
   client: string,
   applied: Applied,
@@ -44,6 +47,7 @@ function journalOnClose(
       durationMs: Math.round(chaos.now() - startedAt),
       delayMs: applied.delayMs,
       fault: applied.fault,
+      ignored: req.ignoredParams?.map((p) => p.name),
     }),
   );
 }
@@ -99,6 +103,7 @@ export function chaosMiddleware(chaos: ChaosController, routeKeyOf: (path: strin
     if (!path.startsWith('/v2/')) return next();
     const client = req.socket.remoteAddress ?? 'unknown';
     const applied: Applied = { fault: null, delayMs: 0 };
+    req.chaosApplied = applied;
     journalOnClose(chaos, req, res, client, applied);
     const limited = rateLimit(chaos, res, client);
     if (limited) {

@@ -11,6 +11,13 @@ export interface JournalEntry {
   delayMs: number;
   /** The fault applied: an HTTP status, reset, hang, truncate, rate_limited, or null. */
   fault: number | string | null;
+  /** The query parameters the API ignored, as sent (docs/api.md §1.7). */
+  ignored: string[];
+}
+
+/** What the API's handler leaves on a request for the journal and the request log: the parameters it ignored. */
+export interface IgnoredMarks {
+  ignoredParams?: readonly { name: string; didYouMean: string | null }[];
 }
 
 /** Bytes of URL kept in place per entry; a longer URL (rare: API URLs are a few hundred bytes) is kept as it came. */
@@ -33,6 +40,8 @@ export class Journal {
   private readonly clients: string[];
   private readonly faults: (number | string | null)[];
   private readonly longUrls: (string | undefined)[];
+  /** Per entry: the parameters ignored, undefined for none (most requests). */
+  private readonly ignored: (readonly string[] | undefined)[];
   private next = 0;
   private seq = 0;
   private count = 0;
@@ -45,9 +54,10 @@ export class Journal {
     this.clients = new Array<string>(capacity).fill('');
     this.faults = new Array<number | string | null>(capacity).fill(null);
     this.longUrls = new Array<string | undefined>(capacity).fill(undefined);
+    this.ignored = new Array<readonly string[] | undefined>(capacity).fill(undefined);
   }
 
-  add(entry: Omit<JournalEntry, 'seq'>): void {
+  add(entry: Omit<JournalEntry, 'seq' | 'ignored'> & { ignored?: readonly string[] }): void {
     const slot = this.next;
     const at = slot * NUMBERS;
     this.numbers[at] = ++this.seq;
@@ -62,6 +72,7 @@ export class Journal {
     this.methods[slot] = entry.method;
     this.clients[slot] = entry.client;
     this.faults[slot] = entry.fault;
+    this.ignored[slot] = entry.ignored?.length ? entry.ignored : undefined;
     this.next = (slot + 1) % this.capacity;
     this.count = Math.min(this.count + 1, this.capacity);
   }
@@ -73,6 +84,7 @@ export class Journal {
 
   clear(): void {
     this.longUrls.fill(undefined);
+    this.ignored.fill(undefined);
     this.next = 0;
     this.count = 0;
   }
@@ -91,6 +103,7 @@ export class Journal {
       durationMs: durationMs!,
       delayMs: delayMs!,
       fault: this.faults[slot]!,
+      ignored: [...(this.ignored[slot] ?? [])],
     };
   }
 }

@@ -1,22 +1,32 @@
 import { ChaosConfigError } from '../chaos/parse-chaos-config.js';
 import { createMockServer, type MockServerOptions } from '../http/create-mock-server.js';
+import type { RequestLogEntry } from '../http/request-log.js';
 import { normalizePublicUrl } from '../api/public-url.js';
 import { UsageError } from './fail.js';
 
-/** What `serve` and `start` run: a server's options, with the port and where it came from (a flag or PORT). */
-export type ServerRun = Omit<MockServerOptions, 'snapshot'> & { port: number; portFrom: string; host: string };
+/**
+ * What `serve` and `start` run: a server's options, with the port and where it came from (a flag or PORT), and
+ * `quiet`: without it, a line per request on stdout (docs/api.md §12).
+ */
+export type ServerRun = Omit<MockServerOptions, 'snapshot'> & {
+  port: number;
+  portFrom: string;
+  host: string;
+  quiet?: boolean;
+};
 
 /**
  * Serves a snapshot until SIGINT or SIGTERM, then closes cleanly (exit 0); run by npm, also once npm is gone
- * (watchNpmParent).
+ * (watchNpmParent). Each request is logged unless `quiet`.
  * @example await runServer({ snapshot: 'snapshots/demo.sqlite', port: 0, portFrom: '--port', host: '127.0.0.1' })
  */
 export async function runServer(options: ServerRun & { snapshot: string }): Promise<void> {
-  const { port, portFrom, host, ...rest } = options;
+  const { port, portFrom, host, quiet = false, ...rest } = options;
   const server = await createMockServer({
     ...rest,
     port,
     host,
+    ...(quiet ? {} : { onRequest: (entry: RequestLogEntry) => void process.stdout.write(`${entry.line}\n`) }),
     onError: (error) =>
       process.stderr.write(
         `clmm-mock: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

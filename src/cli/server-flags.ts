@@ -87,6 +87,10 @@ const SERVER_FLAGS = {
   },
   wire: { ...WIRE_OPTION, describe: `${WIRE_OPTION.describe} (default: CLMM_MOCK_WIRE, else spec)` },
   'market-moves': MARKET_MOVES_OPTION,
+  quiet: {
+    type: 'boolean',
+    describe: 'Print no request log (by default a line per request: method, URL, status, time, chaos), e.g. --quiet',
+  },
 } as const satisfies Record<string, Options>;
 
 /** The flags shown as `[number]` in `--help`; each is checked where it is read. */
@@ -102,6 +106,7 @@ export type ServerArgs = {
   adminToken?: string;
   wire?: string;
   marketMoves?: string;
+  quiet?: boolean;
 } & ChaosFlags;
 
 /**
@@ -158,5 +163,6 @@ export function serverRun(argv: ServerArgs): ServerRun {
     wire: wireOf(argv.wire),
     chaos: chaosConfig(argv),
     marketMoves: marketMovesOf(argv.marketMoves),
+    quiet: argv.quiet === true,
   };
 }

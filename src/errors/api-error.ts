@@ -1,3 +1,5 @@
+import { shown } from './shown.js';
+
 /** The machine-readable error codes (docs/api.md §2.2), in the order listed there; `forbidden` is the admin API's. */
 export const ERROR_CODES = [
   'invalid_parameter',
@@ -57,6 +59,17 @@ export function repeatedParameter(parameter: string, given: readonly string[]): 
     parameter,
     `${parameter} must be given once, got ${given.length} values (${given.join(', ')})`,
   );
+}
+
+/**
+ * The 400 of a malformed address (docs/api.md §2.2): the API's path and query parameters and the market's
+ * admin routes name it the same way.
+ * @example invalidAddress('address', 'x').message // "address must be a base58 address of 32 bytes, got 'x'"
+ */
+export function invalidAddress(parameter: string, raw: string): ApiError {
+  return new ApiError(400, 'invalid_address', `${parameter} must be a base58 address of 32 bytes, got ${shown(raw)}`, {
+    parameter,
+  });
 }
 
 /** A 400 for a cursor that is malformed, tampered with, foreign or does not fit the request. */

@@ -9,15 +9,23 @@ import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
 import type { Wire } from '../snapshot/pieces/wire.js';
 import type { ResponseCache } from './response-cache.js';
 import { CHAIN } from '../api/route-paths.js';
-import { MARKET_STEP_HEADER } from '../api/response-headers.js';
+import { IGNORED_PARAMS_HEADER, MARKET_STEP_HEADER } from '../api/response-headers.js';
+import { ignoredHeader, ignoredParams } from '../api/params/ignored-params.js';
+import type { IgnoredMarks } from '../chaos/journal.js';
 import { unknownChain, type Route } from '../api/routes.js';
+import { apiIndex } from '../api/api-index.js';
 import { chooseEncoding, prepareBody, sendJson, sendPrepared, type PreparedBody } from './send.js';
+
+/** The query string of a request ('' for none). */
+function queryOf(req: IncomingMessage): string {
+  const url = req.url ?? '';
+  const mark = url.indexOf('?');
+  return mark < 0 ? '' : url.slice(mark + 1);
+}
 
 /** The query string of a request as URLSearchParams. */
 function searchOf(req: IncomingMessage): URLSearchParams {
-  const url = req.url ?? '';
-  const mark = url.indexOf('?');
-  return new URLSearchParams(mark < 0 ? '' : url.slice(mark + 1));
+  return new URLSearchParams(queryOf(req));
 }
 
 /**
@@ -101,11 +109,18 @@ export function apiHandler(
   originOf: (req: Request) => string,
   tagOf: ReturnType<typeof apiTags>,
 ) {
-  return function handleApiRequest(req: Request & ChaosMarks, res: ServerResponse): void {
+  const ignoredOf = ignoredParams(route.doc);
+  return function handleApiRequest(req: Request & ChaosMarks & IgnoredMarks, res: ServerResponse): void {
     const snapshot = market.current;
     // Set again here: a delay injected before this handler may have outlasted a step.
     res.setHeader(MARKET_STEP_HEADER, String(market.step));
     if (req.params.chain !== CHAIN) throw unknownChain(req.params.chain ?? '');
+    // Named beside the body, never in it: the body, its ETag and the cache's key stay those of the URL.
+    const ignored = ignoredOf(queryOf(req));
+    if (ignored.length > 0) {
+      res.setHeader(IGNORED_PARAMS_HEADER, ignoredHeader(ignored));
+      req.ignoredParams = ignored;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD')
       throw new ApiError(
         405,
@@ -135,5 +150,22 @@ export function apiHandler(
       cache.set(key, prepared);
     }
     sendPrepared(req, res, prepared);
+  };
+}
+
+/**
+ * `GET /v2/solana` (and `/v2/solana/`), the base URL `serve` prints: an index of the endpoints at the origin
+ * the client reached (docs/api.md §1.8), read-only as the API's routes are.
+ */
+export function apiIndexHandler(originOf: (req: Request) => string) {
+  return function handleApiIndex(req: Request & ChaosMarks, res: ServerResponse): void {
+    if (req.params.chain !== CHAIN) throw unknownChain(req.params.chain ?? '');
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      throw new ApiError(
+        405,
+        'method_not_allowed',
+        `${req.method} is not allowed; the index answers GET, HEAD, OPTIONS`,
+      );
+    sendJson(req, res, 200, apiIndex(originOf(req)), { truncate: req.truncateBody === true });
   };
 }

@@ -13,6 +13,7 @@ import { openServedSnapshot } from '../snapshot/served/open-served-snapshot.js';
 import { parseWire, type Wire } from '../snapshot/pieces/wire.js';
 import { clientErrorHandler } from './error-handler.js';
 import { mockApp } from './mock-app.js';
+import type { RequestLogEntry } from './request-log.js';
 import { DEFAULT_CACHE_BYTES, ResponseCache } from './response-cache.js';
 import { closer, listen } from './server-lifecycle.js';
 
@@ -56,6 +57,12 @@ export interface MockServerOptions {
    * (`server.market`, `/__mock/market`). A bad value throws TypeError before anything starts.
    */
   marketMoves?: string | number;
+  /**
+   * Called once per request when its response ends (docs/api.md §12): method, URL, status, time, what chaos did
+   * and the query parameters ignored, and `line`, the line `clmm-mock serve` prints. Admin reads, CORS preflights,
+   * the landing page and static files are left out. Default: no log (the server never prints).
+   */
+  onRequest?: (entry: RequestLogEntry) => void;
 }
 
 export interface MockServer {

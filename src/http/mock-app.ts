@@ -12,12 +12,13 @@ import type { MovingMarket } from '../moves/moving-market.js';
 import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
 import { adminGuard } from './admin-guard.js';
 import { mountAdminRoutes } from './admin-routes.js';
-import { apiHandler, apiTags } from './api-handler.js';
+import { apiHandler, apiIndexHandler, apiTags } from './api-handler.js';
 import { cors } from './cors.js';
 import { errorHandler } from './error-handler.js';
 import { mountMarketRoutes } from './market-routes.js';
 import { matchRouteKey } from './match-route.js';
 import { parsePath } from './parse-path.js';
+import { requestLog, type RequestLogEntry } from './request-log.js';
 import { requestOrigin } from './request-origin.js';
 import type { ResponseCache } from './response-cache.js';
 import { mountStatic } from './static-routes.js';
@@ -41,6 +42,8 @@ export interface AppSettings {
   publicUrl: string | undefined;
   adminToken?: string;
   onError?: (error: unknown) => void;
+  /** The request log (request-log.ts): none when absent. */
+  onRequest?: (entry: RequestLogEntry) => void;
 }
 
 /**
@@ -61,6 +64,7 @@ export function mockApp(
   const onError = errorHandler(settings.onError ?? (() => undefined), snapshot.wire);
   const app = polka({ server, onError, onNoMatch: noRoute });
   app.parse = parsePath;
+  if (settings.onRequest) app.use(requestLog(settings.onRequest, () => chaos.now(), settings.onError ?? (() => {})));
   app.use(cors());
   const guard = adminGuard(host, adminToken);
   mountAdminRoutes(app, chaos, snapshot.facts, originOf, guard, snapshot.wire, () => market.state());
@@ -72,6 +76,7 @@ export function mockApp(
     next();
   });
   app.use(chaosMiddleware(chaos, matchRouteKey));
+  app.all('/v2/:chain', apiIndexHandler(originOf));
   for (const route of ROUTES)
     app.all(`/v2/:chain${route.path}`, apiHandler(route, snapshot, market, cache, originOf, tagOf));
   return app;

@@ -45,3 +45,31 @@ export function majorMints(): Set<string> {
       .map((t) => t.address),
   );
 }
+
+/** What a symbol names among tokens: one token, or the tokens that share it (none when no token has it). */
+export type SymbolMatch<T> = { token: T } | { among: T[] };
+
+/**
+ * Which of `tokens` a symbol names, as a market file's pool names its tokens (docs/market-file.md §2): a
+ * well-known token of that symbol first (the snapshot's SOL, not a generated token called SOL), else the one
+ * token of that symbol; several, none well-known, are `among` for the caller to name.
+ * @example tokenOfSymbol([{ symbol: 'SOL', role: 'sol' }, { symbol: 'SOL', role: 'tail' }], 'SOL') // the first
+ */
+export function tokenOfSymbol<T extends { symbol: string | null; role: TokenRole }>(
+  tokens: readonly T[],
+  symbol: string,
+): SymbolMatch<T> {
+  const named = tokens.filter((t) => t.symbol === symbol);
+  const known = named.find((t) => t.role !== 'tail');
+  if (known) return { token: known };
+  return named.length === 1 ? { token: named[0]! } : { among: named };
+}
+
+/**
+ * The mints of tokens that share a symbol, for a message: the first few, and how many more.
+ * @example mintList([{ address: 'A' }, { address: 'B' }]) // 'A, B'
+ */
+export function mintList(tokens: readonly { address: string }[], most = 5): string {
+  const shownMints = tokens.slice(0, most).map((t) => t.address);
+  return tokens.length > most ? `${shownMints.join(', ')} and ${tokens.length - most} more` : shownMints.join(', ');
+}

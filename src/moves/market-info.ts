@@ -27,16 +27,16 @@ export interface MarketInfo {
   changes: MarketChange[];
 }
 
-/** A token's change: its USD price, which every pool of it follows. */
+/** A token's change: its USD price, which every pool of it follows; a decimal string, as in a market file. */
 export interface TokenChange {
-  priceUsdc: string | number;
+  priceUsdc: string;
 }
 
-/** A pool's change: any of its price (token B per token A), TVL, volumes by period and warning. */
+/** A pool's change: any of its price (token B per token A), TVL, volumes by period (decimal strings) and warning. */
 export interface PoolChange {
-  price?: string | number;
-  tvlUsdc?: string | number;
-  stats?: Partial<Record<Period, { volume: string | number }>>;
+  price?: string;
+  tvlUsdc?: string;
+  stats?: Partial<Record<Period, { volume: string }>>;
   hasWarning?: boolean;
 }
 
@@ -51,9 +51,16 @@ export interface PoolChange {
 export interface MockMarket {
   /** Takes `steps` five-minute steps (default 1). */
   advance(steps?: number): Promise<MarketInfo>;
-  /** Sets a token's USD price: every pool of it follows. A 404 ApiError for a mint that is no token. */
-  setToken(mint: string, change: TokenChange): Promise<MarketInfo>;
-  /** Sets what `change` names of one pool, derived as a market file's declared pool is. */
+  /**
+   * Sets a token's USD price: every pool of it follows. The token is a mint or a symbol, as a pool entry names
+   * one (the well-known token of it, else the only one); a 400 ApiError names the mints of a symbol several
+   * tokens share, a 404 one says no token is named.
+   */
+  setToken(token: string, change: TokenChange): Promise<MarketInfo>;
+  /**
+   * Sets what `change` names of one pool, derived as a market file's declared pool is. A malformed address is
+   * a 400 ApiError `invalid_address`, as the API's; a pool not served a 404.
+   */
   setPool(address: string, change: PoolChange): Promise<MarketInfo>;
   /**
    * Adds a pool from a market file's pool entry (docs/market-file.md) whose tokens are the snapshot's,

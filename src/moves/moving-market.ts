@@ -3,6 +3,7 @@ import { shown } from '../errors/shown.js';
 import type { MarketVersion, ServedSnapshot } from '../snapshot/served/served-snapshot.js';
 import type { MarketPool } from '../generator/declared/market-file.js';
 import type { MarketChange, MarketInfo, MockMarket, PoolChange, TokenChange } from './market-info.js';
+import { changedPool, changedToken } from './change-targets.js';
 import { MarketClock } from './market-clock.js';
 import { MarketLog, type LoggedChange } from './market-log.js';
 import { marketStarter, type MarketStarter, type MarketWork } from './market-work.js';
@@ -60,16 +61,14 @@ export class MovingMarket implements MockMarket {
   }
 
   async setToken(mint: string, change: TokenChange): Promise<MarketInfo> {
-    const id = this.snapshot.tokenId(mint);
-    if (id === undefined) throw new ApiError(404, 'not_found', `no token with mint ${shown(mint)}`);
+    const { id, mint: address } = changedToken(this.snapshot, mint);
     const given = plainChange(change);
-    const record = () => ({ kind: 'token' as const, address: mint, set: { ...given } });
+    const record = () => ({ kind: 'token' as const, address, set: { ...given } });
     return this.change((state, pace) => state.setTokenPrice(id, given, pace), record);
   }
 
   async setPool(address: string, change: PoolChange): Promise<MarketInfo> {
-    const id = this.served.poolId(address);
-    if (id === undefined) throw new ApiError(404, 'not_found', `no pool at ${shown(address)}`);
+    const id = changedPool(this.served, address);
     const given = plainChange(change);
     return this.change(
       (state, pace) => state.patchPool(id, given, pace),
@@ -93,8 +92,7 @@ export class MovingMarket implements MockMarket {
   }
 
   async removePool(address: string): Promise<MarketInfo> {
-    const id = this.served.poolId(address);
-    if (id === undefined) throw new ApiError(404, 'not_found', `no pool at ${shown(address)}`);
+    const id = changedPool(this.served, address);
     return this.change(
       (state) => state.removePool(id),
       () => ({ kind: 'remove-pool', address, set: {} }),

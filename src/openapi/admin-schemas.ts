@@ -55,13 +55,13 @@ export const JournalEntrySchema = Type.Object({
   fault: Type.Union([Type.Integer(), Type.String(), Type.Null()], {
     description: 'A status, reset, hang, truncate, rate_limited, or null',
   }),
+  ignored: Type.Array(Type.String(), { description: 'Query parameters the API ignored, as sent (docs/api.md §1.7)' }),
 });
 
 // The market's own bodies (docs/market-moves.md §3): its state, and the changes made by hand.
 
-/** A decimal above 0, as a string or a JSON number. */
-const positive = (description: string) =>
-  Type.Union([Type.String({ pattern: '^\\d+(\\.\\d+)?$' }), Type.Number({ exclusiveMinimum: 0 })], { description });
+/** A decimal above 0, as a string: a JSON number is refused, as a market file refuses one. */
+const positive = (description: string) => Type.String({ pattern: '^\\d+(\\.\\d+)?$', description });
 
 /** A change made by hand, as `GET /__mock/market` lists it. */
 export const MarketChangeSchema = Type.Object({

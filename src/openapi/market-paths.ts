@@ -35,7 +35,10 @@ export function marketPaths(adminUrl: string, errors: AdminErrorNames = API_ERRO
   const body = (schema: Parameters<typeof plain>[0], required = true): Partial<OperationObject> => ({
     requestBody: { required, content: json(plain(schema)) },
   });
-  const mint = addressParam('mint', "The token's mint");
+  const mint = addressParam(
+    'mint',
+    "The token's mint, or its symbol as a pool entry names one (the well-known token of it, else the only one)",
+  );
   const address = addressParam('address', "The pool's address");
   return {
     '/__mock/market': {
@@ -63,7 +66,7 @@ export function marketPaths(adminUrl: string, errors: AdminErrorNames = API_ERRO
       patch: operation(
         'setMarketToken',
         "Set a token's USD price: every pool of it, and every pool its rewards pay, follows",
-        { '200': market, '400': invalid, ...forbidden, '404': error('No token with this mint') },
+        { '200': market, '400': invalid, ...forbidden, '404': error('No token with this mint or symbol') },
         { parameters: [mint], ...body(TokenChangeSchema) },
       ),
     },
@@ -91,7 +94,12 @@ export function marketPaths(adminUrl: string, errors: AdminErrorNames = API_ERRO
       delete: operation(
         'removeMarketPool',
         'Remove a pool from every answer',
-        { '200': market, ...forbidden, '404': error('No pool at this address') },
+        {
+          '200': market,
+          '400': error('A malformed address (`invalid_address`)'),
+          ...forbidden,
+          '404': error('No pool at this address'),
+        },
         { parameters: [address] },
       ),
     },

@@ -32,6 +32,12 @@ export function componentHeaders(): Record<string, HeaderObject> {
       description: "The market's step: five-minute steps since the snapshot (0 until the market moves)",
       schema: integer,
     },
+    'X-Mock-Ignored-Params': {
+      description:
+        'Only when the query holds parameters the route ignores (as the live API ignores them): their names, ' +
+        'percent-encoded, comma-separated, a near miss followed by `(did you mean <name>?)`',
+      schema: { type: 'string' },
+    },
   };
   const names = EXPOSED_HEADERS.split(', ');
   return {
@@ -96,7 +102,12 @@ export function routeResponses(
   return {
     '200': {
       description: ok.description,
-      headers: { ETag: header('ETag'), 'X-Mock-Market-Step': header('X-Mock-Market-Step'), ...RATE_HEADERS },
+      headers: {
+        ETag: header('ETag'),
+        'X-Mock-Market-Step': header('X-Mock-Market-Step'),
+        'X-Mock-Ignored-Params': header('X-Mock-Ignored-Params'),
+        ...RATE_HEADERS,
+      },
       content: { [JSON_TYPE]: { schema: withRefs(ok.body, undefined, named) } },
     },
     '304': response('NotModified'),

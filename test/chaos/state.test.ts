@@ -64,8 +64,19 @@ bounded('the journal gives back every field as added, URLs of any length and scr
       durationMs: 3,
       delayMs: 0,
       fault: null,
+      ignored: [],
     },
-    { at: 2, method: 'HEAD', url: long, client: '::1', status: 0, durationMs: 40, delayMs: 25, fault: 'reset' },
+    {
+      at: 2,
+      method: 'HEAD',
+      url: long,
+      client: '::1',
+      status: 0,
+      durationMs: 40,
+      delayMs: 25,
+      fault: 'reset',
+      ignored: ['sort_by', 'x'],
+    },
     {
       at: 3,
       method: 'GET',
@@ -75,6 +86,7 @@ bounded('the journal gives back every field as added, URLs of any length and scr
       durationMs: 1,
       delayMs: 0,
       fault: 503,
+      ignored: [],
     },
     {
       at: 4,
@@ -85,8 +97,19 @@ bounded('the journal gives back every field as added, URLs of any length and scr
       durationMs: 0,
       delayMs: 0,
       fault: 'rate_limited',
+      ignored: ['日本'],
     },
-    { at: 5, method: 'GET', url: '/last', client: 'c', status: 200, durationMs: 0, delayMs: 0, fault: null },
+    {
+      at: 5,
+      method: 'GET',
+      url: '/last',
+      client: 'c',
+      status: 200,
+      durationMs: 0,
+      delayMs: 0,
+      fault: null,
+      ignored: [],
+    },
   ];
   for (const entry of added) j.add(entry);
   assert.equal(

@@ -41,7 +41,12 @@ export function interruptCli(args: string[], afterMs: number, signal: NodeJS.Sig
 export function startCli(
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
-): Promise<{ firstLine: string; stderr: () => string; stop: (signal?: NodeJS.Signals) => Promise<number | null> }> {
+): Promise<{
+  firstLine: string;
+  stdout: () => string;
+  stderr: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+}> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
     let stdout = '',
@@ -60,6 +65,7 @@ export function startCli(
         clearTimeout(timer);
         resolve({
           firstLine: listening,
+          stdout: () => stdout,
           stderr: () => stderr,
           stop: (signal = 'SIGTERM') => (child.kill(signal), exited),
         });

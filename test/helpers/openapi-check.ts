@@ -99,7 +99,8 @@ export function checkResponse(
   wire: Wire = wireByPort.get(Number(new URL(url).port)) ?? 'spec',
 ): void {
   const path = new URL(url).pathname;
-  if (body === undefined || !(path === API_BASE || path.startsWith(`${API_BASE}/`))) return;
+  // The index at the base URL (docs/api.md §1.8) is the mock's own page, not an endpoint of the document.
+  if (body === undefined || !path.startsWith(`${API_BASE}/`) || path === `${API_BASE}/`) return;
   const checker = checkerFor(wire);
   const parts = schemaPointer(checker.doc, pathTemplate(path.slice(API_BASE.length), wire), status);
   const validate = validatorFor(checker, parts);

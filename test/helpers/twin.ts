@@ -27,7 +27,14 @@ export function registerTwin(main: MockServer, options: MockServerOptions): void
 export async function twinPort(port: number): Promise<number | undefined> {
   const twin = twins.get(port);
   if (twin === undefined) return undefined;
-  twin.started ??= createMockServer({ ...twin.options, wire: 'spec', port: 0, onError: undefined });
+  // The twin only answers for comparison: what it is asked is no request of the test's (no log).
+  twin.started ??= createMockServer({
+    ...twin.options,
+    wire: 'spec',
+    port: 0,
+    onError: undefined,
+    onRequest: undefined,
+  });
   const server = await twin.started;
   // Replacing forgets the twin's limiter windows and request counts: only when the settings differ.
   const settings = twin.main.chaos.describe();

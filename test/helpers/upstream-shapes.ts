@@ -31,7 +31,8 @@ export function upstreamShapeProblems(method: string, url: string, status: numbe
   const path = new URL(url).pathname;
   if (body === undefined || path.startsWith('/__mock')) return [];
   if (status >= 400) return shapeViolations('error', body);
-  if (status !== 200 || !path.startsWith(`${API_BASE}/`)) return [];
+  // The index at the base URL (docs/api.md §1.8) has no live shape: the live API has no such page.
+  if (status !== 200 || !path.startsWith(`${API_BASE}/`) || path === `${API_BASE}/`) return [];
   const template = pathTemplate(path.slice(API_BASE.length));
   const expected = template === undefined ? undefined : KINDS[template];
   if (expected === undefined) return [`${method} ${path}: 200 from no known endpoint`];

@@ -213,6 +213,7 @@ built('answers errors with the error body and its code enum; the lock endpoint w
     'RateLimit-Remaining',
     'RateLimit-Reset',
     'X-Mock-Market-Step',
+    'X-Mock-Ignored-Params',
     'Allow',
   ]);
 });

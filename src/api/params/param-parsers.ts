@@ -1,6 +1,6 @@
 import { isAddress } from '../../math/is-address.js';
 import { isPeriod, PERIOD_NAMES, type Period } from '../../math/periods.js';
-import { ApiError, invalidParameter } from '../../errors/api-error.js';
+import { invalidAddress, invalidParameter } from '../../errors/api-error.js';
 import { PATTERNS } from './formats.js';
 import { shown } from '../../errors/shown.js';
 
@@ -47,10 +47,7 @@ export function parseDecimal(name: string, raw: string): string {
 
 /** One address; malformed is a 400 invalid_address naming the parameter. */
 export function parseAddress(name: string, raw: string): string {
-  if (!isAddress(raw))
-    throw new ApiError(400, 'invalid_address', `${name} must be a base58 address of 32 bytes, got ${shown(raw)}`, {
-      parameter: name,
-    });
+  if (!isAddress(raw)) throw invalidAddress(name, raw);
   return raw;
 }
 

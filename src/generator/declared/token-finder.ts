@@ -1,5 +1,6 @@
 import { isAddress } from '../../math/address.js';
 import type { TokenSeed } from '../types.js';
+import { mintList, tokenOfSymbol } from '../../market/well-known-tokens.js';
 import { MarketFileError } from './market-file-error.js';
 
 /** Finds a pool's token: a mint among all tokens, or a symbol, declared ones first, then well-known, then unique. */
@@ -21,13 +22,12 @@ export class TokenFinder {
     }
     const declared = this.declared.find((t) => t.symbol === text);
     if (declared) return declared;
-    const named = this.generated.filter((t) => t.symbol === text);
-    const known = named.find((t) => t.role !== 'tail');
-    if (known) return known;
-    if (named.length === 1) return named[0]!;
-    if (named.length > 1)
+    const named = tokenOfSymbol(this.generated, text);
+    if ('token' in named) return named.token;
+    if (named.among.length > 1)
       throw new MarketFileError(
-        `${where}: ${named.length} generated tokens have the symbol ${text}; name one by its mint`,
+        `${where}: ${named.among.length} generated tokens have the symbol ${text}; name one by its mint ` +
+          `(${mintList(named.among)})`,
       );
     const symbols = [...this.declared, ...this.generated.filter((t) => t.role !== 'tail')].map((t) => t.symbol);
     throw new MarketFileError(

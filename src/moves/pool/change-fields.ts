@@ -6,17 +6,23 @@ import { fraction, isZero } from '../../math/exact-figures.js';
 const DECIMAL = /^\d+(\.\d+)?$/;
 
 /**
- * A positive decimal, as a string or a JSON number, within the bounds of any figure given (decimal-bounds.ts); a
- * 400 naming `field` and what it accepts otherwise.
+ * A positive decimal string within the bounds of any figure given (decimal-bounds.ts); a 400 naming `field` and what
+ * it accepts otherwise. A JSON number is refused as a market file refuses one (docs/market-file.md): a float may
+ * already have lost digits the string keeps.
  * @example positiveDecimal('150.25', 'priceUsdc') // '150.25'
  */
 export function positiveDecimal(value: unknown, field: string): string {
-  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
-  if (typeof text !== 'string' || !DECIMAL.test(text) || (decimalBeyond(text) === null && isZero(fraction(text))))
-    throw invalidParameter(field, `${field} must be a decimal above 0 such as "150.25", got ${given(value)}`);
-  if (decimalBeyond(text) !== null)
-    throw invalidParameter(field, `${field} must be a decimal of ${DECIMAL_LIMITS}, got ${shown(text)}`);
-  return text;
+  if (typeof value === 'number')
+    throw invalidParameter(
+      field,
+      `${field} must be a decimal string above 0 such as "150.25", got the JSON number ${JSON.stringify(value)}: ` +
+        `give it as a decimal string${Number.isFinite(value) && DECIMAL.test(String(value)) ? `, "${value}"` : ''}`,
+    );
+  if (typeof value !== 'string' || !DECIMAL.test(value) || (decimalBeyond(value) === null && isZero(fraction(value))))
+    throw invalidParameter(field, `${field} must be a decimal string above 0 such as "150.25", got ${given(value)}`);
+  if (decimalBeyond(value) !== null)
+    throw invalidParameter(field, `${field} must be a decimal of ${DECIMAL_LIMITS}, got ${shown(value)}`);
+  return value;
 }
 
 /** A value given, quoted for a message: a string cut short, an object or an array named, not written out. */
