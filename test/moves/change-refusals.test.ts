@@ -49,15 +49,15 @@ refusals(
   () => {
     const accepted: [unknown, string][] = [
       ['150.25', '150.25'],
-      [42, '42'],
-      [0.5, '0.5'],
       [`0.${'0'.repeat(23)}1`, `0.${'0'.repeat(23)}1`],
     ];
     for (const [value, text] of accepted) assert.is(positiveDecimal(value, 'priceUsdc'), text);
     const refused: [unknown, RegExp][] = [
-      ['0', /^priceUsdc must be a decimal above 0 such as "150.25", got '0'$/],
+      ['0', /^priceUsdc must be a decimal string above 0 such as "150.25", got '0'$/],
       ['-1', /got '-1'$/],
-      [1e-7, /got 1e-7$/],
+      // A JSON number is refused as a market file refuses one, saying how to write it.
+      [42, /got the JSON number 42: give it as a decimal string, "42"$/],
+      [1e-7, /got the JSON number 1e-7: give it as a decimal string$/],
       [{ a: 1 }, /got an object$/],
       [[1], /got an array$/],
       [null, /got null$/],
