@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
 import { chaosConfig, type ChaosFlags } from './chaos-flags.js';
+import { docPath } from './doc-path.js';
 import { UsageError } from './fail.js';
 import { parsePort, parsePublicUrl, runServer } from './run-server.js';
 import { MARKET_MOVES_OPTION, marketMovesOf } from './market-moves-option.js';
@@ -64,7 +65,8 @@ export const serveCommand = {
         type: 'string',
         requiresArg: true,
         describe:
-          'JSON chaos settings, globally and per route (see the README); flags override it, e.g. --config chaos.json',
+          `JSON chaos settings, globally and per route (${docPath('docs/admin-and-chaos.md')} §2); flags override it, ` +
+          'e.g. --config chaos.json',
       })
       .option('public-url', {
         type: 'string',

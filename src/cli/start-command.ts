@@ -7,6 +7,7 @@ import { DEFAULT_GENERATION, GENERATOR_VERSION } from '../generator/run/defaults
 import { openSnapshot, readSnapshotFacts } from '../snapshot/served/open-snapshot.js';
 import { SnapshotError } from '../snapshot/served/snapshot-error.js';
 import type { MarketFile } from '../generator/declared/market-file.js';
+import { docPath } from './doc-path.js';
 import { marketUsage, readMarketOption } from './market-option.js';
 import { terminalProgress } from './progress.js';
 import { parsePort, runServer } from './run-server.js';
@@ -67,7 +68,7 @@ export const startCommand = {
         type: 'string',
         requiresArg: true,
         describe:
-          'Serve the default market with the tokens and pools a market file declares (docs/market-file.md), ' +
+          `Serve the default market with the tokens and pools a market file declares (${docPath('docs/market-file.md')}), ` +
           'generated beside the default snapshot and again whenever the file changes, e.g. --market market.json',
       })
       .option('market-moves', MARKET_MOVES_OPTION)

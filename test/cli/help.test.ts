@@ -1,6 +1,11 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runCli } from '../helpers/cli.js';
+import { BIN, runCli } from '../helpers/cli.js';
 
 const help = suite('clmm-mock --help: every command and flag explained with an example; mistakes are one line');
 
@@ -45,6 +50,32 @@ help('an unknown flag, a missing command or a misspelt one: one line, exit 2', (
     assert.match(result.stderr, /^clmm-mock: /);
     assert.is(result.stdout, '');
   }
+});
+
+help('every doc the help names is a path that opens: relative in the package, absolute from elsewhere', () => {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  /** The doc paths in every help text, the words naming a README or a .md file, as typed in `cwd`. */
+  const docsNamed = (cwd: string): Set<string> => {
+    const named = new Set<string>();
+    for (const args of [['--help'], ...COMMANDS.map((command) => [command, '--help'])]) {
+      const result = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', timeout: 60_000 });
+      assert.is(result.status, 0, args.join(' '));
+      for (const [word] of result.stdout.matchAll(/[^\s()]*(?:README|\.md)[^\s(),;]*/g)) named.add(word);
+    }
+    return named;
+  };
+  const inPackage = docsNamed(root);
+  assert.equal(
+    [...inPackage].sort(),
+    ['README.md', 'docs/admin-and-chaos.md', 'docs/api.md', 'docs/market-file.md'],
+    'the docs the help names, typed in the package folder',
+  );
+  const elsewhere = [...docsNamed(tmpdir())].sort();
+  assert.equal(
+    elsewhere,
+    [...inPackage].sort().map((doc) => join(root, doc)),
+  );
+  for (const doc of elsewhere) assert.ok(isAbsolute(doc) && existsSync(doc), doc);
 });
 
 help.run();
