@@ -65,8 +65,8 @@ export const serveCommand = {
         type: 'string',
         requiresArg: true,
         describe:
-          `JSON chaos settings, globally and per route (${docPath('docs/admin-and-chaos.md')} §2); flags override it, ` +
-          'e.g. --config chaos.json',
+          `JSON chaos settings, globally and per route (${docPath('docs/admin-and-chaos.md')} §2); ` +
+          'flags override it, e.g. --config chaos.json',
       })
       .option('public-url', {
         type: 'string',

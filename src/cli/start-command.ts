@@ -68,7 +68,8 @@ export const startCommand = {
         type: 'string',
         requiresArg: true,
         describe:
-          `Serve the default market with the tokens and pools a market file declares (${docPath('docs/market-file.md')}), ` +
+          'Serve the default market with the tokens and pools a market file declares ' +
+          `(${docPath('docs/market-file.md')}), ` +
           'generated beside the default snapshot and again whenever the file changes, e.g. --market market.json',
       })
       .option('market-moves', MARKET_MOVES_OPTION)

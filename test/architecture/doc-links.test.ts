@@ -30,7 +30,7 @@ links('links are read outside code, relative ones only, with their lines (a tabl
   const cases: [string, { target: string; line: number }[]][] = [
     ['see [api](docs/api.md#2-errors).', [{ target: 'docs/api.md#2-errors', line: 1 }]],
     ['[web](https://example.com) and <http://x.test>', []],
-    ['a\n[`mock.chaos`](docs/a.md "title")', [{ target: 'docs/a.md', line: 2 }]],
+    ['a\n[`mock.chaos`](guide/a.md "title")', [{ target: 'guide/a.md', line: 2 }]],
     ['`[not](a-link.md)` and\n```md\n[nor](this.md)\n```\n[own](#3-faults)', [{ target: '#3-faults', line: 5 }]],
   ];
   for (const [markdown, expected] of cases) assert.equal(relativeLinksOf(markdown), expected, markdown);

@@ -70,7 +70,7 @@ export function markdownFilesUnder(root: string, dir = root): string[] {
  * (by `present`, given a path relative to `root`; by default, on disk) or outside it, or an anchor its
  * target's headings do not define; each as `file:line: target (why)`.
  *
- * @example brokenLinks(packageFolder, ['README.md']) // { checked: 18, broken: ['README.md:7: docs/x.md (no such file)'] }
+ * @example brokenLinks(packageFolder, ['README.md']) // { checked: 18, broken: ['README.md:7: x.md (no such file)'] }
  */
 export function brokenLinks(
   root: string,
