@@ -64,18 +64,17 @@ help('every doc the help names is a path that opens: relative in the package, ab
     }
     return named;
   };
-  const inPackage = docsNamed(root);
-  assert.equal(
-    [...inPackage].sort(),
-    ['README.md', 'docs/admin-and-chaos.md', 'docs/api.md', 'docs/market-file.md'],
-    'the docs the help names, typed in the package folder',
-  );
+  const inPackage = [...docsNamed(root)].sort();
+  for (const doc of ['README.md', 'docs/api.md', 'docs/market-file.md']) {
+    assert.ok(inPackage.includes(doc), `--help does not name ${doc}: ${inPackage.join(', ')}`);
+  }
+  for (const doc of inPackage) assert.ok(!isAbsolute(doc) && existsSync(join(root, doc)), doc);
   const elsewhere = [...docsNamed(tmpdir())].sort();
   assert.equal(
     elsewhere,
-    [...inPackage].sort().map((doc) => join(root, doc)),
+    inPackage.map((doc) => join(root, doc)),
   );
-  for (const doc of elsewhere) assert.ok(isAbsolute(doc) && existsSync(doc), doc);
+  for (const doc of elsewhere) assert.ok(existsSync(doc), doc);
 });
 
 help.run();
