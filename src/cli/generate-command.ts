@@ -2,6 +2,7 @@ import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import { DEFAULT_AS_OF, DEFAULT_GENERATION, MAX_COUNT, MIN_TOKENS } from '../generator/run/defaults.js';
+import { docPath } from './doc-path.js';
 import { UsageError } from './fail.js';
 import { marketUsage, readMarketOption } from './market-option.js';
 import { interruptible } from './interruptible.js';
@@ -84,7 +85,8 @@ export const generateCommand = {
         type: 'string',
         requiresArg: true,
         describe:
-          'A market file of tokens and pools to serve as declared (docs/market-file.md), e.g. --market market.json',
+          `A market file of tokens and pools to serve as declared (${docPath('docs/market-file.md')}), ` +
+          'e.g. --market market.json',
       })
       .example('$0 generate --out snapshots/default.sqlite', 'the default snapshot: seed 42, 2000 pools, 500 tokens')
       .example('$0 generate --seed 7 --pools 500 --tokens 200 --out snapshots/demo.sqlite', '')

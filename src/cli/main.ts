@@ -2,6 +2,7 @@
 import yargs from 'yargs';
 import { readFileSync } from 'node:fs';
 import { hideBin } from 'yargs/helpers';
+import { docPath } from './doc-path.js';
 import { exitWith, UsageError } from './fail.js';
 import { exportCommand } from './export-command.js';
 import { generateCommand } from './generate-command.js';
@@ -60,7 +61,7 @@ await yargs(hideBin(process.argv))
     '$0 serve --snapshot snapshots/demo.sqlite --error-rate 0.1 --latency 50-250',
     'serve it, flaky and slow on purpose',
   )
-  .epilogue('Docs, endpoints and chaos recipes: README.md')
+  .epilogue(`Docs, endpoints and chaos recipes: ${docPath('README.md')}; every parameter: ${docPath('docs/api.md')}`)
   .demandCommand(1, 'name a command: start, serve, generate, inspect, record, export or openapi')
   // Before yargs' own checks: an unknown flag is named (with the nearest the command takes) before what it lacks.
   .middleware(refuseUnknownFlags, true)

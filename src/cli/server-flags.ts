@@ -1,6 +1,7 @@
 import type { Argv, Options } from 'yargs';
 import { chaosConfig, type ChaosFlags } from './chaos-flags.js';
 import { UsageError } from './fail.js';
+import { docPath } from './doc-path.js';
 import { MARKET_MOVES_OPTION, marketMovesOf } from './market-moves-option.js';
 import { numberFlags } from './numeric-flags.js';
 import { parsePort, parsePublicUrl, type ServerRun } from './run-server.js';
@@ -20,7 +21,7 @@ const SERVER_FLAGS = {
     type: 'string',
     requiresArg: true,
     describe:
-      'Serve the default market with the tokens and pools a market file declares (docs/market-file.md), ' +
+      `Serve the default market with the tokens and pools a market file declares (${docPath('docs/market-file.md')}), ` +
       'generated beside the default snapshot and again whenever the file changes, e.g. --market market.json',
   },
   port: {
@@ -69,7 +70,8 @@ const SERVER_FLAGS = {
     type: 'string',
     requiresArg: true,
     describe:
-      'JSON chaos settings, globally and per route (see the README); flags override it, e.g. --config chaos.json',
+      `JSON chaos settings, globally and per route (${docPath('docs/admin-and-chaos.md')} §2); ` +
+      'flags override it, e.g. --config chaos.json',
   },
   'public-url': {
     type: 'string',

@@ -1,7 +1,12 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { nearestFlag } from '../../src/cli/unknown-flags.js';
-import { runCli } from '../helpers/cli.js';
+import { BIN, runCli } from '../helpers/cli.js';
 
 const help = suite('clmm-mock --help: every command and flag explained with an example; mistakes are one line');
 
@@ -67,6 +72,31 @@ help('numeric flags show as [number]; the default snapshot is said to be generat
     assert.not.match(text, /bundled/, command.join(' '));
   }
   assert.match(runCli(['--help']).stdout, /serve the default snapshot \(generated on first run\)/);
+});
+
+help('every doc the help names is a path that opens: relative in the package, absolute from elsewhere', () => {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  /** The doc paths in every help text, the words naming a README or a .md file, as typed in `cwd`. */
+  const docsNamed = (cwd: string): Set<string> => {
+    const named = new Set<string>();
+    for (const args of [['--help'], ...COMMANDS.map((command) => [command, '--help'])]) {
+      const result = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', timeout: 60_000 });
+      assert.is(result.status, 0, args.join(' '));
+      for (const [word] of result.stdout.matchAll(/[^\s()]*(?:README|\.md)[^\s(),;]*/g)) named.add(word);
+    }
+    return named;
+  };
+  const inPackage = [...docsNamed(root)].sort();
+  for (const doc of ['README.md', 'docs/api.md', 'docs/market-file.md']) {
+    assert.ok(inPackage.includes(doc), `--help does not name ${doc}: ${inPackage.join(', ')}`);
+  }
+  for (const doc of inPackage) assert.ok(!isAbsolute(doc) && existsSync(join(root, doc)), doc);
+  const elsewhere = [...docsNamed(tmpdir())].sort();
+  assert.equal(
+    elsewhere,
+    inPackage.map((doc) => join(root, doc)),
+  );
+  for (const doc of elsewhere) assert.ok(existsSync(doc), doc);
 });
 
 help.run();

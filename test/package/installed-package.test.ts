@@ -1,10 +1,23 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { startFakeUpstream } from '../helpers/fake-upstream.js';
+import { brokenLinks, markdownFilesUnder } from '../helpers/markdown-links.js';
+import { README_RECIPES, readmeCommands, type Recipe } from '../helpers/readme-recipes.js';
 
 /**
  * The package as someone else's project gets it: `npm pack`, installed with its production dependencies
@@ -26,6 +39,8 @@ const TOOLS = [
   'vitest@^3',
   'msw@^2',
 ];
+
+const runLater = promisify(execFile);
 
 const project = mkdtempSync(join(tmpdir(), 'clmm-consumer-'));
 
@@ -55,6 +70,42 @@ function writeReadmeSnippets(): string[] {
     files.push(file);
   }
   return files;
+}
+
+/**
+ * Starts a command line with sh in the project, in a process group of its own (npx runs the server as a child
+ * of its own) with PORT=0, and resolves once it prints its listening URL; `stop` ends the whole group.
+ */
+async function startLine(line: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn('sh', ['-c', line], {
+    cwd: project,
+    env: { ...process.env, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let printed = '';
+  child.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGTERM');
+    await exited;
+  };
+  const url = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${line}: no listening line in 120 s: ${printed}`)), 120_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      printed += chunk.toString();
+      const listening = /listening on (\S+)/.exec(printed);
+      if (listening) (clearTimeout(timer), resolve(listening[1]!));
+    });
+    void exited.then(() => (clearTimeout(timer), reject(new Error(`${line} exited: ${printed}`))));
+  });
+  return url.then(
+    (found) => ({ url: found, stop }),
+    async (error: unknown) => {
+      await stop();
+      throw error;
+    },
+  );
 }
 
 installed.before(() => {
@@ -135,6 +186,80 @@ installed('`npx clmm-mock start` generates into ./.clmm-mock and serves', async 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   assert.not.ok(groupAlive(), 'a process of `npx clmm-mock start` is still running');
+});
+
+installed('every command the README gives runs as written in the project, or the table says why not', async () => {
+  const commands = readmeCommands(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+  assert.equal(
+    [...commands].sort(),
+    Object.keys(README_RECIPES).sort(),
+    "the README's commands and test/helpers/readme-recipes.ts disagree",
+  );
+  // A project that has not generated yet, as the README's first command finds it.
+  rmSync(join(project, '.clmm-mock'), { recursive: true, force: true });
+  const later: [string, Extract<Recipe, { way: 'run-at' }>][] = [];
+  for (const command of commands) {
+    const recipe = README_RECIPES[command]!;
+    if (recipe.way === 'run') recipe.check?.(run('sh', ['-c', command]));
+    else if (recipe.way === 'run-at') later.push([command, recipe]);
+    else if (recipe.way === 'server') {
+      const server = await startLine(recipe.extra ? `${command} ${recipe.extra}` : command);
+      try {
+        await recipe.probe(server.url);
+      } finally {
+        await server.stop();
+      }
+    }
+  }
+  const server = await startLine('npx clmm-mock start');
+  const upstream = await startFakeUpstream();
+  try {
+    for (const [command, recipe] of later) {
+      const by = { url: server.url, host: new URL(server.url).host, upstream: upstream.url }[recipe.by];
+      // Not run synchronously: the stand-in of a live API answers from this process.
+      const { stdout } = await runLater('sh', ['-c', command.replace(recipe.replace, by)], {
+        cwd: project,
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      await recipe.check(stdout, server.url);
+    }
+  } finally {
+    await server.stop();
+    await upstream.close();
+  }
+  assert.ok(existsSync(join(project, 'snapshots/live.sqlite')), 'the recording');
+  assert.ok(existsSync(join(project, 'mocks/api/index.json')), 'the export');
+});
+
+installed('the docs ship: every relative link of the packed markdown leads to a packed file and heading', () => {
+  const shipped = join(project, 'node_modules/clmm-mock');
+  const docs = markdownFilesUnder(shipped);
+  const expected = ['README.md', 'ARCHITECTURE.md', ...readdirSync(join(ROOT, 'docs')).map((doc) => `docs/${doc}`)];
+  for (const doc of expected) assert.ok(docs.includes(doc), `${doc} is not in the package: ${docs.join(', ')}`);
+  const { checked, broken } = brokenLinks(shipped, docs);
+  assert.ok(checked > 150, `only ${checked} links found: the reader is broken`);
+  assert.equal(broken, []);
+});
+
+installed('every doc path `--help` prints, typed in the project, opens a file of the installed package', () => {
+  const shipped = realpathSync(join(project, 'node_modules/clmm-mock'));
+  const named = new Set<string>();
+  for (const command of ['', 'start', 'serve', 'generate', 'inspect', 'record', 'export', 'openapi']) {
+    const help = run('npx', ['clmm-mock', ...(command ? [command] : []), '--help']);
+    for (const [word] of help.matchAll(/[^\s()]*(?:README|\.md)[^\s(),;]*/g)) named.add(word);
+  }
+  const docs = [...named].sort();
+  const prefix = 'node_modules/clmm-mock/';
+  for (const doc of ['README.md', 'docs/api.md', 'docs/market-file.md']) {
+    assert.ok(docs.includes(`${prefix}${doc}`), `--help does not name ${prefix}${doc}: ${docs.join(', ')}`);
+  }
+  for (const doc of docs) {
+    assert.ok(doc.startsWith(prefix), `${doc} is not where the package is installed`);
+    const path = isAbsolute(doc) ? doc : join(project, doc);
+    assert.ok(existsSync(path), `${doc} does not exist in the project`);
+    assert.not.ok(relative(shipped, realpathSync(path)).startsWith('..'), `${doc} is outside the package`);
+  }
 });
 
 // A backslash at the end of a line of the template continues that line: the file gets it whole.
