@@ -21,8 +21,9 @@ const SERVER_FLAGS = {
     type: 'string',
     requiresArg: true,
     describe:
-      `Serve the default market with the tokens and pools a market file declares (${docPath('docs/market-file.md')}), ` +
-      'generated beside the default snapshot and again whenever the file changes, e.g. --market market.json',
+      'Serve the default market with the tokens and pools a market file declares ' +
+      `(${docPath('docs/market-file.md')}), generated beside the default snapshot and again whenever the file ` +
+      'changes, e.g. --market market.json',
   },
   port: {
     type: 'string',
