@@ -1,4 +1,5 @@
 import type { Argv } from 'yargs';
+import { ADMIN_HOST_OPTION, ADMIN_ORIGIN_OPTION, adminAccessOf } from './admin-access-options.js';
 import { chaosConfig, type ChaosFlags } from './chaos-flags.js';
 import { UsageError } from './fail.js';
 import { parsePort, parsePublicUrl, runServer } from './run-server.js';
@@ -81,6 +82,8 @@ export const serveCommand = {
           'Token the admin routes that change state require (Authorization: Bearer <token>); needed to change them ' +
           'on a host beyond loopback (default: CLMM_MOCK_ADMIN_TOKEN), e.g. --admin-token s3cret-token',
       })
+      .option('admin-host', ADMIN_HOST_OPTION)
+      .option('admin-origin', ADMIN_ORIGIN_OPTION)
       .option('wire', { ...WIRE_OPTION, describe: `${WIRE_OPTION.describe} (default: CLMM_MOCK_WIRE, else spec)` })
       .option('market-moves', MARKET_MOVES_OPTION)
       .example('$0 serve --snapshot snapshots/demo.sqlite --port 0', '')
@@ -101,6 +104,8 @@ export const serveCommand = {
       host: string;
       publicUrl?: string;
       adminToken?: string;
+      adminHost?: string | string[];
+      adminOrigin?: string | string[];
       wire?: string;
       marketMoves?: string;
     } & ChaosFlags,
@@ -119,6 +124,7 @@ export const serveCommand = {
       host,
       publicUrl,
       adminToken,
+      ...adminAccessOf(argv),
       wire: wireOf(argv.wire),
       chaos: chaosConfig(argv),
       marketMoves: marketMovesOf(argv.marketMoves),

@@ -7,6 +7,7 @@ import { DEFAULT_GENERATION, GENERATOR_VERSION } from '../generator/run/defaults
 import { openSnapshot, readSnapshotFacts } from '../snapshot/served/open-snapshot.js';
 import { SnapshotError } from '../snapshot/served/snapshot-error.js';
 import type { MarketFile } from '../generator/declared/market-file.js';
+import { ADMIN_HOST_OPTION, ADMIN_ORIGIN_OPTION, adminAccessOf } from './admin-access-options.js';
 import { marketUsage, readMarketOption } from './market-option.js';
 import { terminalProgress } from './progress.js';
 import { parsePort, runServer } from './run-server.js';
@@ -71,13 +72,18 @@ export const startCommand = {
           'generated beside the default snapshot and again whenever the file changes, e.g. --market market.json',
       })
       .option('market-moves', MARKET_MOVES_OPTION)
+      .option('admin-host', ADMIN_HOST_OPTION)
+      .option('admin-origin', ADMIN_ORIGIN_OPTION)
       .example('$0 start', 'http://127.0.0.1:8080/v2/solana')
       .example('$0 start --market-moves 5s', 'a market that moves: a step of five minutes every 5 seconds')
       .example('$0 start --wire upstream', "the live API's dialect, for apps written against it")
       .example('$0 start --market market.json', 'the default market with your tokens and pools in it')
       .example('PORT=9000 $0 start', 'another port (PORT=0 takes a free one); the first line printed names the URL'),
-  handler: async (argv: { wire?: string; market?: string; marketMoves?: string }) => {
+  handler: async (
+    argv: { wire?: string; market?: string; marketMoves?: string } & Parameters<typeof adminAccessOf>[0],
+  ) => {
     const wire = wireOf(argv.wire);
+    const access = adminAccessOf(argv);
     const marketMoves = marketMovesOf(argv.marketMoves);
     const port = parsePort(process.env.PORT ?? '8080', 'PORT');
     const market = argv.market === undefined ? null : await readMarketOption(argv.market);
@@ -97,6 +103,6 @@ export const startCommand = {
         .catch(marketUsage(argv.market!))
         .finally(() => progress.clear());
     }
-    await runServer({ snapshot, port, host: '127.0.0.1', wire, marketMoves }, 'PORT=<n>');
+    await runServer({ snapshot, port, host: '127.0.0.1', wire, marketMoves, ...access }, 'PORT=<n>');
   },
 };

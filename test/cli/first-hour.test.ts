@@ -54,6 +54,8 @@ const VALUE_FLAGS: [string, string[], string[]][] = [
       'config',
       'public-url',
       'admin-token',
+      'admin-host',
+      'admin-origin',
     ],
   ],
   ['generate', ['--out', 'x.sqlite'], ['seed', 'pools', 'tokens', 'out', 'as-of']],
