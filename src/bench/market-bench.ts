@@ -65,7 +65,13 @@ export async function marketCost(origin: string, steps: number): Promise<MarketC
 export async function rssOverSteps(server: ChildServer, last: number): Promise<{ at10: number; atLast: number }> {
   const advance = async (steps: number): Promise<void> => {
     for (let i = 0; i < steps; i++)
-      await (await fetch(`${server.origin}/__mock/market/advance`, { method: 'POST', body: '{"steps":1}' })).text();
+      await (
+        await fetch(`${server.origin}/__mock/market/advance`, {
+          method: 'POST',
+          body: '{"steps":1}',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).text();
   };
   await advance(10);
   const at10 = rssMb(server.child.pid!);

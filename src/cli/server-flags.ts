@@ -1,6 +1,7 @@
 import type { Argv, Options } from 'yargs';
 import { chaosConfig, type ChaosFlags } from './chaos-flags.js';
 import { UsageError } from './fail.js';
+import { ADMIN_HOST_OPTION, ADMIN_ORIGIN_OPTION, adminAccessOf } from './admin-access-options.js';
 import { docPath } from './doc-path.js';
 import { MARKET_MOVES_OPTION, marketMovesOf } from './market-moves-option.js';
 import { numberFlags } from './numeric-flags.js';
@@ -88,6 +89,8 @@ const SERVER_FLAGS = {
       'Token the admin routes that change state require (Authorization: Bearer <token>); needed to change them ' +
       'on a host beyond loopback (default: CLMM_MOCK_ADMIN_TOKEN), e.g. --admin-token s3cret-token',
   },
+  'admin-host': ADMIN_HOST_OPTION,
+  'admin-origin': ADMIN_ORIGIN_OPTION,
   wire: { ...WIRE_OPTION, describe: `${WIRE_OPTION.describe} (default: CLMM_MOCK_WIRE, else spec)` },
   'market-moves': MARKET_MOVES_OPTION,
   quiet: {
@@ -110,6 +113,8 @@ export type ServerArgs = {
   wire?: string;
   marketMoves?: string;
   quiet?: boolean;
+  adminHost?: string | string[];
+  adminOrigin?: string | string[];
 } & ChaosFlags;
 
 /**
@@ -163,6 +168,7 @@ export function serverRun(argv: ServerArgs): ServerRun {
     host: hostOf(argv.host),
     publicUrl: argv.publicUrl === undefined ? undefined : parsePublicUrl(argv.publicUrl),
     adminToken,
+    ...adminAccessOf(argv),
     wire: wireOf(argv.wire),
     chaos: chaosConfig(argv),
     marketMoves: marketMovesOf(argv.marketMoves),

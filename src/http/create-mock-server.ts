@@ -11,6 +11,7 @@ import { MovingMarket } from '../moves/moving-market.js';
 import { parseMovesEvery } from '../moves/moves-every.js';
 import { openServedSnapshot } from '../snapshot/served/open-served-snapshot.js';
 import { parseWire, type Wire } from '../snapshot/pieces/wire.js';
+import { parseAdminHost, parseAdminOrigin } from './admin-access.js';
 import { clientErrorHandler } from './error-handler.js';
 import { mockApp } from './mock-app.js';
 import type { RequestLogEntry } from './request-log.js';
@@ -42,10 +43,22 @@ export interface MockServerOptions {
   publicUrl?: string;
   /**
    * Token the admin routes that change state (`PUT /__mock/chaos`, `POST /__mock/reset`,
-   * `DELETE /__mock/requests`) require as `Authorization: Bearer <token>`. Without one they are open on a
-   * loopback host and refused (403) on any other.
+   * `DELETE /__mock/requests`, the market's changes) require as `Authorization: Bearer <token>`. Without one
+   * they are refused (403) on a host beyond loopback, and on loopback answer only the Hosts and Origins of
+   * docs/admin-and-chaos.md §1.7.
    */
   adminToken?: string;
+  /**
+   * Host names besides loopback's under which `/__mock` answers (docs/admin-and-chaos.md §1.7), for a server
+   * reached on purpose through another name (a dev proxy, `/etc/hosts`): `['mock.test']`, or `['.mock.test']`
+   * for that name and every name under it; any port. A bad entry throws TypeError before anything starts.
+   */
+  adminHosts?: readonly string[];
+  /**
+   * Page origins besides the server's own that may change the mock from a browser, and read `/__mock`
+   * (docs/admin-and-chaos.md §1.7): `['http://localhost:5173']`. A bad entry throws TypeError before anything starts.
+   */
+  adminOrigins?: readonly string[];
   /**
    * The dialect to speak (docs/api.md §9): `spec` (the default), the shape of docs/api.md, or
    * `upstream`, the live public API's own wire format, for apps written against the live API.
@@ -91,6 +104,8 @@ export interface MockServer {
 export async function createMockServer(options: MockServerOptions): Promise<MockServer> {
   // Checked before anything opens: a bad value is a TypeError naming it.
   const publicUrl = options.publicUrl === undefined ? undefined : normalizePublicUrl(options.publicUrl);
+  const adminHosts = (options.adminHosts ?? []).map(parseAdminHost);
+  const adminOrigins = (options.adminOrigins ?? []).map(parseAdminOrigin);
   const chaos = new ChaosController(
     options.chaos === undefined ? NO_CHAOS : parseChaosConfig(options.chaos, ROUTE_PATHS),
     ROUTE_PATHS,
@@ -110,7 +125,12 @@ export async function createMockServer(options: MockServerOptions): Promise<Mock
   });
   server.on('clientError', clientErrorHandler(wire));
   const host = options.host ?? '127.0.0.1';
-  const app = mockApp(server, snapshot, { chaos, market, cache }, { ...options, host, publicUrl });
+  const app = mockApp(
+    server,
+    snapshot,
+    { chaos, market, cache },
+    { ...options, host, publicUrl, adminHosts, adminOrigins },
+  );
   await listen(server, app, options.port ?? 0, host).catch((error: unknown) => {
     snapshot.close();
     throw error;

@@ -10,7 +10,9 @@ import { ApiError } from '../errors/api-error.js';
 import { shown } from '../errors/shown.js';
 import type { MovingMarket } from '../moves/moving-market.js';
 import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
+import { adminAccess } from './admin-access.js';
 import { adminGuard } from './admin-guard.js';
+import { isAdminPath } from './admin-path.js';
 import { mountAdminRoutes } from './admin-routes.js';
 import { apiHandler, apiIndexHandler, apiTags } from './api-handler.js';
 import { cors } from './cors.js';
@@ -41,6 +43,10 @@ export interface AppSettings {
   host: string;
   publicUrl: string | undefined;
   adminToken?: string;
+  /** Checked by parseAdminHost. */
+  adminHosts: readonly string[];
+  /** Checked by parseAdminOrigin. */
+  adminOrigins: readonly string[];
   onError?: (error: unknown) => void;
   /** The request log (request-log.ts): none when absent. */
   onRequest?: (entry: RequestLogEntry) => void;
@@ -48,8 +54,11 @@ export interface AppSettings {
 
 /**
  * The polka app on `server`, in the order a request meets it (ARCHITECTURE.md, a request's path): CORS, the
- * admin, market and static routes, the market step's header, chaos, then the API routes.
- * @example mockApp(server, snapshot, { chaos, market, cache }, { host: '127.0.0.1', publicUrl: undefined });
+ * admin guard's Host rule and the admin, market and static routes, the market step's header, chaos, then the API
+ * routes.
+ * @example
+ * const settings = { host: '127.0.0.1', publicUrl: undefined, adminHosts: [], adminOrigins: [] };
+ * mockApp(server, snapshot, { chaos, market, cache }, settings);
  */
 export function mockApp(
   server: Server,
@@ -58,17 +67,23 @@ export function mockApp(
   settings: AppSettings,
 ): Polka {
   const { chaos, market, cache } = served;
-  const { publicUrl, host, adminToken } = settings;
+  const { publicUrl, host, adminToken, adminHosts, adminOrigins } = settings;
   const originOf = requestOrigin(publicUrl, () => ownOrigin(server));
   const tagOf = apiTags(snapshot.cursorKey, snapshot.wire);
   const onError = errorHandler(settings.onError ?? (() => undefined), snapshot.wire);
   const app = polka({ server, onError, onNoMatch: noRoute });
   app.parse = parsePath;
   if (settings.onRequest) app.use(requestLog(settings.onRequest, () => chaos.now(), settings.onError ?? (() => {})));
-  app.use(cors());
-  const guard = adminGuard(host, adminToken);
-  mountAdminRoutes(app, chaos, snapshot.facts, originOf, guard, snapshot.wire, () => market.state());
-  mountMarketRoutes(app, market, guard);
+  const access = adminAccess({ listenHost: host, publicUrl, adminHosts, adminOrigins });
+  app.use(cors(access));
+  const guard = adminGuard(access, host, adminToken);
+  // Reads too: a page whose name was pointed at this machine (DNS rebinding) would read the journal.
+  app.use((req, _res, next) => {
+    if (isAdminPath(req.url)) guard.reach(req);
+    next();
+  });
+  mountAdminRoutes(app, chaos, snapshot.facts, originOf, guard.change, snapshot.wire, () => market.state());
+  mountMarketRoutes(app, market, guard.change);
   mountStatic(app, snapshot);
   // Every API answer says the market's step, the injected faults' too.
   app.use((req, res, next) => {

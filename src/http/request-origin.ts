@@ -1,7 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 
-/** A Host header that names a host: a DNS name, IPv4 or bracketed IPv6, with an optional port. */
 const HOST = /^(?:[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})*|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+
+/**
+ * Whether a Host header names a host: a DNS name, IPv4 or bracketed IPv6, with an optional port, and nothing
+ * else (no path, user or spaces), so it may be written into a URL or a body.
+ * @example isHostHeader('localhost:8080') // true; isHostHeader('a/b') // false
+ */
+export function isHostHeader(host: string): boolean {
+  return host.length <= 261 && HOST.test(host);
+}
 
 /**
  * Where the client reached this server, for absolute URLs in responses (token logos): the public URL
@@ -23,7 +31,7 @@ export function requestOrigin(
   return function hostOrigin(req) {
     const host = req.headers.host;
     if (last !== undefined && host === last.host) return last.origin;
-    if (host === undefined || host.length > 261 || !HOST.test(host)) return ownOrigin();
+    if (host === undefined || !isHostHeader(host)) return ownOrigin();
     last = { host, origin: `http://${host}` };
     return last.origin;
   };

@@ -80,6 +80,13 @@ export function notModified(req: IncomingMessage, etag: string): boolean {
   return header.split(',').some((tag) => strip(tag) === wanted);
 }
 
+/** `Vary: Accept-Encoding`, after what the response varies on already (the admin surface's CORS: Origin). */
+function varyOnEncoding(res: ServerResponse): void {
+  const before = res.getHeader('Vary');
+  if (typeof before !== 'string' || before === 'Accept-Encoding') res.setHeader('Vary', 'Accept-Encoding');
+  else if (!before.includes('Accept-Encoding')) res.setHeader('Vary', `${before}, Accept-Encoding`);
+}
+
 function writePayload(req: IncomingMessage, res: ServerResponse, status: number, payload: Buffer): void {
   res.setHeader('Content-Length', payload.length);
   res.statusCode = status;
@@ -89,7 +96,7 @@ function writePayload(req: IncomingMessage, res: ServerResponse, status: number,
 /** Writes a prepared 200: ETag, 304 for a matching If-None-Match, Content-Encoding, no body for HEAD. */
 export function sendPrepared(req: IncomingMessage, res: ServerResponse, prepared: PreparedBody): void {
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Vary', 'Accept-Encoding');
+  varyOnEncoding(res);
   res.setHeader('ETag', prepared.etag);
   if (notModified(req, prepared.etag)) {
     res.statusCode = 304;
@@ -131,6 +138,6 @@ export function sendJson(
   }
   if (status === 200) return sendPrepared(req, res, prepareBody(bytes, chooseEncoding(req.headers['accept-encoding'])));
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Vary', 'Accept-Encoding');
+  varyOnEncoding(res);
   writePayload(req, res, status, bytes);
 }

@@ -34,10 +34,20 @@ export function adminOperation(errors: AdminErrorNames) {
   });
 }
 
-/** The routes that change state answer 403 without the admin token (required beyond loopback, or when one is set). */
-export const forbiddenIn = (errors: AdminErrorNames) => ({
+/**
+ * What the admin guard answers the routes that change state (docs/admin-and-chaos.md §1.6, §1.7): 403 without the
+ * admin token (required beyond loopback, or when one is set) or from a Host or Origin not allowed, 415 for a body
+ * not sent as JSON.
+ */
+export const refusalsIn = (errors: AdminErrorNames) => ({
   '403': {
-    description: 'No or another admin token: send Authorization: Bearer <the --admin-token>',
+    description:
+      'No or another admin token (send Authorization: Bearer <the --admin-token>), or a Host or Origin this ' +
+      'server does not answer (--admin-host, --admin-origin); nothing changed',
+    content: json(schemaRef(errors.errorBody)),
+  },
+  '415': {
+    description: 'A body not sent as Content-Type: application/json (`parameter`: content-type); nothing changed',
     content: json(schemaRef(errors.errorBody)),
   },
 });
@@ -51,7 +61,7 @@ export const forbiddenIn = (errors: AdminErrorNames) => ({
  */
 export function adminPaths(adminUrl: string, errors: AdminErrorNames = API_ERRORS): Record<string, PathItem> {
   const operation = adminOperation(errors);
-  const forbidden = forbiddenIn(errors);
+  const forbidden = refusalsIn(errors);
   const servers = [{ url: adminUrl, description: 'The mock server itself (outside /v2)' }];
   const settings = plain(ChaosSettingsSchema);
   const settingsOk = ok('The chaos settings now in force', settings);

@@ -1,5 +1,5 @@
 import { MarketPoolSchema } from '../generator/declared/market-file.js';
-import { adminOperation, API_ERRORS, forbiddenIn, json, ok, type AdminErrorNames } from './admin-paths.js';
+import { adminOperation, API_ERRORS, json, ok, refusalsIn, type AdminErrorNames } from './admin-paths.js';
 import {
   AddedPoolSchema,
   AdvanceSchema,
@@ -27,7 +27,7 @@ const addressParam = (name: string, description: string): ParameterObject => ({
  */
 export function marketPaths(adminUrl: string, errors: AdminErrorNames = API_ERRORS): Record<string, PathItem> {
   const operation = adminOperation(errors);
-  const forbidden = forbiddenIn(errors);
+  const forbidden = refusalsIn(errors);
   const servers = [{ url: adminUrl, description: 'The mock server itself (outside /v2)' }];
   const market = ok('The market now: its step, instant and the changes made by hand', plain(MarketInfoSchema));
   const error = (description: string) => ({ description, content: json(schemaRef(errors.errorBody)) });

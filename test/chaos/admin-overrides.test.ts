@@ -52,7 +52,8 @@ admin(
   async () => {
     await withServer({ ...SMALL_SERVER, chaos: { errorRate: 0, latency: 10 } }, async ({ server }) => {
       const origin = new URL(server.url).origin;
-      const put = (body: string): Promise<Response> => fetch(`${origin}/__mock/chaos`, { method: 'PUT', body });
+      const put = (body: string): Promise<Response> =>
+        fetch(`${origin}/__mock/chaos`, { method: 'PUT', body, headers: { 'content-type': 'application/json' } });
       assert.is((await put('{"errorRate": 1, "errorStatus": [503]}')).status, 200);
       assert.is(await statusOf(`${server.url}/protocol`), 503);
       const rejected = await put('{"errorRate": 1, "errorStaus": [418]}');

@@ -51,6 +51,8 @@ const SERVER_VALUE_FLAGS = [
   'config',
   'public-url',
   'admin-token',
+  'admin-host',
+  'admin-origin',
   'wire',
   'market-moves',
 ];

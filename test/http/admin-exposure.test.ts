@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isLoopback } from '../../src/http/admin-guard.js';
+import { isLoopback } from '../../src/http/admin-access.js';
 import { withServer } from '../helpers/server.js';
 import { httpSnapshot } from '../helpers/snapshots.js';
 
@@ -22,7 +22,10 @@ async function send(
   const response = await fetch(`${origin}${path}`, {
     method,
     body,
-    headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+    },
   });
   return { status: response.status, body: await response.text() };
 }

@@ -29,7 +29,7 @@ const BROKEN_ROUTES = [
   {
     name: 'a POST route that read its body',
     path: '/__mock/market/advance',
-    init: { method: 'POST', body: '{"steps":1}' },
+    init: { method: 'POST', body: '{"steps":1}', headers: { 'content-type': 'application/json' } },
     method: 'advance',
   },
 ];
@@ -49,7 +49,11 @@ for (const route of BROKEN_ROUTES)
 
 reported("a client's mistake is answered 400 and not reported", async () => {
   await withBrokenMarket(async (origin, seen) => {
-    const answer = await fetch(`${origin}/__mock/market/advance`, { method: 'POST', body: '{"steps":1,"step":2}' });
+    const answer = await fetch(`${origin}/__mock/market/advance`, {
+      method: 'POST',
+      body: '{"steps":1,"step":2}',
+      headers: { 'content-type': 'application/json' },
+    });
     assert.is(answer.status, 400);
     assert.is(((await answer.json()) as { code: string }).code, 'invalid_parameter');
     assert.equal(seen, []);

@@ -29,7 +29,11 @@ clock('server.market in process: the same answers as the admin routes give', asy
       const state = inProcess.server.market.state();
       assert.is(state.step, 5);
       const post = (path: string, method: string, body: unknown): Promise<Response> =>
-        fetch(`${overHttp.origin}/__mock/market${path}`, { method, body: JSON.stringify(body) });
+        fetch(`${overHttp.origin}/__mock/market${path}`, {
+          method,
+          body: JSON.stringify(body),
+          headers: { 'content-type': 'application/json' },
+        });
       assert.is((await post('/advance', 'POST', { steps: 5 })).status, 200);
       const patch = { hasWarning: true, stats: { '24h': { volume: '999' } } };
       assert.is((await post(`/pools/${pool.address}`, 'PATCH', patch)).status, 200);

@@ -95,7 +95,11 @@ limits(
       for (const size of [70 * 1024, 1024 * 1024, 4 * 1024 * 1024]) {
         const body = Buffer.alloc(size, 0x20);
         body.write('{"errorRate": 1}');
-        const answer = await exchange(server.port, { method: 'PUT', path: '/__mock/chaos', body }, false);
+        const answer = await exchange(
+          server.port,
+          { method: 'PUT', path: '/__mock/chaos', body, headers: { 'content-type': 'application/json' } },
+          false,
+        );
         if (answer.ok) {
           assert.is(answer.status, 413, `${size} bytes: ${answer.body.toString().slice(0, 200)}`);
           const error = JSON.parse(answer.body.toString());
@@ -120,12 +124,13 @@ limits(
       const cases: [string, string][] = [
         [
           'a body cut short, then a disconnect',
-          'PUT /__mock/chaos HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+          'PUT /__mock/chaos HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
             'Content-Length: 100\r\n\r\n{"latency":',
         ],
         [
           'a chunked body with a bad chunk size',
-          'PUT /__mock/chaos HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n',
+          'PUT /__mock/chaos HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+            'Transfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n',
         ],
       ];
       for (const [name, request] of cases) {

@@ -207,7 +207,11 @@ snapshots(
           ] as const) {
             const answer = await exchange(
               server.port,
-              { method, path: admin, ...(body === undefined ? {} : { body }) },
+              {
+                method,
+                path: admin,
+                ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }),
+              },
               agent,
             );
             if (!answer.ok || answer.status >= 300)
