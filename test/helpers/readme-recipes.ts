@@ -58,6 +58,12 @@ export const README_RECIPES: Record<string, Recipe> = {
   'npm install && npm start': { way: 'not-here', why: CLONE },
   'npm test': { way: 'not-here', why: CLONE },
   'PORT=9000 npm start': { way: 'not-here', why: `${CLONE}; PORT is honoured by every start below (PORT=0)` },
+  'npm start -- --port 9000': { way: 'not-here', why: `${CLONE}; --port is taken by every serve below (--port 0)` },
+  'npm start &': { way: 'not-here', why: `${CLONE}; stopping a server run by npm is test/cli's npm-parent suite` },
+  'kill $(curl -s http://127.0.0.1:8080/__mock/health | node -p \'JSON.parse(require("fs").readFileSync(0)).pid\')': {
+    way: 'not-here',
+    why: 'it stops the server on :8080; health names its pid (test/cli health-doc), and the quickstart was tried so',
+  },
   "curl 'http://localhost:8080/v2/solana/pools?size=5&stats=24h'": {
     way: 'run-at',
     replace: 'http://localhost:8080/v2/solana',
@@ -134,7 +140,7 @@ export const README_RECIPES: Record<string, Recipe> = {
     way: 'run',
     check: (stdout) => assert.match(stdout, /^wrote snapshots\/demo\.sqlite: 200 tokens, 500 pools/m),
   },
-  'npx clmm-mock inspect snapshots/demo.sqlite --verify --market': {
+  'npx clmm-mock inspect snapshots/demo.sqlite --verify --calibration': {
     way: 'run',
     check: (stdout) => assert.match(stdout, /^verified 500 pools: 0 violations$/m),
   },
