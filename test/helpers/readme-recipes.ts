@@ -59,6 +59,14 @@ export const README_RECIPES: Record<string, Recipe> = {
   'npm test': { way: 'not-here', why: CLONE },
   'PORT=9000 npm start': { way: 'not-here', why: `${CLONE}; PORT is honoured by every start below (PORT=0)` },
   'npm start -- --port 9000': { way: 'not-here', why: `${CLONE}; --port is taken by every serve below (--port 0)` },
+  'npx clmm-mock start &': {
+    way: 'not-here',
+    why: "a server in the background; stopping one run by npm is test/cli's",
+  },
+  'npx clmm-mock start --latency 50-250': {
+    way: 'not-here',
+    why: 'the serve --latency recipe below runs the same flag',
+  },
   'npm start &': { way: 'not-here', why: `${CLONE}; stopping a server run by npm is test/cli's npm-parent suite` },
   'kill $(curl -s http://127.0.0.1:8080/__mock/health | node -p \'JSON.parse(require("fs").readFileSync(0)).pid\')': {
     way: 'not-here',
