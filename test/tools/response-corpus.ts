@@ -6,6 +6,7 @@
  * Not a uvu suite (uvu imports every .ts under test/, so this module does nothing when imported):
  *   node --import tsx test/tools/response-corpus.ts --dist <dist folder> --out <file.json> [--work <dir>]
  *     [--wire spec|upstream]   (the dialect the servers speak; spec unless told)
+ *     [--moves <steps>]        (a moved-market corpus instead, e.g. --moves 1,2,3,5,10,25,50,100,200,300)
  *   node --import tsx test/tools/response-corpus.ts --compare <a.json> <b.json>
  *
  * Two snapshots are generated into --work (default: a fresh temporary folder, removed afterwards):
@@ -14,13 +15,40 @@
  * `Host: mock.test` (so absolute logo URLs do not depend on the port) and no Accept-Encoding
  * (identity bodies). The URLs are built from the snapshot's own data as the API serves it (pool
  * addresses, mints, symbols and cursors from earlier responses), so the same build gives the same list.
+ *
+ * With --moves (moved-corpus.ts), each server's market is walked instead: a smaller set of URLs (listings in
+ * five orders both ways, stats, cursor pages, filters, search, pool and token details, protocol, and
+ * `GET /__mock/market`) is recorded at step 0 as `seed7@step0`, then after advancing
+ * (`POST /__mock/market/advance`, Host 127.0.0.1) to each listed step as `seed7@step<n>`; once, after the first
+ * listed step from 10 on, SOL's price and a pool's TVL, 24h volume and warning are changed by hand and the set
+ * recorded as `seed7@step<n>+hand` (later steps keep those changes); last the market is reset and the set
+ * recorded as `seed7@reset`. A reset that does not answer `@step0`'s entries again is named and exits 1 (the
+ * corpus is written all the same). The steps must increase; the corpus holds the moved states only, so capture
+ * without --moves as well to cover the snapshot's own URLs. Compare moved corpora with --compare as any other.
  */
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
-import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  type Corpus,
+  type CorpusEntry,
+  cursorOf,
+  dataOf,
+  enc,
+  field,
+  type Json,
+  Recorder,
+  strings,
+  symbolOf,
+  text,
+  unique,
+  walk,
+} from './corpus-recorder.js';
+import { crawlMoves, differing, parseSteps } from './moved-corpus.js';
+
+export type { Corpus, CorpusEntry };
 
 // ---------------------------------------------------------------------------------------------
 // The library entry, typed loosely: only what this tool calls.
@@ -57,24 +85,6 @@ async function loadDist(dist: string): Promise<DistEntry> {
   return loaded;
 }
 
-// ---------------------------------------------------------------------------------------------
-// What is recorded.
-
-export interface CorpusEntry {
-  method: string;
-  url: string;
-  status: number;
-  contentType: string | null;
-  etag: string | null;
-  bytes: number;
-  sha256: string;
-}
-
-export interface Corpus {
-  dist: string;
-  snapshots: Record<string, CorpusEntry[]>;
-}
-
 interface SnapshotPlan {
   name: string;
   seed: number;
@@ -87,160 +97,12 @@ const PLANS: readonly SnapshotPlan[] = [
   { name: 'seed42', seed: 42, pools: 2000, tokens: 500 },
 ];
 
-const HOST = 'mock.test';
-const BASE = '/v2/solana';
 const PERIODS = ['5m', '15m', '30m', '1h', '2h', '4h', '8h', '24h', '7d', '30d'] as const;
 const STATS_FIELDS = ['volume', 'fees', 'rewards', 'yieldovertvl'] as const;
 const PLAIN_FIELDS = ['tvl', 'lockedliquiditypercent'] as const;
 const DIRECTIONS = ['desc', 'asc'] as const;
 /** Base58 of 32 zero bytes: a well-formed address that no snapshot holds. */
 const UNKNOWN_ADDRESS = '11111111111111111111111111111111';
-const REQUEST_TIMEOUT_MS = 30_000;
-
-// ---------------------------------------------------------------------------------------------
-// Loose JSON access without `any`.
-
-type Json = unknown;
-
-function field(value: Json, key: string): Json {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  return (value as Record<string, unknown>)[key];
-}
-
-function items(value: Json): Json[] {
-  return Array.isArray(value) ? (value as Json[]) : [];
-}
-
-function text(value: Json): string | null {
-  return typeof value === 'string' ? value : null;
-}
-
-function strings(values: readonly Json[]): string[] {
-  return values.map(text).filter((s): s is string => s !== null);
-}
-
-function unique(values: readonly string[]): string[] {
-  return [...new Set(values)];
-}
-
-const enc = encodeURIComponent;
-
-// ---------------------------------------------------------------------------------------------
-// HTTP: node:http (fetch may not set Host), identity bodies, one request at a time.
-
-interface RawResponse {
-  status: number;
-  contentType: string | null;
-  etag: string | null;
-  body: Buffer;
-}
-
-function send(agent: Agent, port: number, method: string, path: string): Promise<RawResponse> {
-  return new Promise((resolvePromise, reject) => {
-    const headers: Record<string, string> = { host: HOST };
-    if (method !== 'GET' && method !== 'HEAD') headers['content-length'] = '0';
-    const req = request({ host: '127.0.0.1', port, method, path, headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
-      res.on('end', () => {
-        const header = (name: string): string | null => {
-          const value = res.headers[name];
-          return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-        };
-        resolvePromise({
-          status: res.statusCode ?? 0,
-          contentType: header('content-type'),
-          etag: header('etag'),
-          body: Buffer.concat(chunks),
-        });
-      });
-    });
-    req.setTimeout(REQUEST_TIMEOUT_MS, () =>
-      req.destroy(new Error(`${method} ${path}: no answer in ${REQUEST_TIMEOUT_MS} ms`)),
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** Requests URLs in order, records each once, and hands back the parsed JSON body for building later URLs. */
-class Recorder {
-  readonly entries: CorpusEntry[] = [];
-  private readonly seen = new Map<string, Json>();
-  private readonly agent = new Agent({ keepAlive: true, maxSockets: 1 });
-
-  constructor(private readonly port: number) {}
-
-  async get(path: string, method = 'GET'): Promise<Json> {
-    const url = path.startsWith('/') ? path : `${BASE}/${path}`;
-    const key = `${method} ${url}`;
-    if (this.seen.has(key)) return this.seen.get(key);
-    const res = await send(this.agent, this.port, method, url);
-    this.entries.push({
-      method,
-      url,
-      status: res.status,
-      contentType: res.contentType,
-      etag: res.etag,
-      bytes: res.body.length,
-      sha256: createHash('sha256').update(res.body).digest('hex'),
-    });
-    let body: Json = null;
-    if (res.contentType?.startsWith('application/json')) {
-      try {
-        body = JSON.parse(res.body.toString('utf8')) as Json;
-      } catch {
-        body = null;
-      }
-    }
-    this.seen.set(key, body);
-    return body;
-  }
-
-  close(): void {
-    this.agent.destroy();
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// The URL list.
-
-/** A page's cursor: `meta.next` in the spec dialect, `meta.cursor.next` in the live one. */
-function cursorOf(body: Json, which: 'next' | 'previous'): string | null {
-  const meta = field(body, 'meta');
-  return text(field(meta, which)) ?? text(field(field(meta, 'cursor'), which));
-}
-
-/** A token's symbol: at its top in the spec dialect, in `metadata` in the live one. */
-function symbolOf(token: Json): Json {
-  const own = field(token, 'symbol');
-  return own !== undefined ? own : field(field(token, 'metadata'), 'symbol');
-}
-
-/** Follows meta.next for up to `pages` pages after the first, then meta.previous all the way back. */
-async function walk(rec: Recorder, first: string, pages: number): Promise<string[]> {
-  const endpoint = first.split('?')[0]!;
-  const cursors: string[] = [];
-  let body = await rec.get(first);
-  for (let i = 0; i < pages; i++) {
-    const next = cursorOf(body, 'next');
-    if (next === null) break;
-    cursors.push(next);
-    body = await rec.get(`${endpoint}?next=${enc(next)}`);
-  }
-  for (let i = 0; i <= pages; i++) {
-    const previous = cursorOf(body, 'previous');
-    if (previous === null) break;
-    cursors.push(previous);
-    body = await rec.get(`${endpoint}?previous=${enc(previous)}`);
-  }
-  return cursors;
-}
-
-function dataOf(body: Json): Json[] {
-  return items(field(body, 'data'));
-}
 
 async function crawl(rec: Recorder): Promise<void> {
   // --- protocol
@@ -567,7 +429,34 @@ function combinedHash(snapshots: Record<string, CorpusEntry[]>): string {
   return createHash('sha256').update(JSON.stringify(snapshots)).digest('hex');
 }
 
-async function capture(distArg: string, out: string, workArg: string | undefined, wire = 'spec'): Promise<void> {
+/** The snapshot's own URLs, under the plan's name. */
+async function crawlSnapshot(port: number, plan: string): Promise<Map<string, CorpusEntry[]>> {
+  const rec = new Recorder(port);
+  try {
+    await crawl(rec);
+  } finally {
+    rec.close();
+  }
+  return new Map([[plan, rec.entries]]);
+}
+
+/** The names of the `@reset` states that do not answer their `@step0`'s entries, with the first URL that differs. */
+function resetRefusals(snapshots: Record<string, CorpusEntry[]>): string[] {
+  return Object.keys(snapshots).flatMap((name) => {
+    if (!name.endsWith('@reset')) return [];
+    const start = snapshots[name.replace(/@reset$/, '@step0')] ?? [];
+    const found = differing(start, snapshots[name] ?? []);
+    return found.length === 0 ? [] : [`${name}: ${found.length} URLs differ from @step0's, first ${found[0]}`];
+  });
+}
+
+async function capture(
+  distArg: string,
+  out: string,
+  workArg: string | undefined,
+  wire = 'spec',
+  moves?: readonly number[],
+): Promise<number> {
   const dist = resolve(distArg);
   const entry = await loadDist(dist);
   const work = workArg === undefined ? await mkdtemp(join(tmpdir(), 'response-corpus-')) : resolve(workArg);
@@ -579,24 +468,29 @@ async function capture(distArg: string, out: string, workArg: string | undefined
       await entry.generateSnapshot({ seed: plan.seed, pools: plan.pools, tokens: plan.tokens, out: file, force: true });
       const server = await entry.createMockServer({ snapshot: file, port: 0, wire });
       const port = Number(new URL(server.url).port) || server.port;
-      const rec = new Recorder(port);
       try {
-        await crawl(rec);
+        const states =
+          moves === undefined ? await crawlSnapshot(port, plan.name) : await crawlMoves(port, plan.name, moves);
+        for (const [name, entries] of states) snapshots[name] = entries;
       } finally {
-        rec.close();
         await server.close();
       }
-      snapshots[plan.name] = rec.entries;
     }
   } finally {
     if (workArg === undefined) await rm(work, { recursive: true, force: true });
   }
   const corpus: Corpus = { dist, snapshots };
   await writeFile(out, `${JSON.stringify(corpus, null, 2)}\n`);
-  const counts = Object.entries(snapshots)
-    .map(([name, entries]) => `${name}: ${entries.length} URLs`)
-    .join(', ');
+  const counts = PLANS.map((plan) => {
+    const states = Object.entries(snapshots).filter(([name]) => name === plan.name || name.startsWith(`${plan.name}@`));
+    const urls = states.reduce((sum, [, entries]) => sum + entries.length, 0);
+    return moves === undefined ? `${plan.name}: ${urls} URLs` : `${plan.name}: ${urls} URLs in ${states.length} states`;
+  }).join(', ');
   console.log(`${counts}; combined sha256 ${combinedHash(snapshots)} -> ${out}`);
+  const refusals = resetRefusals(snapshots);
+  for (const line of refusals) console.log(`reset does not give the snapshot's answers back: ${line}`);
+  if (moves !== undefined && refusals.length === 0) console.log("every @reset answers its @step0's entries");
+  return refusals.length === 0 ? 0 : 1;
 }
 
 function isCorpus(value: unknown): value is Corpus {
@@ -671,7 +565,7 @@ async function compare(fileA: string, fileB: string): Promise<number> {
 
 const USAGE = [
   'usage: node --import tsx test/tools/response-corpus.ts --dist <dist folder> --out <file.json> [--work <dir>] ' +
-    '[--wire spec|upstream]',
+    '[--wire spec|upstream] [--moves <steps, such as 1,2,3,5,10,25,50,100,200,300>]',
   '       node --import tsx test/tools/response-corpus.ts --compare <a.json> <b.json>',
 ].join('\n');
 
@@ -686,15 +580,21 @@ async function main(argv: string[]): Promise<number> {
   for (let i = 0; i < argv.length; i += 2) {
     const flag = argv[i]!;
     const value = argv[i + 1];
-    if (!['--dist', '--out', '--work', '--wire'].includes(flag) || value === undefined)
+    if (!['--dist', '--out', '--work', '--wire', '--moves'].includes(flag) || value === undefined)
       throw new Error(`unexpected argument '${flag}'\n${USAGE}`);
     options.set(flag, value);
   }
   const dist = options.get('--dist');
   const out = options.get('--out');
   if (dist === undefined || out === undefined) throw new Error(USAGE);
-  await capture(dist, out, options.get('--work'), options.get('--wire'));
-  return 0;
+  const moves = options.get('--moves');
+  return capture(
+    dist,
+    out,
+    options.get('--work'),
+    options.get('--wire'),
+    moves === undefined ? undefined : parseSteps(moves),
+  );
 }
 
 // uvu imports every file under test/: run only when started as a program.
