@@ -1,5 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import type { Wire } from '../snapshot/pieces/wire.js';
+import type { Wire } from '../snapshot/format/wire.js';
 import type { RoutePath } from './route-paths.js';
 import { LockEntrySchema, PoolDetailSchema, PoolSchema } from './schemas/pool-schema.js';
 import {

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { createMockServer } from '../http/create-mock-server.js';
-import type { Wire } from '../snapshot/pieces/wire.js';
+import type { Wire } from '../snapshot/format/wire.js';
 import { unwrap } from '../record/wire-envelope.js';
 
 /** The benchmark's loads, as paths, with the body size the mock answers each with. */

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Wire } from '../snapshot/pieces/wire.js';
+import type { Wire } from '../snapshot/format/wire.js';
 
 /** A server the benchmark started in its own process, and where it answers. */
 export interface ChildServer {

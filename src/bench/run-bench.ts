@@ -13,7 +13,7 @@ import { firstLine, marketCost, marketLines, rssOverSteps } from './market-bench
 import { pairedRounds, roundsLine } from './paired-rounds.js';
 import { runLoad, type LoadResult } from './run-load.js';
 import { measureStartup } from './startup.js';
-import { parseWire } from '../snapshot/pieces/wire.js';
+import { parseWire } from '../snapshot/format/wire.js';
 
 /**
  * `npm run bench`: the mock against a bare node:http server on the same machine in the same run, as

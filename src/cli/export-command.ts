@@ -4,7 +4,7 @@ import { UsageError } from './fail.js';
 import { terminalProgress } from './progress.js';
 import { parsePublicUrl } from './run-server.js';
 import { WIRE_OPTION } from './wire-option.js';
-import type { Wire } from '../snapshot/pieces/wire.js';
+import type { Wire } from '../snapshot/format/wire.js';
 
 /** `clmm-mock export`: writes a snapshot's responses as static JSON files mirroring the API paths. */
 export const exportCommand = {

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { API_BASE } from '../api/route-paths.js';
-import type { Wire } from '../snapshot/pieces/wire.js';
+import type { Wire } from '../snapshot/format/wire.js';
 import { UsageError } from './fail.js';
 import { WIRE_OPTION } from './wire-option.js';
 

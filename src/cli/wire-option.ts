@@ -1,5 +1,5 @@
 import type { Options } from 'yargs';
-import { parseWire, WIRES, type Wire } from '../snapshot/pieces/wire.js';
+import { parseWire, WIRES, type Wire } from '../snapshot/format/wire.js';
 import { UsageError } from './fail.js';
 
 /**

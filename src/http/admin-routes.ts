@@ -7,7 +7,7 @@ import { ChaosConfigError } from '../chaos/parse-chaos-config.js';
 import { API_BASE } from '../api/route-paths.js';
 import type { OpenApiDocument } from '../openapi/build-openapi.js';
 import type { SnapshotFacts } from '../snapshot/served/snapshot-facts.js';
-import type { Wire } from '../snapshot/pieces/wire.js';
+import type { Wire } from '../snapshot/format/wire.js';
 import { basename } from 'node:path';
 import { readJsonBody, refuseBody } from './read-body.js';
 import { sendJson } from './send.js';

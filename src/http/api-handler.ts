@@ -6,7 +6,7 @@ import type { ChaosMarks } from '../chaos/chaos-middleware.js';
 import { RESPONSE_FORMAT } from '../snapshot/format/schema.js';
 import { fnv1a } from '../snapshot/served/fnv1a.js';
 import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
-import type { Wire } from '../snapshot/pieces/wire.js';
+import type { Wire } from '../snapshot/format/wire.js';
 import type { ResponseCache } from './response-cache.js';
 import { CHAIN } from '../api/route-paths.js';
 import { IGNORED_PARAMS_HEADER, MARKET_STEP_HEADER } from '../api/response-headers.js';
@@ -14,7 +14,7 @@ import { ignoredHeader, ignoredParams } from '../api/params/ignored-params.js';
 import type { IgnoredMarks } from '../chaos/journal.js';
 import { unknownChain, type Route } from '../api/routes.js';
 import { apiIndex } from '../api/api-index.js';
-import { chooseEncoding, prepareBody, sendJson, sendPrepared, type PreparedBody } from './send.js';
+import { chooseEncoding, prepareBody, sendJson, sendPrepared } from './send.js';
 
 /** The query string of a request ('' for none). */
 function queryOf(req: IncomingMessage): string {
@@ -55,17 +55,11 @@ export function apiTags(cursorKey: string, wire: Wire = 'spec'): (origin: string
  * URL has at the snapshot when the snapshot answers the same bytes, else a hash of the bytes, so that a
  * tag changes exactly when its body does, whichever versions a client compares.
  */
-function movedTag(
-  body: string | Buffer,
-  base: () => string | Buffer | null,
-  snapshot: ServedSnapshot,
-  urlTag: () => string,
-): string {
+function movedTag(body: string | Buffer, base: () => string | Buffer | null, urlTag: () => string): string {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   const stored = base();
   const storedBytes = typeof stored === 'string' ? Buffer.from(stored) : stored;
   const same = storedBytes !== null && storedBytes.equals(bytes);
-  if (storedBytes && snapshot.reuses(storedBytes)) snapshot.recycle(storedBytes);
   return same ? urlTag() : `m${createHash('sha1').update(bytes).digest('base64url')}`;
 }
 
@@ -73,26 +67,6 @@ function movedTag(
 export interface AnsweredMarket {
   readonly current: ServedSnapshot;
   readonly step: number;
-}
-
-/**
- * What is sent of a body whose memory the snapshot hands out again (ServedSnapshot.reuses), and the body
- * handed back once nothing reads it: the response cache, when it will keep the response (`kept`), keeps
- * a copy of its own, in memory of the body's size; the body goes back at once when a copy is sent
- * (compressed, or the cache's), else once the response is written, since a socket may hold it until
- * the client reads.
- */
-function handBack(
-  snapshot: ServedSnapshot,
-  body: Buffer,
-  prepared: PreparedBody,
-  kept: boolean,
-  res: ServerResponse,
-): PreparedBody {
-  const sent = prepared.payload === body && kept ? { ...prepared, payload: Buffer.from(body) } : prepared;
-  if (sent.payload !== body) snapshot.recycle(body);
-  else res.once('finish', () => snapshot.recycle(body));
-  return sent;
 }
 
 /**
@@ -144,9 +118,7 @@ export function apiHandler(
           return null;
         }
       };
-      prepared = prepareBody(body, encoding, snapshot === base ? urlTag() : movedTag(body, stored, base, urlTag));
-      if (typeof body !== 'string' && snapshot.reuses(body))
-        prepared = handBack(snapshot, body, prepared, cache.keeps(key, body.length), res);
+      prepared = prepareBody(body, encoding, snapshot === base ? urlTag() : movedTag(body, stored, urlTag));
       cache.set(key, prepared);
     }
     sendPrepared(req, res, prepared);

@@ -10,7 +10,7 @@ import type { MockMarket } from '../moves/market-info.js';
 import { MovingMarket } from '../moves/moving-market.js';
 import { parseMovesEvery } from '../moves/moves-every.js';
 import { openServedSnapshot } from '../snapshot/served/open-served-snapshot.js';
-import { parseWire, type Wire } from '../snapshot/pieces/wire.js';
+import { parseWire, type Wire } from '../snapshot/format/wire.js';
 import { parseAdminHost, parseAdminOrigin } from './admin-access.js';
 import { clientErrorHandler } from './error-handler.js';
 import { mockApp } from './mock-app.js';

@@ -5,7 +5,7 @@ import { ApiError } from '../errors/api-error.js';
 import { ALLOW } from '../api/response-headers.js';
 import { isAdminPath } from './admin-path.js';
 import { sendJson } from './send.js';
-import type { Wire } from '../snapshot/pieces/wire.js';
+import type { Wire } from '../snapshot/format/wire.js';
 
 /**
  * The one place an error becomes a response: an ApiError gives its status and body; anything else is

@@ -132,7 +132,7 @@ export class MovingMarket implements MockMarket {
       try {
         const state = await this.working(pace);
         const version = await make(state, pace);
-        const next = await this.served.moved(version, pace);
+        const next = await this.served.moved(version);
         const listed = record && { step: state.step, ...record() };
         this.swap(next, version, state);
         this.log.add(replay);

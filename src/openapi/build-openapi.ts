@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { API_BASE } from '../api/route-paths.js';
 import { ROUTES, type Route } from '../api/routes.js';
-import { parseWire, type Wire } from '../snapshot/pieces/wire.js';
+import { parseWire, type Wire } from '../snapshot/format/wire.js';
 import { adminPaths, ADMIN_TAG } from './admin-paths.js';
 import { componentSchemas } from './components.js';
 import { marketPaths } from './market-paths.js';

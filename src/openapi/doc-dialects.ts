@@ -4,7 +4,7 @@ import { routeData, type DialectRouteData } from '../api/route-data.js';
 import { Envelope } from '../api/schemas/envelope.js';
 import { UpstreamListEnvelope, UpstreamObjectEnvelope } from '../api/schemas/upstream-envelope.js';
 import { ERROR_CODES } from '../errors/api-error.js';
-import type { Wire } from '../snapshot/pieces/wire.js';
+import type { Wire } from '../snapshot/format/wire.js';
 import { NAMED_SCHEMAS, UPSTREAM_NAMED_SCHEMAS, type NamedSchemas } from './components.js';
 
 /** The shared error answers of the API's operations (`components.responses`), by name: their descriptions. */

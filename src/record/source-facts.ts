@@ -1,4 +1,4 @@
-import { logoPath, storedLogoUrl } from '../snapshot/pieces/logo-url.js';
+import { logoPath, storedLogoUrl } from '../snapshot/format/logo-url.js';
 import type { LogoMapper } from './wire-token.js';
 
 /** What a clmm-mock source tells about its snapshot, so a recording of it replays byte for byte. */

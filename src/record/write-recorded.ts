@@ -94,7 +94,7 @@ export function writeRecorded(writer: SnapshotWriter, crawled: Crawled, meta: Re
   };
   writer.exchangeToken(exchangeToken, { circulating: crawled.circulatingSupply, total: crawled.totalSupply });
   const content = createHash('sha256').update(
-    JSON.stringify([meta.from, meta.asOf, tokens.map((t) => t.address), rows.pieces]),
+    JSON.stringify([meta.from, meta.asOf, tokens.map((t) => t.address), rows.specTexts]),
   );
   writer.meta({
     seed: meta.seed,

@@ -8,7 +8,7 @@ import { runCli } from '../helpers/cli.js';
 import type { Json } from '../helpers/http.js';
 import { withServer } from '../helpers/server.js';
 import { httpSnapshot, tempDir } from '../helpers/snapshots.js';
-import { WIRES } from '../../src/snapshot/pieces/wire.js';
+import { WIRES } from '../../src/snapshot/format/wire.js';
 
 const exported = suite('export: a static tree of responses, byte for byte what serve answers (issue #5)');
 

@@ -84,7 +84,6 @@ function failingWriter(failure: Error): SnapshotWriter {
     protocol: fail,
     exchangeToken: fail,
     meta: fail,
-    writePieces: fail,
     finish: fail,
     abandon: () => undefined,
   };

@@ -2,7 +2,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
 import { API_BASE, buildOpenApi, type OpenApiDocument } from '../../src/openapi/build-openapi.js';
 import type { ResponseObject, Ref } from '../../src/openapi/openapi-types.js';
-import type { Wire } from '../../src/snapshot/pieces/wire.js';
+import type { Wire } from '../../src/snapshot/format/wire.js';
 
 // Every JSON body the contract suites receive from the API is checked against the OpenAPI document of
 // the dialect the server speaks, so neither document can drift from what the server sends.

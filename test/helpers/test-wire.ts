@@ -1,4 +1,4 @@
-import { WIRES, type Wire } from '../../src/snapshot/pieces/wire.js';
+import { WIRES, type Wire } from '../../src/snapshot/format/wire.js';
 
 /**
  * The dialect the contract, chaos and robustness suites run in (docs/api.md §9): `CLMM_TEST_WIRE`,

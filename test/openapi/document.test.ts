@@ -4,7 +4,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildOpenApi, type OpenApiDocument } from '../../src/openapi/build-openapi.js';
-import { WIRES } from '../../src/snapshot/pieces/wire.js';
+import { WIRES } from '../../src/snapshot/format/wire.js';
 import { runCli } from '../helpers/cli.js';
 import { ok, raw } from '../helpers/http.js';
 import { serve } from '../helpers/server.js';

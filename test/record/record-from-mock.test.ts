@@ -9,7 +9,7 @@ import { recordSnapshot } from '../../src/record/record-snapshot.js';
 import type { Json } from '../helpers/http.js';
 import { withServer } from '../helpers/server.js';
 import { httpSnapshot, tempDir } from '../helpers/snapshots.js';
-import { WIRES, type Wire } from '../../src/snapshot/pieces/wire.js';
+import { WIRES, type Wire } from '../../src/snapshot/format/wire.js';
 
 const replay = suite('record: a recording of a clmm-mock replays every response byte for byte, in both dialects');
 

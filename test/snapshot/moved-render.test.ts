@@ -10,7 +10,7 @@ import {
   type MovedPool,
   type StoredToken,
 } from '../../src/snapshot/served/served-snapshot.js';
-import type { Wire } from '../../src/snapshot/pieces/wire.js';
+import type { Wire } from '../../src/snapshot/format/wire.js';
 import { walkAll } from '../helpers/market-checks.js';
 import { httpSnapshot } from '../helpers/snapshots.js';
 

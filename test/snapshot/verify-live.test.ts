@@ -5,8 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { openSnapshot } from '../../src/snapshot/served/open-snapshot.js';
 import { verifySnapshot } from '../../src/snapshot/verify/verify-snapshot.js';
-import { PIECE_FORMATS, SPEC_DETAIL_PIECE } from '../../src/snapshot/pieces/piece-format.js';
-import { rewritePiece } from '../helpers/rewrite-piece.js';
+import { rewriteText } from '../helpers/rewrite-text.js';
 import { snapshotFor, tempDir } from '../helpers/snapshots.js';
 
 const AS_OF = '2025-03-04T05:06:07Z';
@@ -71,19 +70,16 @@ const setDayStat = (column: string, value: string) => (db: Database.Database, p:
 const setDetail = (field: string, value: string) => (db: Database.Database, p: Picked) => {
   const edit = (text: string): string => text.replace(new RegExp(`"${field}":"[^"]*"`), `"${field}":"${value}"`);
   db.prepare('UPDATE pools SET detail_json = ? WHERE id = ?').run(edit(p.pool.detail_json), p.pool.id);
-  rewritePiece(db, PIECE_FORMATS.spec, p.pool.id, SPEC_DETAIL_PIECE, edit);
+  rewriteText(db, 'spec', p.pool.id, 'detail_end', edit);
 };
 const history = (edit: (prices: string[]) => string[]) => (db: Database.Database, p: Picked) =>
   setPool('price_history_7d', JSON.stringify(edit(JSON.parse(p.pool.price_history_7d) as string[])))(db, p);
 
 type Case = [what: string, corrupt: (db: Database.Database, p: Picked) => unknown, expected: (p: Picked) => string];
 
-/** The live detail's history piece (piece-format.ts), which only the detail sends. */
-const LIVE_HISTORY_PIECE = PIECE_FORMATS.upstream.detailEnd.at(-1)!.piece;
-
 /** Rewrites the live detail's history only: what the live dialect serves no longer says what is stored. */
 const servedHistory = (db: Database.Database, p: Picked): unknown =>
-  rewritePiece(db, PIECE_FORMATS.upstream, p.pool.id, LIVE_HISTORY_PIECE, (text) =>
+  rewriteText(db, 'upstream', p.pool.id, 'detail_end', (text) =>
     text.replace(/"priceHistory7d":\["[^"]*"/, '"priceHistory7d":["9.00000000000000000000"'),
   );
 
@@ -94,8 +90,9 @@ const CASES: Case[] = [
   ['live detail serving another history', servedHistory, (p) => `pool ${p.pool.address}: live priceHistory7d is [`],
   [
     'spec detail serving another slot',
-    (db, p) => rewritePiece(db, PIECE_FORMATS.spec, p.pool.id, SPEC_DETAIL_PIECE, () => `${otherSlot(p)}}`),
-    (p) => `pool ${p.pool.address}: served detail fields is ${otherSlot(p)}, expected ${p.pool.detail_json}`,
+    (db, p) =>
+      rewriteText(db, 'spec', p.pool.id, 'detail_end', (text) => text.replace(p.pool.detail_json, otherSlot(p))),
+    (p) => `pool ${p.pool.address}: stored spec detail_end differs from its rows at character`,
   ],
   [
     'bump out of a byte',
@@ -274,15 +271,16 @@ recorded('a history that does not end at the price passes; a bump out of a byte 
       ...(JSON.parse(p.pool.price_history_7d) as string[]).slice(1),
       '1.00000000000000000000',
     ]);
-    rewritePiece(db, PIECE_FORMATS.upstream, p.pool.id, LIVE_HISTORY_PIECE, (text) =>
+    rewriteText(db, 'upstream', p.pool.id, 'detail_end', (text) =>
       text.replace(`"priceHistory7d":${p.pool.price_history_7d}`, `"priceHistory7d":${edited}`),
     );
     setPool('price_history_7d', edited)(db, p);
     setPool('whirlpool_bump', '[256]')(db, p);
   });
-  // The bump changed in its column only: the served piece still says the derived one, which verify names too.
+  // The bump changed in its column only: the served text still says the derived one, which verify names too.
   assert.equal(messages, [
     `pool ${address}: whirlpoolBump [256] is not one byte`,
+    `pool ${address}: stored upstream head differs from its rows at character 143: ",\\"whirlpoolBump\\":[253],\\"tickSpacing\\":1,\\"", expected ",\\"whirlpoolBump\\":[256],\\"tickSpacing\\":1,\\""`,
     `pool ${address}: live whirlpoolBump is ${bump}, expected [256]`,
   ]);
 });

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { exportSnapshot } from '../../src/export/export-snapshot.js';
 import { buildOpenApi } from '../../src/openapi/build-openapi.js';
-import { parseWire } from '../../src/snapshot/pieces/wire.js';
+import { parseWire } from '../../src/snapshot/format/wire.js';
 import { httpSnapshot, tempDir } from '../helpers/snapshots.js';
 
 const wires = suite('a dialect is checked where it is given: absent is spec, anything else names the accepted ones');

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { encodeAddress, isAddress } from '../../math/address.js';
-import { storedLogoUrl } from '../../snapshot/pieces/logo-url.js';
+import { storedLogoUrl } from '../../snapshot/format/logo-url.js';
 import { createRandom } from '../random.js';
 import { tokenLiveFields, type TokenLiveContext } from '../tokens/token-live.js';
 import { CLASSIC_PROGRAM } from '../tokens/tokens.js';

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { scaleAmount, trimZeros } from '../../math/decimal.js';
 import { PERIODS } from '../../math/periods.js';
-import { addressOrder, orderByValue } from '../../snapshot/format/order-by-value.js';
+import { addressOrder } from '../../snapshot/format/order-by-value.js';
 import type { SnapshotWriter } from '../../snapshot/format/write/snapshot-writer.js';
 import { POOL_SORT_KEYS } from '../../snapshot/format/sort-keys.js';
-import { LAYOUT_KEY, writePoolOrder, writeTokenOrders } from '../../snapshot/format/write/write-orders.js';
+import { writeAddressOrder, writePoolOrder, writeTokenOrders } from '../../snapshot/format/write/write-orders.js';
 import { isoSeconds } from '../iso-seconds.js';
 import type { TokenSeed } from '../types.js';
 import { GENERATOR_VERSION } from './defaults.js';
@@ -34,10 +34,9 @@ export interface FinishedJob {
 }
 
 /**
- * Tokens, orders, the protocol row, the meta row and the pools' pieces, once every pool is written. The pool
- * orders but the one the pieces are laid out by are sorted by `builders` (a pool worker, idle by now, where
- * there is one) while this thread writes the rest: at 100,000 pools a second and a half of sorting beside two
- * seconds of writing, where the one followed the other. They are written last, in the same sequence either way.
+ * Tokens, orders, the protocol row and the meta row, once every pool is written. The pool orders are sorted
+ * by `builders` (a pool worker, idle by now, where there is one) while this thread writes the rest, where the
+ * one would follow the other. They are written last, in the same sequence either way.
  * @example const summary = await finishSnapshot(job, writer, collector, builders)
  */
 export async function finishSnapshot(
@@ -49,13 +48,13 @@ export async function finishSnapshot(
   const { tokens } = job;
   const { ids, addresses } = collector;
   const byAddress = addressOrder(addresses);
-  const others = POOL_SORT_KEYS.map((_, k) => k).filter((k) => k !== LAYOUT_KEY);
-  const sorting = builders.sortOrders(collector.ordersJob(others, byAddress));
+  const keys = POOL_SORT_KEYS.map((_, k) => k);
+  const sorting = builders.sortOrders(collector.ordersJob(keys, byAddress));
   // Awaited at the end: should a write before then throw, the sorting, failed by the builders' close, is handled.
   sorting.catch(() => undefined);
   const tokenVolumes = tokens.map((t) => trimZeros(scaleAmount(collector.tokenVolumeMicro[t.id]!, 6)));
   tokens.forEach((token, i) => writer.token(token, tokenVolumes[i]!));
-  writePoolOrder(writer, LAYOUT_KEY, orderByValue(ids, collector.column(LAYOUT_KEY), addresses, byAddress));
+  writeAddressOrder(writer, ids, byAddress);
   writeTokenOrders(
     writer,
     tokens.map((t) => t.id),
@@ -65,8 +64,7 @@ export async function finishSnapshot(
   writeProtocol(writer, tokens, collector, job.supplies);
   const summary = summaryOf(job, collector);
   writer.meta(metaOf(job, summary));
-  writer.writePieces();
-  (await sorting).forEach((pair, i) => writePoolOrder(writer, others[i]!, pair));
+  (await sorting).forEach((pair, i) => writePoolOrder(writer, keys[i]!, pair));
   return summary;
 }
 

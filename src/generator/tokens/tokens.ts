@@ -5,7 +5,7 @@ import { createRandom, type Random } from '../random.js';
 import { tokenLiveFields, type TokenCore } from './token-live.js';
 import type { TokenSeed } from '../types.js';
 import { loadWellKnownTokens } from '../../market/well-known-tokens.js';
-import { storedLogoUrl } from '../../snapshot/pieces/logo-url.js';
+import { storedLogoUrl } from '../../snapshot/format/logo-url.js';
 
 export const CLASSIC_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';

@@ -1,5 +1,4 @@
 import { compareDecimalStrings } from '../../math/decimal-order.js';
-import { groupByFloat, valueAt, type ValuesAt } from './float-groups.js';
 
 /** Ids in served order for both directions of one sort key. */
 export interface OrderPair {
@@ -18,11 +17,30 @@ export function addressOrder(addresses: readonly string[]): Int32Array {
 }
 
 /**
+ * Values by index: all at hand, or read one at a time (a moving market's stored values, read from the
+ * snapshot only where their floats tie).
+ */
+export type ValuesAt = readonly string[] | ((index: number) => string);
+
+/**
+ * Each value as the float it parses to, which orders like it (a correctly rounded parse never inverts an
+ * order), index for index; `+ 0` makes a -0 a 0.
+ * @example floatsOf(['1.5', '0'])[0] // 1.5
+ */
+export function floatsOf(values: ValuesAt, count = typeof values === 'function' ? 0 : values.length): Float64Array {
+  const floats = new Float64Array(count);
+  const value = typeof values === 'function' ? values : (i: number): string => values[i]!;
+  for (let i = 0; i < count; i++) floats[i] = Number(value(i)) + 0;
+  return floats;
+}
+
+/**
  * Orders ids by exact decimal value, ties by address ascending in both directions (docs/api.md §3.3).
- * Floats decide where they differ (a correctly rounded parse never inverts an order); the strings
- * decide where the floats are equal. `desc` reverses the runs of equal values, not the ties inside them.
- * `byAddress` (from addressOrder) may be passed when many keys share the same addresses, and the values'
- * floats (float-groups.ts floatsOf) when they are known; with them, values may be read one at a time.
+ * Floats decide where they differ; the strings decide where the floats are equal, other than 0 (a float
+ * is 0 only for a value of 0: two decimals that parse to one float are rare). `desc` reverses the runs of
+ * equal values, not the ties inside them. `byAddress` (from addressOrder) may be passed when many keys
+ * share the same addresses, and the values' floats (floatsOf) when they are known; with them, values may be
+ * read one at a time.
  * @example orderByValue([1, 2], ['5', '10'], ['B', 'A']).desc // Int32Array [2, 1]
  */
 export function orderByValue(
@@ -30,71 +48,28 @@ export function orderByValue(
   values: ValuesAt,
   addresses: readonly string[],
   byAddress = addressOrder(addresses),
-  floats?: Float64Array,
+  floats = floatsOf(values),
 ): OrderPair {
-  // Sorted by float, ties in address order; only runs of equal floats with unequal strings need the exact comparison.
-  const { index, groupEnds, mixed } = groupByFloat(values, byAddress, floats);
-  let addressRank: Int32Array | null = null;
-  let start = 0;
-  groupEnds.forEach((end, group) => {
-    if (mixed[group]) sortExactly(values, (addressRank ??= ranks(byAddress)), index, start, end);
-    start = end;
-  });
-  const asc = new Int32Array(index.length);
-  for (let at = 0; at < index.length; at++) asc[at] = ids[index[at]!]!;
+  const value = typeof values === 'function' ? values : (i: number): string => values[i]!;
+  const rank = new Int32Array(byAddress.length);
+  byAddress.forEach((index, position) => (rank[index] = position));
+  const compare = (l: number, r: number): number => {
+    const difference = floats[l]! - floats[r]!;
+    if (difference !== 0 || floats[l] === 0) return difference;
+    const [left, right] = [value(l), value(r)];
+    return left === right ? 0 : compareDecimalStrings(left, right);
+  };
+  const index = Array.from(byAddress).sort((l, r) => compare(l, r) || rank[l]! - rank[r]!);
+  const asc = Int32Array.from(index, (i) => ids[i]!);
   const desc = new Int32Array(index.length);
-  let out = 0;
-  for (let group = groupEnds.length - 1; group >= 0; group--) {
-    const groupStart = group > 0 ? groupEnds[group - 1]! : 0;
-    // A run of one string is one run of equal values: it keeps its ascending order.
-    if (mixed[group]) out = reverseRuns(ids, values, index, groupStart, groupEnds[group]!, desc, out);
-    else for (let at = groupStart; at < groupEnds[group]!; at++) desc[out++] = asc[at]!;
+  let [end, out] = [index.length, 0];
+  while (end > 0) {
+    let start = end - 1;
+    while (start > 0 && compare(index[start - 1]!, index[end - 1]!) === 0) start--;
+    for (let at = start; at < end; at++) desc[out++] = ids[index[at]!]!;
+    end = start;
   }
   return { asc, desc };
-}
-
-/** Position of each index in `order`. */
-function ranks(order: Int32Array): Int32Array {
-  const rank = new Int32Array(order.length);
-  order.forEach((index, position) => {
-    rank[index] = position;
-  });
-  return rank;
-}
-
-/**
- * Sorts index[start, end) by exact decimal value, then address:
- * the rare groups whose floats tie but whose strings differ.
- */
-function sortExactly(values: ValuesAt, addressRank: Int32Array, index: Int32Array, start: number, end: number): void {
-  const group = Array.from(index.subarray(start, end));
-  group.sort(
-    (l, r) => compareDecimalStrings(valueAt(values, l), valueAt(values, r)) || addressRank[l]! - addressRank[r]!,
-  );
-  index.set(group, start);
-}
-
-/**
- * Writes the ids of one float group into `desc` from `out`: runs
- * of equal value last to first, each run kept in ascending order.
- */
-function reverseRuns(
-  ids: readonly number[],
-  values: ValuesAt,
-  index: Int32Array,
-  start: number,
-  end: number,
-  desc: Int32Array,
-  out: number,
-): number {
-  while (end > start) {
-    let runStart = end - 1;
-    const last = valueAt(values, index[end - 1]!);
-    while (runStart > start && compareDecimalStrings(valueAt(values, index[runStart - 1]!), last) === 0) runStart--;
-    for (let at = runStart; at < end; at++) desc[out++] = ids[index[at]!]!;
-    end = runStart;
-  }
-  return out;
 }
 
 /** Token sort orders: `address`, `mint_id` (creation order) and `volume_24h`, both directions. */

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { POOL_FLAG } from './pool-flags.js';
-import { bytesOf, copyInto } from '../pieces/stored-arrays.js';
+import { bytesOf, copyInto } from './stored-arrays.js';
 
 /** What a server needs of every pool to list and look up pools, by id (1..count); index 0 unused. */
 export interface PoolKeys {

@@ -2,31 +2,23 @@
  * Version of the snapshot layout, kept in SQLite's user_version. A server or inspector refuses a
  * snapshot of any other version rather than misreading it.
  */
-export const SCHEMA_VERSION = 10;
+export const SCHEMA_VERSION = 11;
 
 /**
- * Names what shapes a response besides the snapshot's content and the request: the layout and the way
- * bodies are joined from it. It goes into every ETag; change it whenever a body changes for the same
- * content. Schema 6 stored stats entries packed but served the bytes schema 5 served, so it kept the
- * ETags. Format 3 (schema 7): a `/pools` without `sortBy` lists by 24h volume, no longer by TVL, so
- * those pages' bodies changed under the same URLs; a client's cached copy must not be confirmed by a 304.
- * Schema 7 also stores the live dialect's fields as columns and its pieces beside the spec's (wire.ts).
- * Schema 8 stores the live pieces packed against templates (template-packing.ts), and schema 9 the live
- * stats entries of the periods the live API does not send by default in a table of their own
- * (rest-stats.ts); schema 10 holds every detail's own pieces with the rest, packed, and the spec's
- * entries of the other periods in a table of their own too: all serve the same bytes, so they keep the ETags.
+ * Names what shapes a response besides the snapshot's content and the request: the way bodies are joined
+ * from the stored texts. It goes into every ETag; change it whenever a body changes for the same content,
+ * never for a change of how the same bytes are stored (schemas 6 to 11 kept it).
  */
 export const RESPONSE_FORMAT = 'schema 7 format 3';
 
 /**
- * The layout. Figures are stored as the exact decimal strings that are served; `piece_blocks` and the
- * `*json` columns hold the precomputed response pieces (`piece_blocks` holds every pool's head, tail,
- * detail fields and held stats entries (packed: stats-packing.ts) in blocks, pools in the `/pools`
- * default order, that a server holds as read when it opens the snapshot, so neither a page nor a
- * detail reads a table: see piece-blocks.ts, piece-store.ts and piece-layout.ts); token logo URLs
- * carry a placeholder origin that the server replaces (logo-url.ts); `sort_orders` holds, for every
- * sort and direction, the ids in served order (little-endian int32), computed once with exact decimal
- * comparison, so listing is a keyset walk that never sorts, parses or computes at request time.
+ * The layout. Figures are stored as the exact decimal strings that are served. `spec_pool_texts` and
+ * `upstream_pool_texts` hold each pool's answer in one dialect as the texts the server joins
+ * (format/pool-texts.ts), and the `*json` columns the other bodies, so nothing is rendered at request time;
+ * token logo URLs carry a placeholder origin that the server replaces (logo-url.ts); `sort_orders` holds,
+ * for every sort and direction, the ids in served order (int32, platform byte order), computed once with
+ * exact decimal comparison, so listing is a keyset walk that never sorts, parses or computes; `pool_keys`
+ * holds what filters read of every pool, as arrays, so a server opens without walking the pools table.
  */
 export const SCHEMA_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -69,13 +61,18 @@ CREATE TABLE pool_keys (
   token_a BLOB NOT NULL, token_b BLOB NOT NULL, flags BLOB NOT NULL,
   config BLOB NOT NULL, configs TEXT NOT NULL
 );
-CREATE TABLE piece_blocks (block INTEGER PRIMARY KEY, ends BLOB NOT NULL, data BLOB NOT NULL);
-CREATE TABLE upstream_piece_blocks (block INTEGER PRIMARY KEY, ends BLOB NOT NULL, data BLOB NOT NULL);
-CREATE TABLE piece_templates (id INTEGER PRIMARY KEY, template TEXT NOT NULL);
-CREATE TABLE upstream_piece_templates (id INTEGER PRIMARY KEY, template TEXT NOT NULL);
-CREATE TABLE rest_stats (slot INTEGER PRIMARY KEY, entries BLOB NOT NULL);
-CREATE TABLE upstream_rest_stats (slot INTEGER PRIMARY KEY, entries BLOB NOT NULL);
-CREATE TABLE token_texts (kind TEXT PRIMARY KEY, texts BLOB NOT NULL, ends BLOB NOT NULL) WITHOUT ROWID;
+CREATE TABLE spec_pool_texts (
+  id INTEGER PRIMARY KEY,
+  head TEXT NOT NULL, mid TEXT NOT NULL, item_end TEXT NOT NULL, detail_end TEXT NOT NULL,
+  stats_5m TEXT NOT NULL, stats_15m TEXT NOT NULL, stats_30m TEXT NOT NULL, stats_1h TEXT NOT NULL, stats_2h TEXT NOT NULL,
+  stats_4h TEXT NOT NULL, stats_8h TEXT NOT NULL, stats_24h TEXT NOT NULL, stats_7d TEXT NOT NULL, stats_30d TEXT NOT NULL
+);
+CREATE TABLE upstream_pool_texts (
+  id INTEGER PRIMARY KEY,
+  head TEXT NOT NULL, mid TEXT NOT NULL, item_end TEXT NOT NULL, detail_end TEXT NOT NULL,
+  stats_5m TEXT NOT NULL, stats_15m TEXT NOT NULL, stats_30m TEXT NOT NULL, stats_1h TEXT NOT NULL, stats_2h TEXT NOT NULL,
+  stats_4h TEXT NOT NULL, stats_8h TEXT NOT NULL, stats_24h TEXT NOT NULL, stats_7d TEXT NOT NULL, stats_30d TEXT NOT NULL
+);
 CREATE INDEX pools_token_a ON pools (token_a);
 CREATE INDEX pools_token_b ON pools (token_b);
 CREATE TABLE positions (

@@ -22,6 +22,9 @@ export const POOL_SORT_KEYS: readonly string[] = [
   ...Object.keys(STATS_SORT_FIELDS).flatMap((field) => PERIOD_NAMES.map((period) => `${field}${period}`)),
 ];
 
+/** The stored pool order by address, ascending, which ties of a moving market's orders follow (no listing serves it). */
+export const POOL_ADDRESS_ORDER = 'address';
+
 /**
  * A pool's served value for each of POOL_SORT_KEYS, in that order; `stats` in PERIOD_NAMES order.
  * @example poolSortValues({ tvlUsdc: '10', lockedPercent: '0', stats })[0] // '10'

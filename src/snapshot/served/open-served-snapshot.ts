@@ -1,10 +1,6 @@
 import type Database from 'better-sqlite3';
-import { BodyBuffers } from '../render/body-buffers.js';
 import { openSnapshot, readSnapshotFacts } from './open-snapshot.js';
-import { PIECE_FORMATS } from '../pieces/piece-format.js';
-import { PIECE_LAYOUT } from '../pieces/piece-layout.js';
-import { PieceReader } from './piece-reader.js';
-import { readPieceStore } from '../render/piece-store.js';
+import { PoolBodies } from './pool-bodies.js';
 import { poolIndex } from './pool-index.js';
 import { readPoolKeys } from '../format/pool-keys.js';
 import { rowCountProblems } from './row-counts.js';
@@ -12,7 +8,7 @@ import { walkPools } from './pool-walk.js';
 import { listBody, objectBody } from './response-bodies.js';
 import type { ServedSnapshot } from './served-snapshot.js';
 import type { ServedParts } from './served-parts.js';
-import type { MovingBase } from './moved/moving-base.js';
+import type { MovedMarket } from './moved/moved-snapshot.js';
 import { StoredRecords } from '../format/stored-records.js';
 import { ServedTokens } from './served-tokens.js';
 import { SnapshotError } from './snapshot-error.js';
@@ -20,15 +16,13 @@ import { StoredOrders } from './stored-orders.js';
 import { Thresholds } from './thresholds.js';
 import { loadTokenIndex } from './token-index.js';
 import { walkOrder } from './walk-order.js';
-import type { Wire } from '../pieces/wire.js';
+import type { Wire } from '../format/wire.js';
 import type { Period } from '../../math/periods.js';
 
 const single = (db: Database.Database, sql: string): string => db.prepare(sql).pluck().get() as string;
 const everything = (): boolean => true;
 /** The live API sends these periods when a request names none (docs/api.md §9.2); the spec sends none. */
 const LIVE_PERIODS: readonly Period[] = ['24h', '7d', '30d'];
-/** The memory of sent pool bodies kept for later ones (body-buffers.ts): ten connections' pages, and more. */
-const BODY_BYTES_KEPT = 4 * 1024 * 1024;
 
 /**
  * Opens a snapshot for serving in one dialect (`spec` unless told), read-only, with statements
@@ -47,46 +41,32 @@ export function openServedSnapshot(path: string, wire: Wire = 'spec'): ServedSna
 }
 
 function served(db: Database.Database, path: string, wire: Wire): ServedSnapshot {
-  // Opening reads blocks and blobs once, in order: a page cache would only keep what is already held
-  // (a test worker's start-up pays for it in RSS, and SQLite does not give it back), so it is tiny here.
-  db.pragma('cache_size = -128');
   const facts = readSnapshotFacts(db, path);
   // A file whose rows were deleted by hand would serve its pieces and fail at the market's first read.
   const damage = rowCountProblems(db, facts);
   if (damage.length > 0)
     throw new SnapshotError(`snapshot ${path} is damaged: ${damage.join('; ')} (inspect --verify names every row)`);
-  const keys = readPoolKeys(db, facts.pools);
-  const poolOrders = new StoredOrders(db, 'pools', keys.count);
-  const format = PIECE_FORMATS[wire];
-  const store = readPieceStore(db, keys.count, poolOrders.read(PIECE_LAYOUT.key, PIECE_LAYOUT.direction).ids, format);
-  const pools = poolIndex(keys, store);
+  const pools = poolIndex(db, readPoolKeys(db, facts.pools));
   const tokens = loadTokenIndex(db);
-  const bodies = new BodyBuffers(BODY_BYTES_KEPT);
-  const parts: ServedParts = {
+  return servedFrom({
     db,
     facts,
     wire,
-    format,
     pools,
     tokens,
-    poolOrders,
+    poolOrders: new StoredOrders(db, 'pools', pools.count),
     tokenOrders: new StoredOrders(db, 'tokens', tokens.count),
     thresholds: new Thresholds(db),
-    servedTokens: new ServedTokens(db, tokens.count, wire),
-    pieces: new PieceReader(db, pools, store, format, bodies),
-    bodies,
+    servedTokens: new ServedTokens(db, wire),
+    bodies: new PoolBodies(db, wire, (id) => [pools.tokenA[id]!, pools.tokenB[id]!]),
     // The live API names default periods.
     periodsOf: (periods) => (wire === 'upstream' && periods.length === 0 ? LIVE_PERIODS : periods),
-  };
-  // Pieces and token texts are in memory; what is still read (locks, the entries of periods the blocks
-  // do not hold) is read by key, so a small page cache serves as well as SQLite's 16 MB default.
-  db.pragma('cache_size = -2048');
-  return servedFrom(parts);
+  });
 }
 
 /** The snapshot as served from its parts, and the versions of its market that moves. */
 function servedFrom(parts: ServedParts): ServedSnapshot {
-  const { db, facts, wire, pools, tokens, poolOrders, tokenOrders, thresholds, servedTokens, pieces, bodies } = parts;
+  const { db, facts, wire, pools, tokens, poolOrders, tokenOrders, thresholds, servedTokens, bodies } = parts;
   const live = wire === 'upstream';
   const column = (name: string): string => (live ? `upstream_${name}` : name);
   // The live API answers its protocol endpoints bare. Constant bodies: made once, here.
@@ -99,9 +79,9 @@ function servedFrom(parts: ServedParts): ServedSnapshot {
   // A market that moves loads its readers on its first change: a server that never moves never pays for them.
   let records: StoredRecords | undefined;
   const storedRecords = (): StoredRecords => (records ??= new StoredRecords(db));
-  let moving: Promise<MovingBase> | undefined;
-  const movingBase = (): Promise<MovingBase> =>
-    (moving ??= import('./moved/moving-base.js').then(({ MovingBase }) => new MovingBase(parts, storedRecords())));
+  let moving: Promise<MovedMarket> | undefined;
+  const market = (): Promise<MovedMarket> =>
+    (moving ??= import('./moved/moved-snapshot.js').then(({ MovedMarket }) => new MovedMarket(parts, storedRecords())));
   const snapshot: ServedSnapshot = {
     facts,
     wire,
@@ -130,8 +110,7 @@ function servedFrom(parts: ServedParts): ServedSnapshot {
       order.ids.forEach((id, i) => (order.position[id] = i));
       return walkOrder({ order, accept: everything }, position, size, tokenId);
     },
-    poolPage: (ids, periods, origin, cursors) =>
-      pieces.poolPage(ids, periodsOf(periods), servedTokens.at(origin), cursors),
+    poolPage: (ids, periods, origin, cursors) => bodies.page(ids, periodsOf(periods), servedTokens.at(origin), cursors),
     tokenPage(ids, origin, cursors) {
       const at = servedTokens.at(origin);
       return listBody(
@@ -140,20 +119,18 @@ function servedFrom(parts: ServedParts): ServedSnapshot {
         wire,
       );
     },
-    poolDetail: (id, periods, origin) => pieces.poolDetail(id, periodsOf(periods), servedTokens.at(origin)),
+    poolDetail: (id, periods, origin) => bodies.detail(id, periodsOf(periods), servedTokens.at(origin)),
     token: (id, origin) => objectBody(servedTokens.at(origin).json(id), wire),
     protocol: () => protocolBody,
     exchangeToken: (origin) =>
-      live ? servedTokens.at(origin).exchangeToken : objectBody(servedTokens.at(origin).exchangeToken),
+      live ? Buffer.from(servedTokens.at(origin).exchangeToken) : objectBody(servedTokens.at(origin).exchangeToken),
     circulatingSupply: () => circulatingBody,
     totalSupply: () => totalBody,
-    locks: (id) => pieces.lockEntries(id),
+    locks: (id) => bodies.lockEntries(id),
     prepare: (origin) => void servedTokens.at(origin),
-    reuses: (body) => bodies.handedOut(body),
-    recycle: (body) => bodies.recycle(body),
     records: storedRecords,
-    moved: async (version, pace) => (await movingBase()).version(snapshot, version, undefined, pace),
-    prepareMoves: async (pace) => (await movingBase()).prepare(pace),
+    moved: async (version) => (await market()).version(snapshot, version),
+    prepareMoves: async (pace) => (await market()).prepare(pace),
     close: () => db.close(),
   };
   return snapshot;

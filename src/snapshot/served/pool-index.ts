@@ -1,7 +1,4 @@
-import { AddressIndex, type AddressSource } from './address-index.js';
-import { ADDRESS_AT, addressInHead, plainAddressLength } from '../pieces/piece-layout.js';
-import { blockOf, firstBound, pieceText, type PieceStore } from '../render/piece-store.js';
-import { RAW_FIRST_VALUE_AT, rawFirstLength } from '../render/packed-piece.js';
+import type Database from 'better-sqlite3';
 import type { PoolKeys } from '../format/pool-keys.js';
 
 /**
@@ -50,49 +47,13 @@ function groupByToken(tokenA: Int32Array, tokenB: Int32Array, count: number): (t
     token >= 0 && token <= maxToken ? ids.subarray(starts[token], starts[token + 1]) : ids.subarray(0, 0);
 }
 
-/** Pool `id`'s address decoded from its head, for the few a head does not hold as they are. */
-function decodedAddress(pieces: PieceStore, id: number): Buffer {
-  const head = Buffer.from(pieceText(pieces, id, 0));
-  return Buffer.from(addressInHead(head, 0, head.length));
-}
-
-/**
- * Where each pool's address lies: in its head piece, found once per pool (its length kept, 0 for an
- * address decoded from escapes or packed, which is kept apart).
- */
-function headAddresses(count: number, pieces: PieceStore): AddressSource {
-  const lengths = new Uint16Array(count + 1);
-  const decoded = new Map<number, Buffer>();
-  // How many bytes of the address a head holds as they are, from `at`; below 1 when it holds it otherwise
-  // (escaped, or packed but not raw). Allocates nothing: it runs for every pool as the snapshot opens.
-  const [heldLength, at] = pieces.format.packed[0]
-    ? [rawFirstLength, RAW_FIRST_VALUE_AT]
-    : [plainAddressLength, ADDRESS_AT];
-  for (let id = 1; id <= count; id++) {
-    const slot = pieces.slotOf[id]!;
-    const bounds = pieces.bounds[blockOf(slot)]!;
-    const first = firstBound(pieces, slot);
-    const length = heldLength(pieces.blocks[blockOf(slot)]!, bounds[first]!, bounds[first + 1]!);
-    if (length > 0 && length <= 0xffff) lengths[id] = length;
-    else decoded.set(id, decodedAddress(pieces, id));
-  }
-  const start = (id: number): number => {
-    if (lengths[id] === 0) return 0;
-    const slot = pieces.slotOf[id]!;
-    return pieces.bounds[blockOf(slot)]![firstBound(pieces, slot)]! + at;
-  };
-  return {
-    count,
-    buffer: (id) => (lengths[id] === 0 ? decoded.get(id)! : pieces.buffers[blockOf(pieces.slotOf[id]!)]!),
-    start,
-    end: (id) => (lengths[id] === 0 ? decoded.get(id)!.length : start(id) + lengths[id]!),
-  };
-}
-
-/** The pool index over the stored arrays (pool-keys.ts) and the addresses in the pools' heads (`pieces`). */
-export function poolIndex(keys: PoolKeys, pieces: PieceStore): PoolIndex {
+/** The pool index over the stored arrays (pool-keys.ts) and the pools' addresses, read from `db`. */
+export function poolIndex(db: Database.Database, keys: PoolKeys): PoolIndex {
   const { count, tokenA, tokenB, flags, config } = keys;
-  const index = new AddressIndex(headAddresses(count, pieces));
+  const addresses = ['', ...(db.prepare('SELECT address FROM pools ORDER BY id').pluck().all() as string[])];
+  if (addresses.length !== count + 1) throw new Error(`pools holds ${addresses.length - 1} pools, pool_keys ${count}`);
+  const ids = new Map<string, number>();
+  for (let id = 1; id <= count; id++) ids.set(addresses[id]!, id);
   const configs = new Map(keys.configs.map((address, i) => [address, i]));
   return {
     count,
@@ -102,8 +63,8 @@ export function poolIndex(keys: PoolKeys, pieces: PieceStore): PoolIndex {
     config,
     configIndex: (address) => configs.get(address),
     configCount: configs.size,
-    addressOf: (id) => index.addressOf(id),
-    idOf: (address) => index.idOf(address),
+    addressOf: (id) => addresses[id]!,
+    idOf: (address) => ids.get(address),
     poolsOfToken: groupByToken(tokenA, tokenB, count),
   };
 }

@@ -4,7 +4,7 @@ import type { Cursors } from './response-bodies.js';
 import type { SnapshotFacts } from './snapshot-facts.js';
 import type { Direction } from './stored-orders.js';
 import type { Position, WalkResult } from './walk-order.js';
-import type { Wire } from '../pieces/wire.js';
+import type { Wire } from '../format/wire.js';
 import type { MarketVersion, MovedPool } from './moved/market-version.js';
 import type { StoredRecords } from '../format/stored-records.js';
 
@@ -15,7 +15,7 @@ export type { PoolRecord } from '../format/pool-record.js';
 export type { TokenRecord } from '../format/token-record.js';
 export type { PoolRequirements } from './pool-walk.js';
 
-export { MAX_POOLS_PER_PAGE } from '../pieces/piece-layout.js';
+export { MAX_POOLS_PER_PAGE } from '../format/pool-texts.js';
 
 /** A token listing to walk: a stored order, and when tokens are named, which ones. */
 export interface TokenWalk {
@@ -82,26 +82,16 @@ export interface ServedSnapshot {
   /** Lays out what answers at `origin` need (its token JSON) before the first request from there. */
   prepare(origin: string): void;
   /**
-   * Whether `body` (one this snapshot answered with) is in memory it hands out again, to be handed back
-   * with `recycle`: large pool bodies are (body-buffers.ts).
-   */
-  reuses(body: Uint8Array): boolean;
-  /**
-   * Hands back a body this snapshot answered with, once it is sent and nothing keeps it: its memory
-   * serves a later body. Any other buffer is left alone.
-   */
-  recycle(body: Uint8Array): void;
-  /**
    * The records this snapshot was written from, read back by id (snapshot/format/stored-records.ts): where a market
    * that moves starts. Nothing is read until asked for.
    */
   records(): StoredRecords;
   /**
    * This snapshot's market at a later state (moved/market-version.ts): the pools and tokens that changed
-   * served from their records, the rest as stored; listings in that state's order. Called on a version,
-   * `version` follows it. `pace` is called between slices of the work.
+   * served from their records, the rest as stored; listings in that state's order. Called on a version, the
+   * same: a version is the snapshot and what differs from it.
    */
-  moved(version: MarketVersion, pace?: () => Promise<void> | void): Promise<ServedSnapshot>;
+  moved(version: MarketVersion): Promise<ServedSnapshot>;
   /**
    * Reads what a market that moves needs of the snapshot, `pace` called between slices of the work so that
    * requests are answered meanwhile: before the first `moved`.

@@ -1,19 +1,15 @@
 import type Database from 'better-sqlite3';
-import { LOGO_ORIGIN_PLACEHOLDER } from '../pieces/logo-url.js';
-import { spliced, withOrigin, type OriginTexts } from '../pieces/origin-texts.js';
-import { readTokenTexts, type TokenTextKind } from '../pieces/token-texts.js';
-import type { Wire } from '../pieces/wire.js';
+import { LOGO_ORIGIN_PLACEHOLDER } from '../format/logo-url.js';
+import type { Wire } from '../format/wire.js';
 
-/** Token JSON bytes as served at one origin: the snapshot's logo placeholder replaced by that origin. */
+/** Token JSON as served at one origin: the snapshot's logo placeholder replaced by that origin. */
 export interface OriginTokens {
-  /** The token object of `/tokens` (docs/api.md §5.1), as chunks. */
-  json(id: number): Uint8Array[];
+  /** The token object of `/tokens` (docs/api.md §5.1). */
+  json(id: number): string;
   /** The summary embedded in pools as tokenA and tokenB. */
-  summary(id: number): Uint8Array;
-  /** The most bytes a summary takes. */
-  widestSummary: number;
+  summary(id: number): string;
   /** The `/protocol/token` object. */
-  exchangeToken: Buffer;
+  exchangeToken: string;
 }
 
 /**
@@ -22,67 +18,40 @@ export interface OriginTokens {
  */
 const MAX_ORIGINS = 4;
 
-/** The longest of the texts that end at `ends` (the first starting at ends[0]). */
-function widest(ends: Uint32Array): number {
-  let most = 0;
-  for (let i = 1; i < ends.length; i++) most = Math.max(most, ends[i]! - ends[i - 1]!);
-  return most;
-}
-
-/** One origin's summaries, and what it serves. */
-interface OriginCopy {
-  summaries: OriginTexts;
-  view: OriginTokens;
-}
-
 /**
- * Every token's served JSON, per origin. The summaries, which every page of pools needs twice an item,
- * are read when the snapshot opens and copied into one buffer per origin (another origin's copy is
- * spliced from one held: origin-texts.ts). The token objects, sent one or a page at a time, are read
- * the first time one is asked for and held once, the origin spliced in per answer: a copy of 20,000
- * of them per origin would cost 6 MB each. Each kind is one stored blob (token-texts.ts).
+ * Every token's served JSON in one dialect, per origin. The summaries, which every page of pools needs
+ * twice an item, are read when the snapshot opens and copied per origin the first time it asks; a token
+ * object, sent one or a page at a time, is read by id when asked for and its origin put in.
  * @example servedTokens.at('http://127.0.0.1:8080').summary(id)
  */
 export class ServedTokens {
+  private readonly stored: string[];
   private readonly exchangeToken: string;
-  /** By origin, least recently added first; starts with the stored summaries, at the placeholder. */
-  private readonly origins = new Map<string, OriginCopy>();
-  private readonly jsonKind: TokenTextKind;
-  private json: OriginTexts | undefined;
+  private readonly select: Database.Statement;
+  /** By origin, least recently added first. */
+  private readonly origins = new Map<string, OriginTokens>();
 
-  constructor(
-    private readonly db: Database.Database,
-    private readonly count: number,
-    wire: Wire = 'spec',
-  ) {
+  constructor(db: Database.Database, wire: Wire = 'spec') {
     const live = wire === 'upstream';
-    this.jsonKind = live ? 'upstream_json' : 'json';
-    const exchange = live ? 'upstream_json' : 'json';
-    this.exchangeToken = db.prepare(`SELECT ${exchange} FROM exchange_token`).pluck().get() as string;
-    this.add(LOGO_ORIGIN_PLACEHOLDER, readTokenTexts(db, live ? 'upstream_summary' : 'summary', count));
+    const [summary, json] = live ? ['upstream_summary_json', 'upstream_json'] : ['summary_json', 'json'];
+    this.stored = ['', ...(db.prepare(`SELECT ${summary} FROM tokens ORDER BY id`).pluck().all() as string[])];
+    this.select = db.prepare(`SELECT ${json} FROM tokens WHERE id = ?`).pluck();
+    this.exchangeToken = db.prepare(`SELECT ${json} FROM exchange_token`).pluck().get() as string;
   }
 
   /** The tokens as served at `origin` (scheme, host and port, or a public base URL). */
   at(origin: string): OriginTokens {
     const held = this.origins.get(origin);
-    if (held) return held.view;
-    const source = [...this.origins.values()].pop()!;
-    // The stored copy is only a source: once a real origin is held, any held copy serves as one.
-    this.origins.delete(LOGO_ORIGIN_PLACEHOLDER);
+    if (held) return held;
     if (this.origins.size >= MAX_ORIGINS) this.origins.delete(this.origins.keys().next().value!);
-    return this.add(origin, withOrigin(source.summaries, origin)).view;
-  }
-
-  private add(origin: string, summaries: OriginTexts): OriginCopy {
-    const bytes = Buffer.from(origin);
-    const view: OriginTokens = {
-      json: (id) => spliced((this.json ??= readTokenTexts(this.db, this.jsonKind, this.count)), id - 1, bytes),
-      summary: (id) => summaries.bytes.subarray(summaries.ends[id - 1], summaries.ends[id]),
-      widestSummary: widest(summaries.ends),
-      exchangeToken: Buffer.from(this.exchangeToken.replaceAll(LOGO_ORIGIN_PLACEHOLDER, origin)),
+    const atOrigin = (text: string): string => text.replaceAll(LOGO_ORIGIN_PLACEHOLDER, origin);
+    const summaries = this.stored.map(atOrigin);
+    const tokens: OriginTokens = {
+      json: (id) => atOrigin(this.select.get(id) as string),
+      summary: (id) => summaries[id]!,
+      exchangeToken: atOrigin(this.exchangeToken),
     };
-    const copy = { summaries, view };
-    this.origins.set(origin, copy);
-    return copy;
+    this.origins.set(origin, tokens);
+    return tokens;
   }
 }

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { copyInto } from '../pieces/stored-arrays.js';
+import { copyInto } from '../format/stored-arrays.js';
 
 /** A stored order: ids in served order, and each id's position in it. */
 export interface SortOrder {

@@ -1,11 +1,6 @@
 import type Database from 'better-sqlite3';
-import { PERIOD_NAMES } from '../../math/periods.js';
-import { AFTER_TOKEN_A, PIECE_LAYOUT, TAIL_PIECE } from '../pieces/piece-layout.js';
-import { pieceOf, pieceText, readPieceStore } from '../render/piece-store.js';
-import { entryText, PIECE_FORMATS, SPEC_DETAIL_PIECE, statsPieceOf } from '../pieces/piece-format.js';
-import type { PieceCut, PieceFormat } from '../pieces/piece-format.js';
-import { StoredOrders } from '../served/stored-orders.js';
-import { RestStats } from '../pieces/rest-stats.js';
+import { joinedPool, TEXT_COLUMNS, textTable, type PoolTexts } from '../format/pool-texts.js';
+import type { Wire } from '../format/wire.js';
 
 /** A pool as verification reads it, with its tokens' facts joined. */
 export interface PoolRow {
@@ -44,14 +39,10 @@ export interface PoolRow {
   token_balance_b: string;
   tvl_usdc: string;
   locked_percent: string;
-  /** The stored pieces (piece-layout.ts): head, tail, and the stats entries in period order. */
-  head: string;
-  tail: string;
   summary_a: string;
   summary_b: string;
-  /** The detail's own fields, `,"tokenVaultA":…` up to the last: as stored, and as served (its piece). */
+  /** The detail's own fields, `,"tokenVaultA":…` up to the last, as stored. */
   detail_json: string;
-  detail: string;
   /** The live dialect's fields (LivePoolFields), arrays as JSON text. */
   whirlpool_bump: string;
   tick_spacing_seed: string;
@@ -61,47 +52,38 @@ export interface PoolRow {
   trade_enable_timestamp: string;
   price_history_7d: string;
   yield_over_tvl: string;
-  pieces: string[];
-  /** The live dialect's item as the server joins it (piece-format.ts), and its detail. */
+  /** Each dialect's stored texts (format/pool-texts.ts). */
+  texts: Record<Wire, PoolTexts>;
+  /** Each dialect's list item without stats and detail with every period, as the server joins them. */
+  spec_item: string;
+  spec_detail: string;
   upstream_item: string;
   upstream_detail: string;
 }
 
-/**
- * A format's pieces as text, for checks: a piece, each period's entry (held or in the pool's row), an
- * item's or a detail's end.
- */
-interface PieceTexts {
-  piece(id: number, k: number): string;
-  entries(id: number): string[];
-  end(id: number, end: readonly PieceCut[]): string;
-}
-
-function pieceTexts(db: Database.Database, count: number, layout: Int32Array, format: PieceFormat): PieceTexts {
-  // Rendered a piece at a time: no WebAssembly memory for the live dialect's blocks.
-  const store = readPieceStore(db, count, layout, format, 'javascript');
-  const rest = new RestStats(db, format, store.slotOf);
-  const piece = (id: number, k: number): string => pieceText(store, id, k);
-  const stored = (id: number, k: number, restRow: Buffer): Uint8Array =>
-    statsPieceOf(format, k) >= 0 ? pieceOf(store, id, statsPieceOf(format, k)) : rest.entryIn(restRow, id, k);
-  return {
-    piece,
-    entries: (id) => {
-      const restRow = rest.row(id);
-      return PERIOD_NAMES.map((_, k) => entryText(format, stored(id, k, restRow), k));
-    },
-    end: (id, end) => end.map(({ piece: k, cut }) => piece(id, k).slice(0, cut > 0 ? -cut : undefined)).join(''),
-  };
+/** A dialect's stored texts of every pool, in id order, each with its pool's id. */
+function* storedTexts(db: Database.Database, wire: Wire): Generator<[number, PoolTexts]> {
+  const sql = `SELECT id, ${TEXT_COLUMNS.join(', ')} FROM ${textTable(wire)} ORDER BY id`;
+  for (const row of db.prepare(sql).raw().iterate() as IterableIterator<[number, ...string[]]>) {
+    const [id, head, mid, itemEnd, detailEnd, ...entries] = row as [
+      number,
+      string,
+      string,
+      string,
+      string,
+      ...string[],
+    ];
+    yield [id, { head, mid, itemEnd, detailEnd, entries }];
+  }
 }
 
 /**
- * Iterates every pool (`count` of them) in id order with its tokens'
- * decimals, USD prices and verified flags, and its response pieces.
+ * Iterates every pool in id order with its tokens' decimals, USD prices and verified flags, and its stored
+ * texts in both dialects, joined as the server joins them.
  */
-export function* iteratePools(db: Database.Database, count: number): Generator<PoolRow> {
-  const layout = new StoredOrders(db, 'pools', count).get(PIECE_LAYOUT.key, PIECE_LAYOUT.direction).ids;
-  const spec = pieceTexts(db, count, layout, PIECE_FORMATS.spec);
-  const live = liveItems(pieceTexts(db, count, layout, PIECE_FORMATS.upstream));
+export function* iteratePools(db: Database.Database): Generator<PoolRow> {
+  const spec = storedTexts(db, 'spec');
+  const upstream = storedTexts(db, 'upstream');
   const rows = db
     .prepare(
       `
@@ -112,17 +94,35 @@ export function* iteratePools(db: Database.Database, count: number): Generator<P
     FROM pools p JOIN tokens a ON a.id = p.token_a JOIN tokens b ON b.id = p.token_b
     ORDER BY p.id`,
     )
-    .iterate() as IterableIterator<PoolRow & LiveSummaries>;
-  for (const row of rows)
-    yield {
-      ...row,
-      head: spec.piece(row.id, 0),
-      tail: spec.piece(row.id, TAIL_PIECE),
-      // Stored closing the detail: the checks read the fields alone.
-      detail: spec.piece(row.id, SPEC_DETAIL_PIECE).slice(0, -1),
-      pieces: spec.entries(row.id),
-      ...live(row),
-    };
+    .iterate() as IterableIterator<Omit<PoolRow, 'texts' | JoinedKey> & LiveSummaries>;
+  try {
+    for (const row of rows) {
+      const texts = { spec: next(spec, row.id, 'spec'), upstream: next(upstream, row.id, 'upstream') };
+      const [a, b] = [row.upstream_summary_a, row.upstream_summary_b];
+      yield {
+        ...row,
+        texts,
+        spec_item: joinedPool(texts.spec, row.summary_a, row.summary_b, [], texts.spec.itemEnd),
+        spec_detail: joinedPool(texts.spec, row.summary_a, row.summary_b, texts.spec.entries, texts.spec.detailEnd),
+        upstream_item: joinedPool(texts.upstream, a, b, texts.upstream.entries, texts.upstream.itemEnd),
+        upstream_detail: joinedPool(texts.upstream, a, b, texts.upstream.entries, texts.upstream.detailEnd),
+      };
+    }
+  } finally {
+    // An iterator left open keeps the connection busy: it could not be closed.
+    spec.return(undefined);
+    upstream.return(undefined);
+  }
+}
+
+type JoinedKey = 'spec_item' | 'spec_detail' | 'upstream_item' | 'upstream_detail';
+
+/** The next stored texts, which must be pool `id`'s: pools and texts hold the same ids, in the same order. */
+function next(texts: Generator<[number, PoolTexts]>, id: number, wire: Wire): PoolTexts {
+  const { value, done } = texts.next();
+  if (done || value[0] !== id)
+    throw new Error(`table ${textTable(wire)} holds ${done ? 'no row' : `row ${value[0]}`} where pool ${id}'s is due`);
+  return value[1];
 }
 
 /** A pool row's tokens' summaries in the live dialect. */
@@ -130,22 +130,4 @@ interface LiveSummaries {
   id: number;
   upstream_summary_a: string;
   upstream_summary_b: string;
-}
-
-/**
- * The live dialect's list item and detail of each pool, joined from its stored pieces as the server
- * joins them (piece-reader.ts): head, the tokens, mid, every period's entry (from the blocks or the
- * pool's row of the other periods), then the item's end or the detail's.
- */
-function liveItems(texts: PieceTexts): (row: LiveSummaries) => { upstream_item: string; upstream_detail: string } {
-  const format = PIECE_FORMATS.upstream;
-  return (row) => {
-    const opening =
-      `${texts.piece(row.id, 0)}${row.upstream_summary_a}${AFTER_TOKEN_A}${row.upstream_summary_b}` +
-      `${texts.piece(row.id, format.mid)}${texts.entries(row.id).join('').slice(1)}`;
-    return {
-      upstream_item: `${opening}${texts.end(row.id, format.itemEnd)}`,
-      upstream_detail: `${opening}${texts.end(row.id, format.detailEnd)}`,
-    };
-  };
 }

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { iteratePools, type PoolRow } from './pool-rows.js';
-import { verifyEncodedPieces, verifyPieces, verifyTokenTexts } from './verify-pieces.js';
+import { verifyEncodedPieces, verifyPieces } from './verify-pieces.js';
 import { StoredRecords } from '../format/stored-records.js';
 import { verifyUpstreamPieces } from './verify-upstream-pieces.js';
 import {
@@ -32,7 +32,11 @@ export interface VerifyReport {
 }
 
 function orderValues(db: Database.Database): (resource: string, key: string) => Map<number, [string, string]> {
-  const column: Record<string, string> = { tvl: 'tvl_usdc', lockedliquiditypercent: 'locked_percent' };
+  const column: Record<string, string> = {
+    tvl: 'tvl_usdc',
+    lockedliquiditypercent: 'locked_percent',
+    address: 'address',
+  };
   const statColumn: Record<string, string> = {
     volume: 'volume',
     fees: 'fees',
@@ -139,7 +143,7 @@ export function verifySnapshot(
   const readable = (pool: PoolRow): boolean =>
     !bad.pools.has(pool.id) && !bad.tokens.has(pool.token_a) && !bad.tokens.has(pool.token_b);
   guarded(v, "the pools' pieces", () => {
-    for (const pool of iteratePools(db, total)) {
+    for (const pool of iteratePools(db)) {
       if (++done % 1000 === 0) onProgress?.(done, total);
       if (!readable(pool)) continue;
       guarded(v, `pool ${pool.address} (row id ${pool.id})`, () => {
@@ -165,7 +169,6 @@ export function verifySnapshot(
   guarded(v, 'protocol', () => verifyFactBodies(db, v));
   guarded(v, 'sort_orders', () => verifyOrders(db, orderValues(db), v));
   guarded(v, 'table pool_keys', () => verifyPoolKeys(db, v));
-  guarded(v, 'token_texts', () => verifyTokenTexts(db, v));
   guarded(v, 'foreign keys', () => {
     for (const fk of db.pragma('foreign_key_check') as { table: string; rowid: number; parent: string }[])
       v.add(`${fk.table} row ${fk.rowid}`, `refers to a missing ${fk.parent} row`);

@@ -1,7 +1,6 @@
 import { poolPieces } from '../pool-pieces.js';
 import type { PoolRecord } from '../pool-record.js';
-import { upstreamPoolPieces } from '../upstream-pool-pieces.js';
-import { storedSpecEntry, storedUpstreamEntry } from './stored-stats.js';
+import { poolTextsOf, textRow } from '../pool-texts.js';
 import {
   appendRow,
   bool,
@@ -15,14 +14,13 @@ import {
 
 /**
  * The rows of consecutive pools, table by table, each a flat list of values in its column order
- * (table-rows.ts), and their served pieces in each dialect (an id, the pieces before the stats in the
- * format's order, piece-format.ts, a stats entry per period). Plain arrays of
- * primitives, so a batch built in a worker thread crosses to the writing thread cheaply.
+ * (table-rows.ts), their texts in each dialect among them (an id, then TEXT_COLUMNS: pool-texts.ts). Plain
+ * arrays of primitives, so a batch built in a worker thread crosses to the writing thread cheaply.
  */
 export interface PoolRowBatch {
   pools: SqlValue[];
-  pieces: (number | string)[];
-  upstreamPieces: (number | string)[];
+  specTexts: SqlValue[];
+  upstreamTexts: SqlValue[];
   positions: SqlValue[];
   rewards: SqlValue[];
   locks: SqlValue[];
@@ -30,13 +28,11 @@ export interface PoolRowBatch {
 }
 
 export function emptyPoolRowBatch(): PoolRowBatch {
-  return { pools: [], pieces: [], upstreamPieces: [], positions: [], rewards: [], locks: [], stats: [] };
+  return { pools: [], specTexts: [], upstreamTexts: [], positions: [], rewards: [], locks: [], stats: [] };
 }
 
-/** Appends one pool's rows and pieces; the one place a pool becomes stored rows, for generate and record alike. */
+/** Appends one pool's rows and texts; the one place a pool becomes stored rows, for generate and record alike. */
 export function appendPoolRows(batch: PoolRowBatch, p: PoolRecord): void {
-  const pieces = poolPieces(p);
-  const live = upstreamPoolPieces(p);
   appendRow(batch.pools, POOL_COLUMNS, {
     id: p.id,
     address: p.address,
@@ -65,7 +61,7 @@ export function appendPoolRows(batch: PoolRowBatch, p: PoolRecord): void {
     token_balance_b: p.tokenBalanceB,
     tvl_usdc: p.tvlUsdc,
     locked_percent: p.lockedPercent,
-    detail_json: pieces.detail,
+    detail_json: poolPieces(p).detail,
     whirlpool_bump: JSON.stringify(p.live.whirlpoolBump),
     tick_spacing_seed: JSON.stringify(p.live.tickSpacingSeed),
     reward_last_updated: p.live.rewardLastUpdatedTimestamp,
@@ -75,13 +71,8 @@ export function appendPoolRows(batch: PoolRowBatch, p: PoolRecord): void {
     price_history_7d: JSON.stringify(p.live.priceHistory7d),
     yield_over_tvl: p.live.yieldOverTvl,
   });
-  // Stats entries are packed here (in the generator's workers), and cross to the writer as latin1 text.
-  const packed = (entry: Buffer): string => entry.toString('latin1');
-  // In each format's stored order (piece-format.ts).
-  batch.pieces.push(p.id, pieces.head, pieces.tail, pieces.detail, ...p.stats.map((s) => packed(storedSpecEntry(s))));
-  const liveStats = p.stats.map((s) => packed(storedUpstreamEntry(s)));
-  const { head, tail, mid, end, lookupTable, priceHistory } = live;
-  batch.upstreamPieces.push(p.id, head, tail, mid, end, lookupTable, priceHistory, ...liveStats);
+  batch.specTexts.push(p.id, ...textRow(poolTextsOf(p, 'spec')));
+  batch.upstreamTexts.push(p.id, ...textRow(poolTextsOf(p, 'upstream')));
   appendChildRows(batch, p);
 }
 

@@ -1,14 +1,10 @@
 import Database from 'better-sqlite3';
-import { PERIOD_NAMES } from '../../../math/periods.js';
-import { PieceBlockWriter } from '../../pieces/piece-blocks.js';
-import { PIECE_FORMATS } from '../../pieces/piece-format.js';
-import { PIECE_LAYOUT } from '../../pieces/piece-layout.js';
-import { writeTokenTexts } from '../../pieces/token-texts.js';
 import { writePoolKeys } from '../pool-keys.js';
+import { TEXT_COLUMNS, textTable } from '../pool-texts.js';
 import type { PoolRecord } from '../pool-record.js';
 import type { ExchangeTokenRecord, ProtocolRecord, TokenRecord } from '../token-record.js';
 import { appendPoolRows, emptyPoolRowBatch, type PoolRowBatch } from './pool-row-batch.js';
-import { bytesOf } from '../../pieces/stored-arrays.js';
+import { bytesOf } from '../stored-arrays.js';
 import { rowInserter } from './row-inserter.js';
 import { tokenRow } from './token-row.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from '../schema.js';
@@ -38,32 +34,11 @@ export interface SnapshotWriter {
   /** The exchange token, and the supplies its own endpoints serve. */
   exchangeToken(record: ExchangeTokenRecord, supplies: { circulating: string; total: string }): void;
   meta(values: Record<string, string>): void;
-  /**
-   * Writes the pools' pieces, in the pools' PIECE_LAYOUT order (written by `order` before); no pool may
-   * follow, other rows may. Lets a caller write the rest while it still sorts the other orders.
-   */
-  writePieces(): void;
-  /** Writes the pieces (unless writePieces did), then commits and closes. */
+  /** Commits and closes. */
   finish(): void;
   /** Rolls back and closes. */
   abandon(): void;
 }
-
-/**
- * Hands a batch's flat pieces (id, the pieces before the stats, a packed stats entry per period as
- * latin1 text) to a dialect's block writer.
- */
-function addPieces(blocks: PieceBlockWriter, pieces: readonly (number | string)[]): void {
-  const { fixed } = blocks.format;
-  const perPool = 1 + fixed + PERIOD_COUNT;
-  for (let at = 0; at < pieces.length; at += perPool) {
-    const row = pieces.slice(at, at + perPool) as [number, ...string[]];
-    const stats = (row.slice(1 + fixed) as string[]).map((entry) => Buffer.from(entry, 'latin1'));
-    blocks.add(row[0], row.slice(1, 1 + fixed) as string[], stats);
-  }
-}
-
-const PERIOD_COUNT = PERIOD_NAMES.length;
 
 /** A new file with the schema, set up for one fast bulk transaction (a partial file is thrown away, so no journal). */
 function openForWriting(path: string): Database.Database {
@@ -88,10 +63,8 @@ function openForWriting(path: string): Database.Database {
 export function createSnapshotWriter(path: string): SnapshotWriter {
   const db = openForWriting(path);
   const insertPools = rowInserter(db, 'pools', POOL_COLUMNS);
-  const pieces = new PieceBlockWriter(db, PIECE_FORMATS.spec);
-  const upstreamPieces = new PieceBlockWriter(db, PIECE_FORMATS.upstream);
-  let layout: Int32Array | undefined;
-  let piecesWritten = false;
+  const insertSpecTexts = rowInserter(db, textTable('spec'), ['id', ...TEXT_COLUMNS]);
+  const insertUpstreamTexts = rowInserter(db, textTable('upstream'), ['id', ...TEXT_COLUMNS]);
   const insertPositions = rowInserter(db, 'positions', POSITION_COLUMNS);
   const insertRewards = rowInserter(db, 'rewards', REWARD_COLUMNS);
   const insertLocks = rowInserter(db, 'locks', LOCK_COLUMNS);
@@ -106,10 +79,9 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
       this.poolBatch(batch);
     },
     poolBatch(batch) {
-      if (piecesWritten) throw new Error('pools are written before their pieces');
       insertPools(batch.pools);
-      addPieces(pieces, batch.pieces);
-      addPieces(upstreamPieces, batch.upstreamPieces);
+      insertSpecTexts(batch.specTexts);
+      insertUpstreamTexts(batch.upstreamTexts);
       insertPositions(batch.positions);
       insertRewards(batch.rewards);
       insertLocks(batch.locks);
@@ -122,25 +94,13 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
     },
     order(resource, key, direction, ids) {
       insertOrder.run(resource, key, direction, bytesOf(ids));
-      if (resource === 'pools' && key === PIECE_LAYOUT.key && direction === PIECE_LAYOUT.direction)
-        layout = ids.slice();
     },
     ...tokenFactRows(db),
     meta(values) {
       for (const key of Object.keys(values).sort()) insertMeta.run(key, values[key]!);
     },
-    writePieces() {
-      if (!layout)
-        throw new Error(`pool pieces are laid out in the pools' ${PIECE_LAYOUT.key} order, which was not written`);
-      if (piecesWritten) return;
-      pieces.finish(layout);
-      upstreamPieces.finish(layout);
-      piecesWritten = true;
-    },
     finish() {
-      this.writePieces();
       writePoolKeys(db);
-      writeTokenTexts(db);
       db.exec('COMMIT');
       db.close();
     },

@@ -1,16 +1,11 @@
-import { PIECE_LAYOUT } from '../../pieces/piece-layout.js';
 import { addressOrder, orderByValue, tokenOrders, type OrderPair } from '../order-by-value.js';
 import type { SnapshotWriter } from './snapshot-writer.js';
-import { POOL_SORT_KEYS } from '../sort-keys.js';
-
-/** The POOL_SORT_KEYS index of the key pools' pieces are laid out by: its order is written before the pieces. */
-export const LAYOUT_KEY = POOL_SORT_KEYS.indexOf(PIECE_LAYOUT.key);
-if (LAYOUT_KEY < 0) throw new Error(`the pieces' layout key ${PIECE_LAYOUT.key} is not a pool sort key`);
+import { POOL_ADDRESS_ORDER, POOL_SORT_KEYS } from '../sort-keys.js';
 
 /**
  * Every pool sort order, both directions, exactly by value (ties by address): `column(k)` gives each
  * pool's value of POOL_SORT_KEYS[k], in the order of `ids`. The one way generate, record and a moving
- * market's snapshot write them (generate sorts all but LAYOUT_KEY's in a pool worker: its pool-orders.ts).
+ * market's snapshot write them (generate sorts them in a pool worker: its pool-orders.ts).
  * @example writePoolOrders(writer, ids, addresses, (k) => values.map((row) => row[k]!))
  */
 export function writePoolOrders(
@@ -20,13 +15,28 @@ export function writePoolOrders(
   column: (k: number) => readonly string[],
 ): void {
   const byAddress = addressOrder(addresses);
+  writeAddressOrder(writer, ids, byAddress);
   // Each written as it is sorted: 42 orders held at once would be 34 MB at 100,000 pools.
   POOL_SORT_KEYS.forEach((_, k) => writePoolOrder(writer, k, orderByValue(ids, column(k), addresses, byAddress)));
 }
 
 /**
+ * Writes the pools in address order (`byAddress`: indices of `ids`, from addressOrder), which no listing
+ * serves: a moving market breaks ties of its orders by it without sorting 100,000 addresses at run time.
+ * @example writeAddressOrder(writer, ids, addressOrder(addresses))
+ */
+export function writeAddressOrder(writer: SnapshotWriter, ids: readonly number[], byAddress: Int32Array): void {
+  writer.order(
+    'pools',
+    POOL_ADDRESS_ORDER,
+    'asc',
+    Int32Array.from(byAddress, (i) => ids[i]!),
+  );
+}
+
+/**
  * Writes both directions of the order of pool sort key `k` (a POOL_SORT_KEYS index).
- * @example writePoolOrder(writer, LAYOUT_KEY, orderByValue(ids, values, addresses))
+ * @example writePoolOrder(writer, 0, orderByValue(ids, values, addresses))
  */
 export function writePoolOrder(writer: SnapshotWriter, k: number, pair: OrderPair): void {
   writer.order('pools', POOL_SORT_KEYS[k]!, 'asc', pair.asc);

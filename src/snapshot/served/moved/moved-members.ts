@@ -1,75 +1,57 @@
-import type { PoolIndex } from '../pool-index.js';
+import { addressOrder } from '../../format/order-by-value.js';
 import type { PoolRecord } from '../../format/pool-record.js';
+import type { PoolIndex } from '../pool-index.js';
 import type { MarketVersion } from './market-version.js';
-import { listedAfter, type ListedPools } from './listed-pools.js';
 
 /**
- * Which pools a version of a moving market has, when pools were added or removed at run time: the
- * lookups by id and address, the pools of each token, and what its listings walk. A version with the
- * snapshot's pools uses the snapshot's own.
+ * Which pools a version of a moving market lists: the lookups by id and address, the pools of each token,
+ * the index listings walk (with the version's flags), and the listed pools with their addresses in order,
+ * which its orders' ties follow. A version with the snapshot's pools uses the snapshot's own lookups.
  */
 export interface MovedMembers {
-  /** The index listings walk, its flags still the snapshot's (moved-snapshot.ts puts the version's in). */
   index: PoolIndex;
-  listed: ListedPools;
-  poolId(address: string): number | undefined;
-  poolAddress(id: number): string;
-  poolTokens(id: number): readonly [number, number];
-  poolsOfToken(token: number): Int32Array;
+  /** The listed pools, the snapshot's (not removed) then the added. */
+  ids: number[];
+  addresses: string[];
+  /** Indices of `ids` in address order. */
+  byAddress: Int32Array;
+  maxId: number;
 }
-
-/** The members of `version` over the snapshot's pool index `stored` (whose pools are listed as `listed`). */
-export function movedMembers(stored: PoolIndex, listed: ListedPools, version: MarketVersion): MovedMembers {
-  const { added, removed } = version;
-  if (added.length === 0 && removed.size === 0) return storedMembers(stored, listed);
-  const records = added.filter((id) => !removed.has(id)).map((id) => version.pools.get(id)!.record());
-  const maxId = Math.max(stored.count, ...added);
-  const columns = grownColumns(stored, records, maxId);
-  const byAddress = new Map(records.map((pool) => [pool.address, pool.id]));
-  const poolId = (address: string): number | undefined => {
-    const id = byAddress.get(address) ?? stored.idOf(address);
-    return id === undefined || removed.has(id) ? undefined : id;
-  };
-  const addresses = new Map(records.map((pool) => [pool.id, pool.address]));
-  const poolAddress = (id: number): string => addresses.get(id) ?? stored.addressOf(id);
-  const poolsOfToken = (token: number): Int32Array =>
-    Int32Array.from(
-      [
-        ...stored.poolsOfToken(token),
-        ...records.filter((p) => p.tokenA.id === token || p.tokenB.id === token).map((p) => p.id),
-      ].filter((id) => !removed.has(id)),
-    );
-  const ids = [...listed.ids.filter((id) => !removed.has(id)), ...records.map((pool) => pool.id)];
-  const index: PoolIndex = { ...stored, ...columns, count: maxId, idOf: poolId, addressOf: poolAddress, poolsOfToken };
-  return {
-    index,
-    listed: listedAfter(listed, ids, poolAddress, maxId),
-    poolId,
-    poolAddress,
-    poolTokens: (id) => [columns.tokenA[id]!, columns.tokenB[id]!],
-    poolsOfToken,
-  };
-}
-
-/** The members of a version with the snapshot's pools: the snapshot's own. */
-function storedMembers(stored: PoolIndex, listed: ListedPools): MovedMembers {
-  return {
-    index: stored,
-    listed,
-    poolId: (address) => stored.idOf(address),
-    poolAddress: (id) => stored.addressOf(id),
-    poolTokens: (id) => [stored.tokenA[id]!, stored.tokenB[id]!],
-    poolsOfToken: (token) => stored.poolsOfToken(token),
-  };
-}
-
-type GrownColumns = Pick<PoolIndex, 'tokenA' | 'tokenB' | 'config' | 'configIndex' | 'configCount'>;
 
 /**
- * The snapshot's token and config columns grown to `maxId` with the added pools' `records`: a config the snapshot
+ * The members of `version` over the snapshot's pool index `stored`, whose pools in address order are
+ * `storedByAddress` (ids).
+ */
+export function movedMembers(stored: PoolIndex, storedByAddress: Int32Array, version: MarketVersion): MovedMembers {
+  const { added, removed } = version;
+  const flags = new Uint8Array(Math.max(stored.count, ...added) + 1);
+  flags.set(stored.flags);
+  for (const [id, pool] of version.pools) flags[id] = pool.flags;
+  if (added.length === 0 && removed.size === 0) {
+    const ids = Array.from({ length: stored.count }, (_, i) => i + 1);
+    const addresses = ids.map((id) => stored.addressOf(id));
+    const byAddress = Int32Array.from(storedByAddress, (id) => id - 1);
+    return { index: { ...stored, flags }, ids, addresses, byAddress, maxId: stored.count };
+  }
+  const records = added.filter((id) => !removed.has(id)).map((id) => version.pools.get(id)!.record());
+  const index = grownIndex(stored, records, removed, flags);
+  const ids = [...Array.from({ length: stored.count }, (_, i) => i + 1), ...records.map((p) => p.id)];
+  const listed = ids.filter((id) => !removed.has(id));
+  const addresses = listed.map((id) => index.addressOf(id));
+  return { index, ids: listed, addresses, byAddress: addressOrder(addresses), maxId: index.count };
+}
+
+/**
+ * The snapshot's index grown with the added pools' `records` and without the removed: a config the snapshot
  * does not know takes the next index.
  */
-function grownColumns(stored: PoolIndex, records: readonly PoolRecord[], maxId: number): GrownColumns {
+function grownIndex(
+  stored: PoolIndex,
+  records: readonly PoolRecord[],
+  removed: ReadonlySet<number>,
+  flags: Uint8Array,
+): PoolIndex {
+  const maxId = flags.length - 1;
   const grown = (array: Int32Array): Int32Array => {
     const copy = new Int32Array(maxId + 1);
     copy.set(array.subarray(0, stored.count + 1));
@@ -84,5 +66,29 @@ function grownColumns(stored: PoolIndex, records: readonly PoolRecord[], maxId: 
       newConfigs.set(pool.poolsConfig, stored.configCount + newConfigs.size);
     config[pool.id] = configIndex(pool.poolsConfig)!;
   }
-  return { tokenA, tokenB, config, configIndex, configCount: stored.configCount + newConfigs.size };
+  const byAddress = new Map(records.map((pool) => [pool.address, pool.id]));
+  const addresses = new Map(records.map((pool) => [pool.id, pool.address]));
+  const idOf = (address: string): number | undefined => {
+    const id = byAddress.get(address) ?? stored.idOf(address);
+    return id === undefined || removed.has(id) ? undefined : id;
+  };
+  const poolsOfToken = (token: number): Int32Array =>
+    Int32Array.from(
+      [
+        ...stored.poolsOfToken(token),
+        ...records.filter((p) => p.tokenA.id === token || p.tokenB.id === token).map((p) => p.id),
+      ].filter((id) => !removed.has(id)),
+    );
+  return {
+    count: maxId,
+    tokenA,
+    tokenB,
+    flags,
+    config,
+    configIndex,
+    configCount: stored.configCount + newConfigs.size,
+    addressOf: (id) => addresses.get(id) ?? stored.addressOf(id),
+    idOf,
+    poolsOfToken,
+  };
 }

@@ -1,40 +1,100 @@
+import { POOL_ADDRESS_ORDER } from '../../format/sort-keys.js';
+import { poolTextsOf, type PoolTexts } from '../../format/pool-texts.js';
+import type { StoredRecords } from '../../format/stored-records.js';
+import { upstreamLockEntries } from '../../format/upstream-pool-pieces.js';
 import { walkPools } from '../pool-walk.js';
+import type { ServedParts } from '../served-parts.js';
 import type { ServedSnapshot } from '../served-snapshot.js';
-import type { MarketVersion } from './market-version.js';
-import { movedPoolBodies } from './moved-pool-bodies.js';
-import type { MovedOrders } from './moved-orders.js';
-import { MovedThresholds } from './moved-thresholds.js';
+import type { MarketVersion, MovedPool } from './market-version.js';
+import { movedMembers } from './moved-members.js';
 import { movedTokenBodies } from './moved-token-bodies.js';
-import type { MovedMembers } from './moved-members.js';
-import type { MovedShared } from './moved-shared.js';
-import type { SortColumns } from './sort-columns.js';
+import { StoredValues, VersionOrders } from './sort-values.js';
+
+/** Tokens whose volumes are read between two pauses. */
+const TOKENS_AT_ONCE = 4_096;
 
 /**
- * A version of a snapshot's market (market-version.ts) as a ServedSnapshot: what did not change is
- * answered by the snapshot's own readers, by the same fast paths; a changed pool's body is joined from
- * its record's pieces, and its locks from its record (moved-pool-bodies.ts); listings walk this version's
- * orders (moved-orders.ts) and flags; tokens and protocol figures follow the records (moved-token-bodies.ts).
+ * A snapshot's market at later states, each served as a ServedSnapshot of its own: the snapshot with an
+ * overlay of the pools and tokens that differ (market-version.ts). A changed pool's texts are rendered from
+ * its record by the same encoder a snapshot is written with (format/pool-texts.ts), the first time an answer
+ * shows it, and joined by the same code as a stored pool's (pool-bodies.ts); a pool a step did not write is the
+ * same object in the next version, so its texts are not rendered again. Listings walk the version's orders,
+ * each sorted when first asked for (sort-values.ts), and its flags; tokens and protocol figures follow the
+ * records (moved-token-bodies.ts). What every version shares is read once, when the market first moves.
  */
-export function movedSnapshot(
-  moving: MovedShared,
-  base: ServedSnapshot,
-  version: MarketVersion,
-  columns: SortColumns,
-  members: MovedMembers,
-  orders: MovedOrders,
-): ServedSnapshot {
-  const thresholds = new MovedThresholds(columns);
-  const walked = { pools: { ...members.index, flags: columns.flags }, orders, thresholds };
-  return {
-    ...base,
-    poolCount: members.listed.maxId,
-    poolId: members.poolId,
-    poolAddress: members.poolAddress,
-    poolTokens: members.poolTokens,
-    poolsOfToken: members.poolsOfToken,
-    walkPools: (walk, position, size) => walkPools(walked, walk, position, size),
-    ...movedPoolBodies(moving, base, version, members),
-    ...movedTokenBodies(moving, base, version),
-    moved: (next, pace) => moving.version(base, next, { columns, orders, members, memberCount: version.members }, pace),
-  };
+export class MovedMarket {
+  private readonly texts = new WeakMap<MovedPool, PoolTexts>();
+  private readonly locks = new WeakMap<MovedPool, string>();
+  private stored: StoredValues | undefined;
+  private volumes: string[] | undefined;
+
+  constructor(
+    private readonly parts: ServedParts,
+    private readonly records: StoredRecords,
+  ) {}
+
+  /** Reads what every version needs of the snapshot, `pace` called between slices of the work. */
+  async prepare(pace: () => Promise<void> | void): Promise<void> {
+    const { db, pools, tokens } = this.parts;
+    this.stored ??= await StoredValues.read(db, pools.count, pace);
+    if (this.volumes) return;
+    const volumes = [''];
+    for (let first = 1; first <= tokens.count; first += TOKENS_AT_ONCE) {
+      for (const [id, , , volume] of this.records.tokenFigures(first, first + TOKENS_AT_ONCE - 1)) volumes[id] = volume;
+      await pace();
+    }
+    this.volumes = volumes;
+  }
+
+  /** `version` of the market of `base`, the snapshot as stored. */
+  version(base: ServedSnapshot, version: MarketVersion): ServedSnapshot {
+    if (!this.stored || !this.volumes) throw new Error('a moving market is made after ServedSnapshot.prepareMoves');
+    const { parts } = this;
+    const byAddress = parts.poolOrders.read(POOL_ADDRESS_ORDER, 'asc').ids;
+    const members = movedMembers(parts.pools, byAddress, version);
+    const orders = new VersionOrders(this.stored, version, members);
+    const walked = { pools: members.index, orders, thresholds: orders };
+    const movedTexts = (id: number): PoolTexts | undefined => {
+      const pool = version.pools.get(id);
+      return pool && this.textsOf(pool);
+    };
+    const bodies = parts.bodies.withMoved(movedTexts, (id) => [members.index.tokenA[id]!, members.index.tokenB[id]!]);
+    const { periodsOf, servedTokens } = parts;
+    return {
+      ...base,
+      poolCount: members.maxId,
+      poolId: (address) => members.index.idOf(address),
+      poolAddress: (id) => members.index.addressOf(id),
+      poolTokens: (id) => [members.index.tokenA[id]!, members.index.tokenB[id]!],
+      poolsOfToken: (token) => members.index.poolsOfToken(token),
+      walkPools: (walk, position, size) => walkPools(walked, walk, position, size),
+      poolPage: (ids, periods, origin, cursors) =>
+        bodies.page(ids, periodsOf(periods), servedTokens.at(origin), cursors),
+      poolDetail: (id, periods, origin) => bodies.detail(id, periodsOf(periods), servedTokens.at(origin)),
+      locks: (id) => {
+        const pool = version.pools.get(id);
+        return pool ? this.lockText(pool) : base.locks(id);
+      },
+      ...movedTokenBodies(parts, base, version, this.volumes),
+      moved: (next) => Promise.resolve(this.version(base, next)),
+    };
+  }
+
+  private textsOf(pool: MovedPool): PoolTexts {
+    let texts = this.texts.get(pool);
+    if (!texts) this.texts.set(pool, (texts = poolTextsOf(pool.record(), this.parts.wire)));
+    return texts;
+  }
+
+  private lockText(pool: MovedPool): string {
+    let text = this.locks.get(pool);
+    if (text === undefined) {
+      const { locks } = pool.record();
+      this.locks.set(
+        pool,
+        (text = this.parts.wire === 'upstream' ? upstreamLockEntries(locks) : JSON.stringify(locks)),
+      );
+    }
+    return text;
+  }
 }

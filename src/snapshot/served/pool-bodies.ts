@@ -1,0 +1,109 @@
+import type Database from 'better-sqlite3';
+import type { Period } from '../../math/periods.js';
+import { entryColumn, joinedPool, MAX_POOLS_PER_PAGE, textTable, type PoolTexts } from '../format/pool-texts.js';
+import { upstreamLockEntries } from '../format/upstream-pool-pieces.js';
+import type { Wire } from '../format/wire.js';
+import { listEnvelope, OBJECT_ENVELOPES, type Cursors } from './response-bodies.js';
+import type { OriginTokens } from './served-tokens.js';
+
+/** Which end a pool's answer takes: a list item's or a detail's. */
+type End = 'item_end' | 'detail_end';
+
+/** Column sets whose statement is kept: far more than the period lists clients send. */
+const STATEMENTS_KEPT = 256;
+
+/** A pool's texts a moving market serves in place of the stored ones (moved/moved-snapshot.ts), if it changed. */
+export type MovedTexts = (id: number) => PoolTexts | undefined;
+
+const none: MovedTexts = () => undefined;
+
+/**
+ * Pool answers in one dialect, joined from the pools' stored texts (format/pool-texts.ts) read by id, a
+ * page at a time, with the token summaries of the request's origin; a moving market's version passes the
+ * texts of the pools it changed, which are joined the same way. The lock endpoint reads its rows by key.
+ * @example new PoolBodies(db, 'spec', (id) => tokens.poolTokens(id)).page([1, 2], ['24h'], at, cursors)
+ */
+export class PoolBodies {
+  private readonly locks: Database.Statement;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly wire: Wire,
+    private readonly tokensOf: (id: number) => readonly [number, number],
+    private readonly moved: MovedTexts = none,
+    private readonly statements: Map<string, Database.Statement> = new Map(),
+  ) {
+    this.locks = db.prepare('SELECT name, locked_percentage FROM locks WHERE pool_id = ? ORDER BY name').raw();
+  }
+
+  /**
+   * The same bodies with a moving market's texts of the pools it changed and the tokens of its pools (added
+   * ones among them), the statements shared.
+   */
+  withMoved(moved: MovedTexts, tokensOf: (id: number) => readonly [number, number]): PoolBodies {
+    return new PoolBodies(this.db, this.wire, tokensOf, moved, this.statements);
+  }
+
+  /** The body of a page of the pools `ids`, in that order, each with exactly the `periods` in its stats. */
+  page(ids: readonly number[], periods: readonly Period[], tokens: OriginTokens, cursors: Cursors): Buffer {
+    if (ids.length > MAX_POOLS_PER_PAGE)
+      throw new Error(`a page of ${ids.length} pools; at most ${MAX_POOLS_PER_PAGE}`);
+    const { open, close } = listEnvelope(cursors, this.wire);
+    const items = ids.map((id) => this.pool(id, periods, tokens, 'item_end'));
+    return Buffer.from(`${open}${items.join(',')}${close}`);
+  }
+
+  /** The body of one pool's detail, with exactly the `periods` in its stats. */
+  detail(id: number, periods: readonly Period[], tokens: OriginTokens): Buffer {
+    const { open, close } = OBJECT_ENVELOPES[this.wire];
+    return Buffer.from(`${open}${this.pool(id, periods, tokens, 'detail_end')}${close}`);
+  }
+
+  /** The lock endpoint's entries of one pool. */
+  lockEntries(id: number): string {
+    const rows = this.locks.all(id) as [string, string][];
+    const locks = rows.map(([name, lockedPercentage]) => ({ name, lockedPercentage }));
+    return this.wire === 'upstream' ? upstreamLockEntries(locks) : JSON.stringify(locks);
+  }
+
+  /** Pool `id` as an item or a detail: its moved texts, else its stored ones, joined. */
+  private pool(id: number, periods: readonly Period[], tokens: OriginTokens, end: End): string {
+    const [a, b] = this.tokensOf(id);
+    const moved = this.moved(id);
+    if (moved) {
+      const entries = periods.map((period) => moved.entries[PERIOD_INDEX[period]]!);
+      const last = end === 'item_end' ? moved.itemEnd : moved.detailEnd;
+      return joinedPool(moved, tokens.summary(a), tokens.summary(b), entries, last);
+    }
+    const row = this.statement(end, periods).get(id) as string[] | undefined;
+    if (!row) throw new Error(`snapshot has no ${textTable(this.wire)} row for pool ${id}`);
+    const [head, mid, last, ...entries] = row as [string, string, string, ...string[]];
+    return joinedPool({ head, mid }, tokens.summary(a), tokens.summary(b), entries, last);
+  }
+
+  /** The statement reading a pool's head, mid, `end` and the entries of `periods`, prepared once a column set. */
+  private statement(end: End, periods: readonly Period[]): Database.Statement {
+    const key = `${end} ${periods.join(',')}`;
+    let statement = this.statements.get(key);
+    if (!statement) {
+      const columns = ['head', 'mid', end, ...periods.map(entryColumn)].join(', ');
+      statement = this.db.prepare(`SELECT ${columns} FROM ${textTable(this.wire)} WHERE id = ?`).raw();
+      if (this.statements.size >= STATEMENTS_KEPT) this.statements.clear();
+      this.statements.set(key, statement);
+    }
+    return statement;
+  }
+}
+
+const PERIOD_INDEX: Readonly<Record<Period, number>> = {
+  '5m': 0,
+  '15m': 1,
+  '30m': 2,
+  '1h': 3,
+  '2h': 4,
+  '4h': 5,
+  '8h': 6,
+  '24h': 7,
+  '7d': 8,
+  '30d': 9,
+};
