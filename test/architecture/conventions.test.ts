@@ -118,7 +118,7 @@ names.run();
 // Kebab-case names under src/.
 
 /** Lower-case words of letters and digits joined by single hyphens, then one or more extensions. */
-// A room's README.md (how to change it safely: src/snapshot/render/README.md) is named as READMEs are everywhere.
+// A room's README.md (how to change it safely) is named as READMEs are everywhere.
 const KEBAB_FILE = /^(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+)+|README\.md)$/;
 const KEBAB_FOLDER = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

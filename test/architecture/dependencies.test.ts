@@ -63,38 +63,21 @@ const RULES: readonly Rule[] = [
 ];
 
 /**
- * The rooms of src/snapshot, by what they hold: `pieces` the bytes a response is made of (layout, the
- * dialects' pieces, packing, blocks, token texts), `format` the records and how they are written (rows,
- * the encoders of served JSON, the writer, sort orders), `render` the pieces rendered into a body
- * (templates, WebAssembly), `served` opening a snapshot and answering from it (`served/moved` a market's
- * later versions), `verify` what `inspect --verify` runs. Read with roomOf, so they name `snapshot/<room>`
- * beside the top-level folders.
+ * The rooms of src/snapshot, by what they hold: `format` the records, the encoders of served JSON and the
+ * texts a pool is stored as, the schema and how a snapshot is written (`format/write`), `served` opening a
+ * snapshot and answering from it (`served/moved` a market's later versions), `verify` what
+ * `inspect --verify` runs. Read with roomOf, so they name `snapshot/<room>` beside the top-level folders.
  */
 const SNAPSHOT_RULES: readonly Rule[] = [
   {
-    name: 'snapshot/pieces imports nothing else of snapshot',
-    from: ['snapshot/pieces'],
-    forbidden: ['snapshot/format', 'snapshot/render', 'snapshot/served', 'snapshot/verify'],
-  },
-  {
-    name: 'snapshot/format imports of snapshot only pieces',
+    name: 'snapshot/format imports nothing else of snapshot',
     from: ['snapshot/format'],
-    forbidden: ['snapshot/render', 'snapshot/served', 'snapshot/verify'],
-  },
-  {
-    name: 'snapshot/render imports of snapshot only pieces',
-    from: ['snapshot/render'],
-    forbidden: ['snapshot/format', 'snapshot/served', 'snapshot/verify'],
+    forbidden: ['snapshot/served', 'snapshot/verify'],
   },
   {
     name: 'snapshot/served imports nothing of snapshot/verify',
     from: ['snapshot/served'],
     forbidden: ['snapshot/verify'],
-  },
-  {
-    name: 'snapshot/render is reached only through snapshot/served (and verify)',
-    from: { allBut: ['snapshot/render', 'snapshot/served', 'snapshot/verify'] },
-    forbidden: ['snapshot/render'],
   },
   {
     name: 'only cli loads snapshot/verify',
@@ -296,7 +279,7 @@ deps('the rules bite: a synthetic table of imports, and the reading of specifier
     ['moves/state/market-state.ts', 'http/send.ts', RULES[7]!.name],
     ['moves/moving-market.ts', 'api/routes.ts', RULES[7]!.name],
     ['json/strict-json.ts', 'errors/api-error.ts', RULES[8]!.name],
-    ['snapshot/served/moved/moving-base.ts', 'moves/state/market-state.ts', RULES[1]!.name],
+    ['snapshot/served/moved/moved-snapshot.ts', 'moves/state/market-state.ts', RULES[1]!.name],
   ];
   const allowed: [string, string][] = [
     ['math/price.ts', 'math/decimal.ts'],
@@ -319,33 +302,24 @@ deps('the rules bite: a synthetic table of imports, and the reading of specifier
   // top-level folders' break none of them).
   const S = SNAPSHOT_RULES.map((rule) => rule.name);
   const rooms: [string, string, string[]][] = [
-    ['snapshot/pieces/piece-format.ts', 'snapshot/format/pool-record.ts', [S[0]!]],
-    ['snapshot/pieces/template-packing.ts', 'snapshot/render/packed-piece.ts', [S[0]!, S[4]!]],
-    ['snapshot/pieces/wire.ts', 'snapshot/served/served-snapshot.ts', [S[0]!]],
-    ['snapshot/format/write/snapshot-writer.ts', 'snapshot/render/piece-store.ts', [S[1]!, S[4]!]],
-    ['snapshot/format/stored-records.ts', 'snapshot/served/served-snapshot.ts', [S[1]!]],
-    ['snapshot/format/write/pool-row-batch.ts', 'snapshot/verify/pool-rows.ts', [S[1]!, S[5]!]],
-    ['snapshot/render/piece-store.ts', 'snapshot/format/pool-record.ts', [S[2]!]],
-    ['snapshot/render/body-area.ts', 'snapshot/served/moved/moved-items.ts', [S[2]!]],
-    ['snapshot/served/open-snapshot.ts', 'snapshot/verify/verify-snapshot.ts', [S[3]!, S[5]!]],
-    ['snapshot/served/moved/moving-base.ts', 'snapshot/verify/violations.ts', [S[3]!, S[5]!]],
-    ['api/list-pools.ts', 'snapshot/render/piece-store.ts', [S[4]!]],
-    ['http/body-memory.ts', 'snapshot/render/body-buffers.ts', [S[4]!]],
-    ['index.ts', 'snapshot/verify/verify-snapshot.ts', [S[5]!]],
+    ['snapshot/format/wire.ts', 'snapshot/served/served-snapshot.ts', [S[0]!]],
+    ['snapshot/format/stored-records.ts', 'snapshot/served/served-snapshot.ts', [S[0]!]],
+    ['snapshot/format/write/pool-row-batch.ts', 'snapshot/verify/pool-rows.ts', [S[0]!, S[2]!]],
+    ['snapshot/served/open-snapshot.ts', 'snapshot/verify/verify-snapshot.ts', [S[1]!, S[2]!]],
+    ['snapshot/served/moved/moved-snapshot.ts', 'snapshot/verify/violations.ts', [S[1]!, S[2]!]],
+    ['index.ts', 'snapshot/verify/verify-snapshot.ts', [S[2]!]],
   ];
   const fine: [string, string][] = [
-    ['snapshot/format/write/snapshot-writer.ts', 'snapshot/pieces/piece-blocks.ts'],
-    ['snapshot/render/packed-piece.ts', 'snapshot/pieces/template-packing.ts'],
-    ['snapshot/served/pool-index.ts', 'snapshot/render/piece-store.ts'],
-    ['snapshot/served/moved/moved-items.ts', 'snapshot/format/pool-pieces.ts'],
-    ['snapshot/served/moved/moving-base.ts', 'snapshot/served/served-parts.ts'],
-    ['snapshot/served/open-served-snapshot.ts', 'snapshot/served/moved/moving-base.ts'],
-    ['snapshot/verify/pool-rows.ts', 'snapshot/render/piece-store.ts'],
+    ['snapshot/format/write/snapshot-writer.ts', 'snapshot/format/pool-texts.ts'],
+    ['snapshot/served/pool-bodies.ts', 'snapshot/format/pool-texts.ts'],
+    ['snapshot/served/moved/moved-snapshot.ts', 'snapshot/format/pool-texts.ts'],
+    ['snapshot/served/open-served-snapshot.ts', 'snapshot/served/moved/moved-snapshot.ts'],
+    ['snapshot/verify/pool-rows.ts', 'snapshot/format/pool-texts.ts'],
     ['snapshot/verify/verify-snapshot.ts', 'snapshot/served/open-snapshot.ts'],
     ['cli/inspect-command.ts', 'snapshot/verify/verify-snapshot.ts'],
     ['generator/write-pools.ts', 'snapshot/format/write/snapshot-writer.ts'],
     ['http/create-mock-server.ts', 'snapshot/served/open-served-snapshot.ts'],
-    ['api/route-data.ts', 'snapshot/pieces/wire.ts'],
+    ['api/route-data.ts', 'snapshot/format/wire.ts'],
     ['math/price.ts', 'math/decimal.ts'],
   ];
   for (const [file, target, broken] of rooms) {
@@ -359,7 +333,7 @@ deps('the rules bite: a synthetic table of imports, and the reading of specifier
   for (const [file, target] of fine) {
     assert.equal(violations(new Map([[file, [target]]]), SNAPSHOT_RULES, roomOf), [], `${file} → ${target}`);
   }
-  assert.is(roomOf('snapshot/served/moved/moving-base.ts'), 'snapshot/served');
+  assert.is(roomOf('snapshot/served/moved/moved-snapshot.ts'), 'snapshot/served');
   assert.is(roomOf('snapshot/format/write/snapshot-writer.ts'), 'snapshot/format');
   assert.is(roomOf('api/list-pools.ts'), 'api');
   assert.is(roomOf('index.ts'), 'index');

@@ -130,14 +130,24 @@ const CASES: Damage[] = [
       }),
   },
   {
-    name: "a piece bound of the pools' blocks set back",
+    name: "a pool's live texts deleted",
     make: (path) =>
       edit(path, (db) => {
-        const ends = db.prepare('SELECT ends FROM piece_blocks WHERE block = 0').pluck().get() as Buffer;
-        ends.writeUInt32LE(0, 4 * 40);
-        db.prepare('UPDATE piece_blocks SET ends = ? WHERE block = 0').run(ends);
-        const line = 'piece block 0 has piece bound 40 before the one ahead of it \\(table piece_blocks\\)';
-        return { verify: new RegExp(line), serve: new RegExp(line) };
+        const before = db.prepare('SELECT count(*) FROM upstream_pool_texts').pluck().get() as number;
+        db.prepare('DELETE FROM upstream_pool_texts WHERE id = 4').run();
+        const line = `table upstream_pool_texts holds ${before - 1} rows, where its meta poolCount says ${before}`;
+        return { verify: new RegExp(`^meta: ${line}$`), serve: new RegExp(`is damaged: ${line}`) };
+      }),
+  },
+  {
+    name: "a pool's item text cut by a character",
+    make: (path) =>
+      edit(path, (db) => {
+        db.prepare('UPDATE spec_pool_texts SET item_end = substr(item_end, 2) WHERE id = 7').run();
+        const address = db.prepare('SELECT address FROM pools WHERE id = 7').pluck().get() as string;
+        return {
+          verify: new RegExp(`^pool ${address}: stored spec item_end differs from its rows at character 0`, 'm'),
+        };
       }),
   },
   {

@@ -85,19 +85,17 @@ const CASES: BrokenCase[] = [
     problem: /schema version 99/,
   },
   {
-    // Every piece of the served dialect loads at start: a damaged block fails there, not on a request.
-    name: 'a copy whose pool pieces lost a byte',
+    // Texts are read a page at a time, so opening counts them: a missing row fails at start, not on a request.
+    name: "a copy whose served dialect's pool texts lost a row",
     make: (dir, good) => {
-      const path = join(dir, 'pieces.sqlite');
+      const path = join(dir, 'texts.sqlite');
       copyFileSync(good, path);
       const db = new Database(path);
-      db.prepare(
-        `UPDATE ${UPSTREAM ? 'upstream_piece_blocks' : 'piece_blocks'} SET data = substr(data, 2) WHERE block = 0`,
-      ).run();
+      db.prepare(`DELETE FROM ${UPSTREAM ? 'upstream_pool_texts' : 'spec_pool_texts'} WHERE id = 2`).run();
       db.close();
       return path;
     },
-    problem: /cannot be read: piece block 0 holds \d+ bytes, its bounds say \d+/,
+    problem: /is damaged: table (upstream|spec)_pool_texts holds \d+ rows, where its meta poolCount says \d+/,
   },
 ];
 

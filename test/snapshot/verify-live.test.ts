@@ -280,7 +280,9 @@ recorded('a history that does not end at the price passes; a bump out of a byte 
   // The bump changed in its column only: the served text still says the derived one, which verify names too.
   assert.equal(messages, [
     `pool ${address}: whirlpoolBump [256] is not one byte`,
-    `pool ${address}: stored upstream head differs from its rows at character 143: ",\\"whirlpoolBump\\":[253],\\"tickSpacing\\":1,\\"", expected ",\\"whirlpoolBump\\":[256],\\"tickSpacing\\":1,\\""`,
+    `pool ${address}: stored upstream head differs from its rows at character 143: ` +
+      `",\\"whirlpoolBump\\":[253],\\"tickSpacing\\":1,\\"", ` +
+      `expected ",\\"whirlpoolBump\\":[256],\\"tickSpacing\\":1,\\""`,
     `pool ${address}: live whirlpoolBump is ${bump}, expected [256]`,
   ]);
 });

@@ -64,14 +64,16 @@ CREATE TABLE pool_keys (
 CREATE TABLE spec_pool_texts (
   id INTEGER PRIMARY KEY,
   head TEXT NOT NULL, mid TEXT NOT NULL, item_end TEXT NOT NULL, detail_end TEXT NOT NULL,
-  stats_5m TEXT NOT NULL, stats_15m TEXT NOT NULL, stats_30m TEXT NOT NULL, stats_1h TEXT NOT NULL, stats_2h TEXT NOT NULL,
-  stats_4h TEXT NOT NULL, stats_8h TEXT NOT NULL, stats_24h TEXT NOT NULL, stats_7d TEXT NOT NULL, stats_30d TEXT NOT NULL
+  stats_5m TEXT NOT NULL, stats_15m TEXT NOT NULL, stats_30m TEXT NOT NULL, stats_1h TEXT NOT NULL,
+  stats_2h TEXT NOT NULL, stats_4h TEXT NOT NULL, stats_8h TEXT NOT NULL, stats_24h TEXT NOT NULL,
+  stats_7d TEXT NOT NULL, stats_30d TEXT NOT NULL
 );
 CREATE TABLE upstream_pool_texts (
   id INTEGER PRIMARY KEY,
   head TEXT NOT NULL, mid TEXT NOT NULL, item_end TEXT NOT NULL, detail_end TEXT NOT NULL,
-  stats_5m TEXT NOT NULL, stats_15m TEXT NOT NULL, stats_30m TEXT NOT NULL, stats_1h TEXT NOT NULL, stats_2h TEXT NOT NULL,
-  stats_4h TEXT NOT NULL, stats_8h TEXT NOT NULL, stats_24h TEXT NOT NULL, stats_7d TEXT NOT NULL, stats_30d TEXT NOT NULL
+  stats_5m TEXT NOT NULL, stats_15m TEXT NOT NULL, stats_30m TEXT NOT NULL, stats_1h TEXT NOT NULL,
+  stats_2h TEXT NOT NULL, stats_4h TEXT NOT NULL, stats_8h TEXT NOT NULL, stats_24h TEXT NOT NULL,
+  stats_7d TEXT NOT NULL, stats_30d TEXT NOT NULL
 );
 CREATE INDEX pools_token_a ON pools (token_a);
 CREATE INDEX pools_token_b ON pools (token_b);

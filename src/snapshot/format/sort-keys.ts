@@ -22,7 +22,7 @@ export const POOL_SORT_KEYS: readonly string[] = [
   ...Object.keys(STATS_SORT_FIELDS).flatMap((field) => PERIOD_NAMES.map((period) => `${field}${period}`)),
 ];
 
-/** The stored pool order by address, ascending, which ties of a moving market's orders follow (no listing serves it). */
+/** The stored pool order by address, ascending, that ties of a moving market's orders follow; no listing serves it. */
 export const POOL_ADDRESS_ORDER = 'address';
 
 /**
