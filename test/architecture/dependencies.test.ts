@@ -329,7 +329,7 @@ deps('the rules bite: a synthetic table of imports, and the reading of specifier
     ['snapshot/render/body-area.ts', 'snapshot/served/moved/moved-items.ts', [S[2]!]],
     ['snapshot/served/open-snapshot.ts', 'snapshot/verify/verify-snapshot.ts', [S[3]!, S[5]!]],
     ['snapshot/served/moved/moving-base.ts', 'snapshot/verify/violations.ts', [S[3]!, S[5]!]],
-    ['api/list-pools.ts', 'snapshot/render/piece-store.ts', [S[4]!]],
+    ['api/listings.ts', 'snapshot/render/piece-store.ts', [S[4]!]],
     ['http/body-memory.ts', 'snapshot/render/body-buffers.ts', [S[4]!]],
     ['index.ts', 'snapshot/verify/verify-snapshot.ts', [S[5]!]],
   ];
@@ -361,7 +361,7 @@ deps('the rules bite: a synthetic table of imports, and the reading of specifier
   }
   assert.is(roomOf('snapshot/served/moved/moving-base.ts'), 'snapshot/served');
   assert.is(roomOf('snapshot/format/write/snapshot-writer.ts'), 'snapshot/format');
-  assert.is(roomOf('api/list-pools.ts'), 'api');
+  assert.is(roomOf('api/listings.ts'), 'api');
   assert.is(roomOf('index.ts'), 'index');
   const source = [
     "import { a } from './a.js';",
