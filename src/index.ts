@@ -12,7 +12,7 @@
  * await server.close();
  */
 import type { ChaosSettings as AnyRouteChaosSettings } from './chaos/chaos-settings.js';
-import type { MockChaos as AnyRouteMockChaos } from './chaos/mock-chaos.js';
+import type { MockChaos as AnyRouteMockChaos } from './chaos/chaos-controller.js';
 import type { RouteKey } from './api/route-paths.js';
 import type { ExportOptions, ExportSummary } from './export/export-snapshot.js';
 import type { GenerateOptions, GenerateSummary } from './generator/run/generate-snapshot.js';

@@ -1,6 +1,5 @@
 import { ApiError } from '../errors/api-error.js';
-import { listPools } from './list-pools.js';
-import { listTokens, searchTokens } from './list-tokens.js';
+import { listPools, listTokens, searchTokens } from './listings.js';
 import { parseAddress } from './params/param-parsers.js';
 import { singleValue } from './params/given-params.js';
 import { POOL_SEARCH_SPEC, POOLS_SPEC } from './params/pool-params.js';

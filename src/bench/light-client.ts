@@ -9,8 +9,8 @@ export interface LightAnswer {
 /**
  * A client as light as the loads' (autocannon writes to its sockets itself): `node:http` on kept-alive
  * connections, asking for gzip as a browser does and reading the bytes without decoding them. What the market's
- * rows measure is then the server's wait: with `fetch`, its own work put the slowest request of two runs in six
- * at 62 and 109 ms against a server whose handler took 8 at most (docs/performance.md §2).
+ * rows measure is then the server's wait: with `fetch`, the client's own work made the slowest requests, several
+ * times what the server's handler took (docs/performance.md §2).
  * @example const http = lightClient(); const { status } = await http.send(`${origin}/v2/solana/pools`); http.close();
  */
 export function lightClient(): { send(url: string, body?: string): Promise<LightAnswer>; close(): void } {

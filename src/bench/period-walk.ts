@@ -13,7 +13,7 @@ export interface WalkResult {
  * Walks the whole default pool listing with every stats period (`stats=5m,…,30d`), 50 pools a page,
  * through its `next` cursors, as a crawler that wants every period does: the first page is where a
  * server that loads periods on demand would stall (docs/performance.md §3). Uncompressed, as the
- * loads are (run-load.ts): brotli of a 100 KB page would add its few milliseconds to every request.
+ * loads are (run-load.ts): brotli of a page with every period would add its own cost to every request.
  */
 export async function walkAllPeriods(origin: string): Promise<WalkResult> {
   const times: number[] = [];

@@ -27,9 +27,10 @@ const defaultSnapshot = join(root, 'snapshots', 'default.sqlite');
 const wire = parseWire(process.env.BENCH_WIRE, 'BENCH_WIRE');
 const results = join(root, 'snapshots', wire === 'spec' ? 'bench-latest.md' : `bench-latest-${wire}.md`);
 /**
- * The server runs as `npm start` runs it, with its heap flags (docs/performance.md §3): a 4 MB young generation
- * (Node's default lets it grow to 16 MB per semi-space at these request rates, some 30 MB of RSS that buys nothing
- * here), and an old generation of at most 2047 MB, collected at one and a half times the live heap.
+ * The server runs as `npm start` runs it, with the heap flags that script gives it, read from package.json here
+ * so the two cannot differ: a small young generation (Node's default grows it at these request rates into RSS
+ * that buys nothing), and a capped old generation collected at one and a half times the live heap
+ * (docs/performance.md §3 says what each flag saves).
  */
 const SERVER_FLAGS = (
   (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start as string).match(/--[a-z-]+=\d+/g) ?? []
@@ -70,7 +71,7 @@ let bare: ChildServer | undefined;
 const lines: string[] = [];
 try {
   // Every period first, as a crawler asks for them: what it costs, and the memory that stays. Before this
-  // process holds the loads' URLs: with them, its own collections paused the walk's client for 35 ms.
+  // process holds the loads' URLs: with them, its own collections paused the walk's client (docs/performance.md §1).
   const walk = await walkAllPeriods(mock.origin);
   process.stdout.write('collecting URLs…\n');
   const urls = await collectBenchUrls(snapshot, ROUNDS, wire);
@@ -79,8 +80,9 @@ try {
   writeFileSync(sizesFile, JSON.stringify(urls.sizes));
   bare = await startBareServer(root, sizesFile);
   const bareOrigin = bare.origin;
-  // Both warmed alike: a fresh bare server ran its first 5,000 answers at 60% of its later rate, and
-  // the walk has warmed the mock. The warm pages are asked again in their own load, so nothing cold is spent.
+  // Both warmed alike: a fresh bare server answers its first requests well below its later rate
+  // (docs/performance.md §1), and the walk has warmed the mock. The warm pages are asked again in their own load,
+  // so nothing cold is spent.
   for (const origin of [mock.origin, bareOrigin]) await runLoad(origin, urls.warm, { once: false, seconds: 3 });
   const coldRounds = await pairedRounds(mock.origin, bareOrigin, urls.cold);
   const detail = await pairedRounds(mock.origin, bareOrigin, urls.detail);

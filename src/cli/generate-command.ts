@@ -5,9 +5,8 @@ import { DEFAULT_AS_OF, DEFAULT_GENERATION, MAX_COUNT, MIN_TOKENS } from '../gen
 import { docPath } from './doc-path.js';
 import { UsageError } from './fail.js';
 import { marketUsage, readMarketOption } from './market-option.js';
-import { interruptible } from './interruptible.js';
 import { integerFlag, numberFlags } from './numeric-flags.js';
-import { terminalProgress } from './progress.js';
+import { interruptible, terminalProgress } from './progress.js';
 
 /**
  * `--out` of `generate` and `record`, checked before any work: its folder is created when missing, an existing

@@ -9,8 +9,7 @@ import { generateCommand } from './generate-command.js';
 import { inspectCommand } from './inspect-command.js';
 import { openapiCommand } from './openapi-command.js';
 import { recordCommand } from './record-command.js';
-import { serveCommand } from './serve-command.js';
-import { startCommand } from './start-command.js';
+import { serveCommand, startCommand } from './server-commands.js';
 import { refuseUnknownFlags } from './unknown-flags.js';
 
 // The only place that reads argv, prints and exits: each command parses its flags and calls one core function.

@@ -1,9 +1,8 @@
 import type { Argv } from 'yargs';
 import { UsageError } from './fail.js';
 import { isoSeconds } from '../generator/iso-seconds.js';
-import { interruptible } from './interruptible.js';
 import { integerFlag, numberFlags } from './numeric-flags.js';
-import { terminalProgress } from './progress.js';
+import { interruptible, terminalProgress } from './progress.js';
 import { writableOut } from './generate-command.js';
 
 /**

@@ -1,7 +1,7 @@
 import { ChaosConfigError } from '../chaos/parse-chaos-config.js';
 import { createMockServer, type MockServerOptions } from '../http/create-mock-server.js';
 import type { RequestLogEntry } from '../http/request-log.js';
-import { normalizePublicUrl } from '../api/public-url.js';
+import { normalizePublicUrl } from '../api/route-paths.js';
 import { UsageError } from './fail.js';
 
 /**

@@ -1,15 +1,13 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { API_BASE } from '../api/route-paths.js';
+import { API_BASE, normalizePublicUrl, type RoutePath } from '../api/route-paths.js';
 import { ROUTES } from '../api/routes.js';
 import { tokenLogoSvg } from '../snapshot/served/logo-svg.js';
-import { normalizePublicUrl } from '../api/public-url.js';
 import { logoPath } from '../snapshot/format/logo-url.js';
 import type { SnapshotFacts } from '../snapshot/served/snapshot-facts.js';
 import { openServedSnapshot } from '../snapshot/served/open-served-snapshot.js';
 import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
 import { commonListings } from './common-listings.js';
-import type { RoutePath } from '../api/route-paths.js';
 import { parseWire, type Wire } from '../snapshot/format/wire.js';
 
 export interface ExportOptions {

@@ -10,6 +10,16 @@ export function isLoopback(host: string): boolean {
   return isIP(bare) === 4 && bare.startsWith('127.');
 }
 
+/**
+ * Whether a request target (path and query, as on the request line) is the admin API's (`/__mock`,
+ * `/__mock/…`): the one test for what answers with the admin API's own methods and error body in
+ * either dialect, so CORS, the error handler and the parse-level error handler agree.
+ * @example isAdminPath('/__mock/health') // true; isAdminPath('/__mockx') // false
+ */
+export function isAdminPath(target: string): boolean {
+  return /^\/__mock(\/|\?|$)/.test(target);
+}
+
 /** A DNS name (labels of letters, digits and hyphens), an IPv4 address or a bracketed IPv6 one, without a port. */
 const HOST_NAME = /^(?:[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63})*|\[[0-9a-f:.]{2,45}\])$/;
 

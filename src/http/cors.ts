@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ALLOW, EXPOSED_HEADERS } from '../api/response-headers.js';
+import { ALLOW, EXPOSED_HEADERS } from '../api/route-paths.js';
 import { ApiError } from '../errors/api-error.js';
-import type { AdminAccess } from './admin-access.js';
-import { isAdminPath } from './admin-path.js';
+import { isAdminPath, type AdminAccess } from './admin-access.js';
 
 /** Request headers a browser may send: the usual ones and the mock's own overrides. */
 export const ALLOWED_REQUEST_HEADERS =

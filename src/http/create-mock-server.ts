@@ -1,10 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { normalizePublicUrl } from '../api/public-url.js';
-import { API_BASE, ROUTE_PATHS, type RouteKey } from '../api/route-paths.js';
-import { ChaosController } from '../chaos/chaos-controller.js';
+import { API_BASE, normalizePublicUrl, ROUTE_PATHS, type RouteKey } from '../api/route-paths.js';
+import { ChaosController, type MockChaos } from '../chaos/chaos-controller.js';
 import { NO_CHAOS, type ChaosSettings } from '../chaos/chaos-settings.js';
-import type { MockChaos } from '../chaos/mock-chaos.js';
 import { parseChaosConfig } from '../chaos/parse-chaos-config.js';
 import type { MockMarket } from '../moves/market-info.js';
 import { MovingMarket } from '../moves/moving-market.js';

@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ChaosMarks } from '../chaos/chaos-middleware.js';
 import { ApiError } from '../errors/api-error.js';
-import { ALLOW } from '../api/response-headers.js';
-import { isAdminPath } from './admin-path.js';
+import { ALLOW } from '../api/route-paths.js';
+import { isAdminPath } from './admin-access.js';
 import { sendJson } from './send.js';
 import type { Wire } from '../snapshot/format/wire.js';
 

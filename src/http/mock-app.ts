@@ -1,29 +1,73 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import polka, { type Polka, type Request } from 'polka';
 import { ROUTES, unknownChain } from '../api/routes.js';
-import { CHAIN } from '../api/route-paths.js';
-import { MARKET_STEP_HEADER } from '../api/response-headers.js';
+import { API_BASE, CHAIN, MARKET_STEP_HEADER } from '../api/route-paths.js';
 import type { ChaosController } from '../chaos/chaos-controller.js';
 import { chaosMiddleware } from '../chaos/chaos-middleware.js';
 import { ApiError } from '../errors/api-error.js';
 import { shown } from '../errors/shown.js';
 import type { MovingMarket } from '../moves/moving-market.js';
 import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
-import { adminAccess } from './admin-access.js';
+import { adminAccess, isAdminPath } from './admin-access.js';
 import { adminGuard } from './admin-guard.js';
-import { isAdminPath } from './admin-path.js';
 import { mountAdminRoutes } from './admin-routes.js';
 import { apiHandler, apiIndexHandler, apiTags } from './api-handler.js';
 import { cors } from './cors.js';
 import { errorHandler } from './error-handler.js';
 import { mountMarketRoutes } from './market-routes.js';
-import { matchRouteKey } from './match-route.js';
-import { parsePath } from './parse-path.js';
 import { requestLog, type RequestLogEntry } from './request-log.js';
 import { requestOrigin } from './request-origin.js';
 import type { ResponseCache } from './response-cache.js';
 import { mountStatic } from './static-routes.js';
+
+type ParsedUrl = ReturnType<Polka['parse']>;
+
+/**
+ * polka's request parser (its documented `app.parse` hook) without the query: the routes read the
+ * query with URLSearchParams, so @polka/url's eager `querystring.parse` of every query was work
+ * thrown away on every request. Same result otherwise, `query` left undefined (polka makes it `{}`).
+ * @example app.parse = parsePath;
+ */
+export function parsePath(req: IncomingMessage & { _parsedUrl?: ParsedUrl }): ParsedUrl {
+  const raw = req.url ?? '/';
+  const previous = req._parsedUrl;
+  if (previous && previous.raw === raw) return previous;
+  let pathname = raw;
+  let search = '';
+  let hash: string | undefined;
+  const hashAt = raw.length > 1 ? raw.indexOf('#', 1) : -1;
+  if (hashAt !== -1) {
+    hash = raw.substring(hashAt);
+    pathname = raw.substring(0, hashAt);
+  }
+  const queryAt = pathname.length > 1 ? pathname.indexOf('?', 1) : -1;
+  if (queryAt !== -1) {
+    search = pathname.substring(queryAt);
+    pathname = pathname.substring(0, queryAt);
+  }
+  return (req._parsedUrl = { pathname, search, query: undefined, hash, raw });
+}
+
+const ROUTE_PATTERNS = ROUTES.map((route) => ({ key: `GET ${route.path}`, segments: route.path.split('/').slice(1) }));
+
+/**
+ * The route key (`GET /pools/:address`) of an API path such as `/v2/solana/pools/<address>`, as chaos
+ * settings name routes; null for paths that are no route. Literal segments win over parameters.
+ */
+function matchRouteKey(path: string): string | null {
+  const prefix = `${API_BASE}/`;
+  if (!path.startsWith(prefix)) return null;
+  // polka serves a path with a trailing slash as without it; route settings must apply alike.
+  const segments = path.slice(prefix.length).replace(/\/$/, '').split('/');
+  const fits = ROUTE_PATTERNS.filter(
+    (p) => p.segments.length === segments.length && p.segments.every((s, i) => s.startsWith(':') || s === segments[i]),
+  );
+  fits.sort(
+    (a, b) => b.segments.filter((s) => !s.startsWith(':')).length - a.segments.filter((s) => !s.startsWith(':')).length,
+  );
+  return fits[0]?.key ?? null;
+}
 
 /** The 404 for paths that are no route: `unknown_chain` under another chain, `not_found` otherwise. */
 function noRoute(req: Request): never {

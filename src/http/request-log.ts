@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ChaosMarks } from '../chaos/chaos-middleware.js';
 import type { IgnoredMarks } from '../chaos/journal.js';
-import { isAdminPath } from './admin-path.js';
+import { isAdminPath } from './admin-access.js';
 
 /** One request as the request log tells it (docs/api.md §12): `line` is what `clmm-mock serve` prints. */
 export interface RequestLogEntry {

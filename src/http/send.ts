@@ -47,7 +47,7 @@ function parseAcceptEncoding(accept: string): Encoding {
  * Computes what a 200 sends: a strong validator (compressed variants get their own, as RFC 9110
  * requires) and the bytes in the chosen encoding. `tag` is the validator of the body's content: by
  * default a hash of the body; an API response passes one made from the snapshot and the request
- * (api-handler.ts), which determine the body exactly, and spares hashing 60 KB per response.
+ * (api-handler.ts), which determine the body exactly, and spares hashing a whole page per response.
  */
 export function prepareBody(body: string | Buffer, wanted: Encoding, tag?: string): PreparedBody {
   const raw = typeof body === 'string' ? Buffer.from(body) : body;

@@ -5,7 +5,7 @@ import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
 
 /**
  * Hands the server's requests to the app and listens. Polka's listen() would defer every request to the
- * next turn of the event loop (setImmediate), which cost a detail 2 of its 18 µs in process
+ * next turn of the event loop (setImmediate), a share of a detail's time that shows in process
  * (docs/performance.md §5); its handler, called without a `next` (it then ends the chain with its own),
  * answers at once.
  */

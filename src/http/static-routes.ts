@@ -8,7 +8,7 @@ import { ApiError } from '../errors/api-error.js';
 import { shown } from '../errors/shown.js';
 import { isAddress } from '../math/is-address.js';
 import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
-import { ALLOW } from '../api/response-headers.js';
+import { ALLOW } from '../api/route-paths.js';
 import { notModified } from './send.js';
 import { tokenLogoSvg } from '../snapshot/served/logo-svg.js';
 

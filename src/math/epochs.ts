@@ -3,7 +3,7 @@ export const GENESIS_MS = Date.UTC(2020, 2, 16, 14, 29, 0);
 
 /**
  * The mean length of an epoch (432,000 slots) as the live chain has run: its slot 452,291,138 came on
- * 2026-10-01T12:43:53Z, 456.5 ms a slot since genesis, so an epoch is about 2.28 days. Calibrated so that
+ * 2026-10-01T12:43:53Z, and the mean slot since genesis makes an epoch about 2.28 days. Calibrated so that
  * an instant's epoch is the one the live API shows for it (1046 on 2026-09-30).
  */
 export const EPOCH_MS = 197_226_000;

@@ -1,7 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { ParamSchema } from '../api/params/formats.js';
-import { MetaSchema } from '../api/schemas/envelope.js';
-import { ErrorBodySchema } from '../api/schemas/error-schema.js';
+import { MetaSchema, UpstreamListMetaSchema, UpstreamObjectMetaSchema } from '../api/schemas/envelope.js';
+import { ErrorBodySchema, UpstreamErrorBodySchema } from '../api/schemas/error-schema.js';
 import {
   AdaptiveFeeSchema,
   LockEntrySchema,
@@ -18,8 +18,6 @@ import {
   TotalSupplySchema,
 } from '../api/schemas/protocol-schema.js';
 import { TokenSchema, TokenSummarySchema } from '../api/schemas/token-schema.js';
-import { UpstreamListMetaSchema, UpstreamObjectMetaSchema } from '../api/schemas/upstream-envelope.js';
-import { UpstreamErrorBodySchema } from '../api/schemas/upstream-error-schema.js';
 import { UpstreamPoolDetailSchema, UpstreamPoolSchema } from '../api/schemas/upstream-pool-schema.js';
 import {
   UpstreamCirculatingSupplySchema,

@@ -1,8 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
-import { ALLOW } from '../api/response-headers.js';
+import { ALLOW } from '../api/route-paths.js';
 import { routeData, type DialectRouteData } from '../api/route-data.js';
-import { Envelope } from '../api/schemas/envelope.js';
-import { UpstreamListEnvelope, UpstreamObjectEnvelope } from '../api/schemas/upstream-envelope.js';
+import { Envelope, UpstreamListEnvelope, UpstreamObjectEnvelope } from '../api/schemas/envelope.js';
 import { ERROR_CODES } from '../errors/api-error.js';
 import type { Wire } from '../snapshot/format/wire.js';
 import { NAMED_SCHEMAS, UPSTREAM_NAMED_SCHEMAS, type NamedSchemas } from './components.js';

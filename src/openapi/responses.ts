@@ -1,4 +1,4 @@
-import { EXPOSED_HEADERS, ALLOW } from '../api/response-headers.js';
+import { EXPOSED_HEADERS, ALLOW } from '../api/route-paths.js';
 import type { TSchema } from '@sinclair/typebox';
 import type { RouteDoc } from '../api/route-doc.js';
 import { NAMED_SCHEMAS, schemaRef, withRefs, type NamedSchemas } from './components.js';

@@ -1,6 +1,6 @@
 import type { LockEntry } from '../api/api-types.js';
 import { PERIOD_NAMES } from '../math/periods.js';
-import type { GetJson } from './upstream-client.js';
+import { walkListing, type GetJson } from './upstream-client.js';
 import { unwrap } from './wire-envelope.js';
 import type { LivePoolFields } from '../snapshot/format/pool-record.js';
 import { launchPools } from './launch-pools.js';
@@ -10,8 +10,6 @@ import { finerSupply, normalizeExchangeToken, normalizeProtocol, supply } from '
 import { normalizeToken, type LogoMapper, type SpecToken } from './wire-token.js';
 import { object, type Json } from './wire-values.js';
 import { verifiedPools } from './verified-pools.js';
-import { eachLimited } from './each-limited.js';
-import { walkListing } from './walk-listing.js';
 
 /** Everything a snapshot needs, read from the API and normalised to the spec's shape. */
 export interface Crawled {
@@ -47,6 +45,27 @@ export interface CrawlOptions {
   /** Requests in flight for per-pool fetches; default 8. */
   concurrency?: number;
   onProgress?: (step: string, done: number, total: number) => void;
+}
+
+/**
+ * Runs `task` over `items` with at most `limit` in flight, reporting each completion.
+ * @example await eachLimited(addresses, 8, fetchDetail, (done) => progress(done, addresses.length))
+ */
+export async function eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<void>,
+  done: (count: number) => void,
+): Promise<void> {
+  let next = 0,
+    finished = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      await task(items[next++]!);
+      done(++finished);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 async function crawlTokens(options: CrawlOptions, pools: readonly SpecPool[]): Promise<SpecToken[]> {

@@ -1,6 +1,24 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseJsonExact } from './exact-json.js';
-import { RecordError } from './wire-values.js';
+import { unwrap } from './wire-envelope.js';
+import { array, RecordError } from './wire-values.js';
+
+/** A JSON string literal, or a number literal (outside strings, which the first branch consumes). */
+const STRING_OR_NUMBER = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+
+/**
+ * JSON.parse, except that a number literal a double cannot hold exactly comes back as the string of its
+ * digits: an integer beyond Number.MAX_SAFE_INTEGER (the live API sends a mint's `supply` as a JSON
+ * number, and `570000000000000001` would otherwise be read as 570000000000000000), and every number with
+ * a fraction or exponent (a token's 24h volume, `278252237.7007108`, is kept to its last digit). Safe
+ * integers parse as JSON.parse parses them.
+ * @example parseJsonExact('{"supply":9007199254740993,"volume":0.1}') // { supply: '9007199254740993', volume: '0.1' }
+ */
+export function parseJsonExact(text: string): unknown {
+  const kept = text.replace(STRING_OR_NUMBER, (token) =>
+    token.startsWith('"') || (/^-?\d+$/.test(token) && Number.isSafeInteger(Number(token))) ? token : `"${token}"`,
+  );
+  return JSON.parse(kept) as unknown;
+}
 
 export interface UpstreamClientOptions {
   /** Base URL of the API, e.g. `https://api.example.com/v2/solana`. */
@@ -111,4 +129,22 @@ export function upstreamClient(options: UpstreamClientOptions): GetJson {
       }
     }
   };
+}
+
+/**
+ * Every item of a listing, following `next` and sending only the cursor on later pages (docs/api.md §3.4).
+ * @example const tokens = await walkListing(get, '/tokens?size=3000')
+ */
+export async function walkListing(get: GetJson, path: string): Promise<unknown[]> {
+  const items: unknown[] = [];
+  const seen = new Set<string>();
+  const endpoint = path.split('?')[0]!;
+  for (let page: string | null = path; page !== null;) {
+    const { data, next } = unwrap(await get(page), `GET ${page}`);
+    items.push(...array(data, `GET ${page} data`));
+    if (next !== null && seen.has(next)) throw new RecordError(`GET ${endpoint} repeats cursor ${next}`);
+    if (next !== null) seen.add(next);
+    page = next === null ? null : `${endpoint}?next=${encodeURIComponent(next)}`;
+  }
+  return items;
 }

@@ -1,5 +1,4 @@
-import type { GetJson } from './upstream-client.js';
-import { walkListing } from './walk-listing.js';
+import { walkListing, type GetJson } from './upstream-client.js';
 import type { SpecPool } from './wire-pool.js';
 import { object } from './wire-values.js';
 

@@ -108,7 +108,7 @@ function microsecondInstant(value: unknown, where: string): string {
 
 /**
  * The live-only fields of a token of the live API's dialect that the source sent: the mint account's
- * (`supply` with every digit: exact-json.ts keeps long integers as their digits) and what `metadata` adds.
+ * (`supply` with every digit: parseJsonExact keeps long integers as digits) and what `metadata` adds.
  * @example liveOfToken({ supply: '570000000000000001', metadata: { risk: 2 } }, 'token 1').supply
  */
 export function liveOfToken(t: Json, metadata: Json, where: string): Partial<LiveTokenFields> {

@@ -52,7 +52,7 @@ export function normalizeToken(raw: unknown, logo: LogoMapper, where = 'token'):
   };
 }
 
-/** `priceUsdc` and `stats["24h"].volume` of a live token, exact (a number's digits are kept: exact-json.ts). */
+/** `priceUsdc` and `stats["24h"].volume` of a live token, exact (its digits kept: parseJsonExact). */
 function liveFigures(t: Json, where: string): { priceUsdc?: string; volume24h?: string } {
   const day: unknown = t.stats === undefined ? undefined : object(object(t.stats, `${where}.stats`)['24h'], where);
   return {

@@ -43,7 +43,7 @@ export function boolean(value: unknown, where: string): boolean {
 
 /**
  * A decimal figure as the spec serves it: a plain decimal string. The upstream sends some figures as
- * JSON numbers, which the recorder reads as their digits (exact-json.ts), exponent included
+ * JSON numbers, which the recorder reads as their digits (parseJsonExact, upstream-client.ts), exponent included
  * (`2.5e-8`); they are written out exactly, without it. Null counts as zero.
  */
 export function figure(value: unknown, where: string): string {

@@ -137,7 +137,7 @@ const kebab = suite('conventions: file and folder names under src/ are kebab-cas
 kebab('notKebabCase accepts lower-case hyphenated words and flags every other shape', () => {
   const good = [
     'index.ts',
-    'api/list-pools.ts',
+    'api/listings.ts',
     'snapshot/served/fnv1a.ts',
     'static/index.html',
     'api/schemas/error-schema.ts',

@@ -335,7 +335,7 @@ deps('the rules bite: a synthetic table of imports, and the reading of specifier
   }
   assert.is(roomOf('snapshot/served/moved/moved-snapshot.ts'), 'snapshot/served');
   assert.is(roomOf('snapshot/format/write/snapshot-writer.ts'), 'snapshot/format');
-  assert.is(roomOf('api/list-pools.ts'), 'api');
+  assert.is(roomOf('api/listings.ts'), 'api');
   assert.is(roomOf('index.ts'), 'index');
   const source = [
     "import { a } from './a.js';",

@@ -30,7 +30,7 @@ function reachable(entry: string): Set<string> {
 
 hotPath('modules reachable from createMockServer', () => {
   const files = [...reachable(ENTRY)].map((f) => f.slice(SRC.length + 1)).sort();
-  assert.ok(files.includes('api/list-pools.ts') && files.includes('snapshot/served/pool-bodies.ts'), files.join(', '));
+  assert.ok(files.includes('api/listings.ts') && files.includes('snapshot/served/pool-bodies.ts'), files.join(', '));
   // The market that moves is served from (moves/moving-market.ts), but its state and domain math load on its first
   // change: of its rooms, only the pace its work is sliced by (state/pace.ts) is on the path.
   assert.ok(files.includes('moves/moving-market.ts'), files.join(', '));

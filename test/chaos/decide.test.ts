@@ -1,8 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { NO_CHAOS } from '../../src/chaos/chaos-settings.js';
-import { decideChaos, effectiveChaos } from '../../src/chaos/decide.js';
-import { requestDraws } from '../../src/chaos/draws.js';
+import { decideChaos, effectiveChaos, requestDraws } from '../../src/chaos/decide.js';
 import { drawLatency, parseLatency } from '../../src/chaos/latency.js';
 
 const decide = suite('chaos: the decision function');

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Journal } from '../../src/chaos/journal.js';
-import { Occurrences } from '../../src/chaos/occurrences.js';
+import { Occurrences } from '../../src/chaos/decide.js';
 import { parseChaosConfig } from '../../src/chaos/parse-chaos-config.js';
 import { RateLimiter } from '../../src/chaos/rate-limiter.js';
 

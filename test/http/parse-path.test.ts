@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parsePath } from '../../src/http/parse-path.js';
+import { parsePath } from '../../src/http/mock-app.js';
 
 const parsing = suite("parsePath: polka's request parser without query parsing");
 

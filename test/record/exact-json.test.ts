@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseJsonExact } from '../../src/record/exact-json.js';
+import { parseJsonExact } from '../../src/record/upstream-client.js';
 
 const exact = suite(
   'record: JSON is read with numbers a double cannot hold kept as their digits, the rest as JSON.parse',

@@ -1,11 +1,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseJsonExact } from '../../src/record/exact-json.js';
+import { parseJsonExact } from '../../src/record/upstream-client.js';
 import { figure } from '../../src/record/wire-values.js';
 
 const figures = suite('record: a figure the source sends, as a number or a string, is written out plain');
 
-// Numbers as the recorder reads them (exact-json.ts keeps a fraction's or an exponent's digits).
+// Numbers as the recorder reads them (parseJsonExact keeps a fraction's or an exponent's digits).
 const CASES: [json: string, expected: string][] = [
   ['2.5e-8', '0.000000025'],
   ['1E+3', '1000'],

@@ -1,6 +1,21 @@
 import { FEE_TIERS, FULL_RANGE_TICK_SPACING } from '../../math/fee-tiers.js';
-import type { PlanFlags } from './plan-flags.js';
 import type { PoolType } from '../types.js';
+
+/** Edge cases a pool can be made to show on purpose. */
+export type PoolEdge = 'none' | 'empty' | 'out-of-range' | 'min-price' | 'max-price';
+
+/**
+ * The flags a pool's plan settles besides its place and market. Here, not in pool-plan.ts, so that what a
+ * forced pool is made to be, which placing a pool reads (pool-placement.ts), needs no plan.
+ */
+export interface PlanFlags {
+  adaptive: boolean;
+  hasWarning: boolean;
+  blocked: boolean;
+  rewards: boolean;
+  locked: boolean;
+  edge: PoolEdge;
+}
 
 /** What a forced pool is made to be; the rest is drawn. */
 export type Forced = Partial<PlanFlags & { tickSpacing: number; poolType: PoolType }> & { token?: 'zero-decimals' };

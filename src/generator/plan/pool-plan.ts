@@ -1,9 +1,8 @@
 import { ADAPTIVE_FEE_TIERS, FULL_RANGE_TICK_SPACING } from '../../math/fee-tiers.js';
 import { HEAD_FLAGS, HEAD_POOLS, HEAD_SHARE, LONG_TAIL, TAIL_FLAGS, type PairClass } from './pair-classes.js';
-import { FORCED, type Forced } from './pool-forced.js';
+import { FORCED, type Forced, type PlanFlags, type PoolEdge } from './pool-forced.js';
 import { drawHeadClass, headMarket, tailMarket, type PoolMarket } from './pool-market.js';
 import { Placements, type Placement } from './pool-placement.js';
-import type { PlanFlags, PoolEdge } from './plan-flags.js';
 import { createRandom, type Random } from '../random.js';
 import type { PoolDeclaration } from '../declared/pool-declaration.js';
 import type { PoolType, TokenSeed } from '../types.js';

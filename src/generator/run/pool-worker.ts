@@ -6,7 +6,8 @@ import { sortPoolOrders, type SortedOrders } from './pool-orders.js';
 /**
  * Worker-thread entry (see pool-builders.ts): builds each batch of plans it is sent and posts the
  * rows back, and the orders it is sent to sort once every batch is built (their arrays transferred, not
- * copied: 33 MB at 100,000 pools). Messages are answered in the order they arrive.
+ * copied: two typed arrays an order, each as long as the snapshot has pools). Messages are answered in the
+ * order they arrive.
  */
 const context = workerData as BuildContext;
 parentPort!.on('message', (message: WorkerQuestion) => {

@@ -2,9 +2,9 @@ import { Worker } from 'node:worker_threads';
 
 /**
  * A generator worker's young generation, in MB (V8's semi-spaces of 64). Building and writing pools allocate
- * much that dies at once: pool workers build some 10% faster with it, and the writing thread spent 2.6 s of 33
- * in collections at 100,000 pools where the main thread, with its default, spent 6.2 of 44
- * (docs/performance.md §6). It grows to that only as the worker allocates.
+ * much that dies at once: with it, pool workers build faster and the writing thread spends a far smaller share
+ * of its time in collections than the main thread does with its default (docs/performance.md §6). It grows to
+ * that only as the worker allocates.
  */
 const YOUNG_GENERATION_MB = 192;
 

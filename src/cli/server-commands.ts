@@ -1,12 +1,35 @@
 import type { Argv, Options } from 'yargs';
+import { parseMovesEvery } from '../moves/moves-every.js';
 import { chaosConfig, type ChaosFlags } from './chaos-flags.js';
+import { snapshotToServe } from './default-snapshot.js';
 import { UsageError } from './fail.js';
 import { ADMIN_HOST_OPTION, ADMIN_ORIGIN_OPTION, adminAccessOf } from './admin-access-options.js';
 import { docPath } from './doc-path.js';
-import { MARKET_MOVES_OPTION, marketMovesOf } from './market-moves-option.js';
 import { numberFlags } from './numeric-flags.js';
-import { parsePort, parsePublicUrl, type ServerRun } from './run-server.js';
+import { parsePort, parsePublicUrl, runServer, type ServerRun } from './run-server.js';
 import { WIRE_OPTION, wireOf } from './wire-option.js';
+
+// The two commands that run a server, `start` and `serve`: one set of flags, checked before anything starts, and
+// the one difference between them, what each serves when neither `--snapshot` nor `--market` says.
+
+/** `--market-moves` of `serve` and `start` (docs/market-moves.md §1). */
+const MARKET_MOVES_OPTION = {
+  type: 'string',
+  requiresArg: true,
+  describe:
+    'Let the market move by itself: a step (five minutes of market time) this often, e.g. --market-moves 5s ' +
+    '(default: it moves only through /__mock/market)',
+} as const;
+
+/** The interval in ms, checked here so that a bad value is one usage line (exit 2) before anything starts. */
+function marketMovesOf(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return parseMovesEvery(value);
+  } catch (error) {
+    throw new UsageError(`--market-moves: ${(error as Error).message}`);
+  }
+}
 
 /**
  * The flags of `serve` and `start`, defined once: the two commands take the same ones and differ only in what
@@ -175,3 +198,51 @@ export function serverRun(argv: ServerArgs): ServerRun {
     quiet: argv.quiet === true,
   };
 }
+
+/**
+ * `clmm-mock start` (what `npm start` runs): `serve` with its flags, serving the default snapshot, generated
+ * first when absent or stale, unless `--snapshot` or `--market` says otherwise.
+ */
+export const startCommand = {
+  command: 'start',
+  describe:
+    'Serve the default snapshot, generated first when absent (in a project: .clmm-mock/default.sqlite); ' +
+    'takes every flag of serve',
+  builder: (yargs: Argv) =>
+    serverFlags(yargs)
+      .example('$0 start', 'http://127.0.0.1:8080/v2/solana')
+      .example('$0 start --port 9000', 'another port (PORT=9000 too; the flag wins; 0 takes a free one)')
+      .example('$0 start --latency 50-250 --error-rate 0.1', 'the default snapshot, slow and flaky on purpose')
+      .example('$0 start --market-moves 5s', 'a market that moves: a step of five minutes every 5 seconds')
+      .example('$0 start --wire upstream', "the live API's dialect, for apps written against it")
+      .example('$0 start --market market.json', 'the default market with your tokens and pools in it'),
+  handler: async (argv: ServerArgs) => {
+    const run = serverRun(argv);
+    await runServer({ ...run, snapshot: await snapshotToServe(argv, 'start') });
+  },
+};
+
+/** `clmm-mock serve`: replays the v2 API from a snapshot (`start`'s flags, without its default snapshot). */
+export const serveCommand = {
+  command: 'serve',
+  describe: 'Serve the v2 API from a snapshot (--snapshot, or a market file with --market); start takes the same flags',
+  builder: (yargs: Argv) =>
+    serverFlags(yargs)
+      .example('$0 serve --snapshot snapshots/demo.sqlite --port 0', '')
+      .example('PORT=9000 $0 serve --snapshot snapshots/demo.sqlite', 'PORT sets the port when --port is absent')
+      .example('$0 serve --snapshot snapshots/demo.sqlite --market-moves 5s', 'a step of market time every 5 seconds')
+      .example('$0 serve --snapshot snapshots/demo.sqlite --wire upstream', 'for apps written against the live API')
+      .example('$0 serve --market market.json', 'the default market with your tokens and pools in it')
+      .example(
+        '$0 serve --snapshot snapshots/demo.sqlite --host 0.0.0.0 --admin-token s3cret-token',
+        'on the network; PUT /__mock/chaos needs Authorization: Bearer s3cret-token',
+      )
+      .example(
+        '$0 serve --snapshot snapshots/demo.sqlite --latency 50-250 --error-rate 0.1 --error-status 500,503',
+        '',
+      ),
+  handler: async (argv: ServerArgs) => {
+    const run = serverRun(argv);
+    await runServer({ ...run, snapshot: await snapshotToServe(argv, 'serve') });
+  },
+};

@@ -1,8 +1,62 @@
-import type { ServedSnapshot, WalkResult } from '../snapshot/served/served-snapshot.js';
+import type { Cursors, ServedSnapshot, WalkResult } from '../snapshot/served/served-snapshot.js';
 import { invalidCursor, invalidParameter } from '../errors/api-error.js';
+import { encodeCursor } from './cursor.js';
 import { resolveListing } from './params/listing-request.js';
-import { pageCursors } from './page.js';
+import type { ListingSpec } from './params/listing-spec.js';
+import type { PoolParams } from './params/pool-params.js';
 import { TOKEN_SEARCH_SPEC, TOKENS_SPEC } from './params/token-params.js';
+import { poolWalk } from './pool-filter.js';
+
+// A listing's page as the response body, for pools and tokens alike: the parameters or the cursor resolved, the
+// stored order walked from the keyset position, the page's cursors signed, and the snapshot asked for the bytes.
+
+/**
+ * Cursors for a page of the listing whose cursor text is `listing` (carriedListing): `next` after its
+ * last row when more follow, `previous` before its first when rows precede.
+ * @example pageCursors(key, request.listing, result, (id) => snapshot.poolAddress(id))
+ */
+export function pageCursors(
+  key: string,
+  listing: string,
+  result: WalkResult,
+  addressOf: (id: number) => string,
+): Cursors {
+  const first = result.ids[0];
+  const last = result.ids[result.ids.length - 1];
+  return {
+    next:
+      result.hasAfter && last !== undefined
+        ? encodeCursor(key, listing, { kind: 'after', address: addressOf(last) })
+        : null,
+    previous:
+      result.hasBefore && first !== undefined
+        ? encodeCursor(key, listing, { kind: 'before', address: addressOf(first) })
+        : null,
+  };
+}
+
+/**
+ * One page of `/pools` or `/pools/search` (by `spec`), as the response body: resolves parameters or
+ * the cursor, walks the stored order from the keyset position, and has the snapshot render the page
+ * at the request's origin.
+ * @example listPools(snapshot, POOLS_SPEC, new URLSearchParams('sortBy=volume24h&size=10&stats=24h'), origin)
+ */
+export function listPools(
+  snapshot: ServedSnapshot,
+  spec: ListingSpec<PoolParams>,
+  search: URLSearchParams,
+  origin: string,
+): Buffer {
+  const request = resolveListing(spec, search, snapshot.cursorKey);
+  const { params } = request;
+  if (spec.endpoint === 'pools/search' && !params.q) {
+    throw invalidParameter('q', 'q is required: a token symbol, a pair such as SOL-USDC, or an address');
+  }
+  const result = snapshot.walkPools(poolWalk(snapshot, params), request.position, request.size);
+  if (!result) throw invalidCursor('cursor refers to a row this snapshot does not have');
+  const cursors = pageCursors(snapshot.cursorKey, request.listing, result, (id) => snapshot.poolAddress(id));
+  return snapshot.poolPage(result.ids, params.stats, origin, cursors);
+}
 
 /** The body of a page of tokens walked for the listing whose cursor text is `listing` (carriedListing). */
 function page(snapshot: ServedSnapshot, origin: string, listing: string, result: WalkResult | null): Buffer {
