@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { invalidCursor } from '../errors/api-error.js';
 
-import type { Position } from '../snapshot/served/walk-order.js';
+import type { Position } from '../snapshot/served/listing-walks.js';
 
 export type { Position };
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type Database from 'better-sqlite3';
-import { readOrderIds } from '../snapshot/served/stored-orders.js';
+import { readOrderIds } from '../snapshot/served/listing-walks.js';
 import { marketFigures, type MarketFigures, type TopPool } from './market-figures.js';
 import { majorMints } from './well-known-tokens.js';
 

@@ -99,8 +99,8 @@ export interface TokenFacts {
 }
 
 /**
- * The facts of `snapshot`'s tokens, made once for every state of it (market-start.ts): at 20,000 tokens, making
- * them took 10 to 20 ms.
+ * The facts of `snapshot`'s tokens, made once for every state of it (market-start.ts): at tens of thousands of
+ * tokens, making them again for each state would hold a request.
  * @example new MarketTokens(snapshot, 42, snapshot.records().tokenPrices(), tokenFacts(snapshot))
  */
 export function tokenFacts(snapshot: ServedSnapshot): TokenFacts {

@@ -14,8 +14,8 @@ import type { TokenPrice } from '../motion/token-price.js';
 /**
  * What a moving market keeps of a pool it has written, in place of its record: its reference (pool-ref.ts)
  * and what its listed figures follow from, so that a step works out the figures of every pool it writes
- * (pool-figures.ts) while the record is made only for the pools an answer shows (pool-at.ts). Some 2 KB a
- * pool where a record takes 7.
+ * (pool-figures.ts) while the record is made only for the pools an answer shows (pool-at.ts): a shape is a
+ * fraction of a record's size.
  */
 export interface PoolShape {
   /** The record it moves from when that is not the snapshot's: a pool changed by hand or added at run time. */

@@ -5,7 +5,7 @@ import {
   type ServedSnapshot,
 } from '../../snapshot/served/served-snapshot.js';
 import { POOL_FLAG, poolFlags } from '../../snapshot/format/pool-flags.js';
-import { POOL_SORT_KEYS, poolSortValues } from '../../snapshot/format/sort-keys.js';
+import { poolSortValues } from '../../snapshot/format/sort-keys.js';
 import type { MarketActivity } from '../motion/market-activity.js';
 import type { MarketMembers } from './market-members.js';
 import type { MarketTokens } from '../motion/market-tokens.js';
@@ -14,7 +14,6 @@ import { activeRewardsPerSecond } from '../pool/pool-account.js';
 import type { PoolMoment } from '../pool/pool-at.js';
 import { figuresAt, type PoolSums } from '../pool/pool-figures.js';
 import { poolShape, type PoolShape } from '../pool/pool-shape.js';
-import { rehearsePool } from '../pool/rehearsed-pool.js';
 import type { TokenPrice } from '../motion/token-price.js';
 import type { StoredPools } from './stored-pools.js';
 import { storedShape, type StoredShape } from './stored-shape.js';
@@ -53,19 +52,6 @@ export class MarketPools {
 
   constructor(private readonly context: PoolsContext) {
     this.stored = context.stored;
-  }
-
-  /**
-   * Rehearses (rehearsed-pool.ts) the snapshot's first `count` pools, the first `records` of them with their records
-   * and each a sort key in turn, with `pace` between them, changing nothing served.
-   */
-  async rehearse(count: number, records: number, pace: () => Promise<void> | void): Promise<void> {
-    for (let id = 1; id <= Math.min(count, this.context.snapshot.poolCount); id++) {
-      const shape = this.shapes.get(id) ?? this.firstShape(id);
-      const shown = id <= records ? { base: shape.base ?? this.stored.get(id), key: id % POOL_SORT_KEYS.length } : null;
-      rehearsePool(shape, this.moment(id, shape, shape.ref.step), shown);
-      await pace();
-    }
   }
 
   /** Pool `id`'s record now. */

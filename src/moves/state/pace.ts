@@ -1,6 +1,6 @@
 /**
  * Called between pieces of work: lets a server answer requests while a change is computed beside them
- * (moving-market.ts makes the one it passes: a pause every 15 ms of work).
+ * (moving-market.ts makes the one it passes: a pause every SLICE_MS of work).
  */
 export type Pace = () => Promise<void> | void;
 
@@ -8,11 +8,9 @@ export type Pace = () => Promise<void> | void;
 export const NO_PACE: Pace = () => undefined;
 
 /**
- * The longest a request may wait while a change is computed beside it, in ms. At 2,000 pools, each request
- * answered between two slices delays the step by its own time (5 to 20 ms for a page of pools the step moved):
- * with the first change's rehearsal (read-market-start.ts), six runs of the bench's 50 steps each gave a slowest
- * step of 37-62 ms and request of 31-44 at 10 ms, 38-59 and 31-49 at 15, 34-54 and 40-55 at 20; shorter slices serve
- * requests sooner and slow the step by as much (docs/market-moves.md §4).
+ * The longest a request may wait while a change is computed beside it, in ms: at 100,000 pools a step is over a
+ * second of work, which requests could not wait for. Each request answered between two slices delays the step by
+ * its own time, so shorter slices serve requests sooner and slow the step by as much (docs/market-moves.md §4).
  */
 const SLICE_MS = 15;
 

@@ -8,29 +8,19 @@ import { StoredPools } from './stored-pools.js';
 import { storedShape, type StoredShape } from './stored-shape.js';
 
 /**
- * Pools whose stored shapes the first change reads before any is written: all of a small snapshot's (2,000
- * pools: some 100 ms once, where its first steps took up to 130 ms each, a first write reading a pool's figures),
- * a bounded second of a large one's.
+ * Pools whose stored shapes the first change reads before any is written, in slices: all of a small snapshot's,
+ * so that its first steps do not read them one pool at a time while requests wait, and a bounded part of a large
+ * one's (docs/market-moves.md §4).
  */
 const SHAPED_AHEAD = 20_000;
-
-/**
- * Pools whose figures (and records) the first change works out at prices off theirs and throws away
- * (rehearsed-pool.ts), so that the first steps and answers do not run V8's code cold: a process's first SOL
- * steps took twice a warm one's time, a moved pool's record four times (160 against 40 µs). Some 0.2 s once;
- * with 15 ms slices (pace.ts), the bench's slowest step at 2,000 pools went from 55-61 ms to 38-57
- * (docs/market-moves.md §4).
- */
-const REHEARSED = { figures: 2_000, records: 300 };
 
 /** Tokens, or pools' reward slots, read between two pauses: some 4 ms. */
 const ROWS_AT_ONCE = 4_096;
 
 /**
- * What a server's first change reads of `snapshot` (market-start.ts), with `pace` between the reads (at 20,000
- * tokens and 100,000 pools, reading the tokens' figures or the reward slots at once held a request for 60 to 75
- * ms); the first pools' stored shapes read ahead, and pools rehearsed on a state thrown away (the stored records
- * it read stay among those kept).
+ * What a server's first change reads of `snapshot` (market-start.ts), with `pace` between the reads (at 100,000
+ * pools, reading the tokens' figures or the reward slots at once held a request), and the first pools' stored
+ * shapes read ahead.
  * @example const state = (await readMarketStart(snapshot, 42, pacer())).state();
  */
 export async function readMarketStart(snapshot: ServedSnapshot, seed: number, pace: Pace): Promise<MarketStart> {
@@ -43,9 +33,7 @@ export async function readMarketStart(snapshot: ServedSnapshot, seed: number, pa
     ahead.set(id, storedShape(snapshot, id, [priceOf(a), priceOf(b)]));
     await pace();
   }
-  const start = new MarketStart(snapshot, seed, figures, ahead, new StoredPools(snapshot.records()));
-  await start.state().pools.rehearse(REHEARSED.figures, REHEARSED.records, pace);
-  return start;
+  return new MarketStart(snapshot, seed, figures, ahead, new StoredPools(snapshot.records()));
 }
 
 /** The tokens' stored prices, decimals, 24h volumes and facts, and the reward slots, a few thousand rows at a time. */

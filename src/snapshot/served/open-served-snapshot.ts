@@ -1,21 +1,17 @@
 import type Database from 'better-sqlite3';
 import { openSnapshot, readSnapshotFacts } from './open-snapshot.js';
-import { PoolBodies } from './pool-bodies.js';
+import { PoolBodies, listBody, objectBody } from './pool-bodies.js';
 import { poolIndex } from './pool-index.js';
 import { readPoolKeys } from '../format/pool-keys.js';
 import { rowCountProblems } from './row-counts.js';
-import { walkPools } from './pool-walk.js';
-import { listBody, objectBody } from './response-bodies.js';
+import { walkPools, StoredOrders, Thresholds, walkOrder } from './listing-walks.js';
 import type { ServedSnapshot } from './served-snapshot.js';
 import type { ServedParts } from './served-parts.js';
 import type { MovedMarket } from './moved/moved-snapshot.js';
 import { StoredRecords } from '../format/stored-records.js';
 import { ServedTokens } from './served-tokens.js';
-import { SnapshotError } from './snapshot-error.js';
-import { StoredOrders } from './stored-orders.js';
-import { Thresholds } from './thresholds.js';
+import { SnapshotError } from './open-snapshot.js';
 import { loadTokenIndex } from './token-index.js';
-import { walkOrder } from './walk-order.js';
 import type { Wire } from '../format/wire.js';
 import type { Period } from '../../math/periods.js';
 

@@ -1,8 +1,34 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { SCHEMA_TABLES, SCHEMA_VERSION } from '../format/schema.js';
-import { SnapshotError } from './snapshot-error.js';
-import type { SnapshotFacts } from './snapshot-facts.js';
+
+/**
+ * A snapshot that cannot be served: missing, not SQLite, damaged or of another schema version. The
+ * message is one line naming the file and what to do.
+ * @example try { await createMockServer({ snapshot: 'x.sqlite' }) }
+ * catch (e) { if (e instanceof SnapshotError) console.error(e.message) }
+ */
+export class SnapshotError extends Error {
+  override name = 'SnapshotError';
+}
+
+/** What `inspect` shows of a snapshot. */
+export interface SnapshotFacts {
+  path: string;
+  schemaVersion: number;
+  seed: string;
+  generatorVersion: string;
+  asOf: string;
+  tokens: number;
+  pools: number;
+  positions: number;
+  /** `generated`, or `recorded from <base URL>`. */
+  source: string;
+  /** The key cursors are signed with; a recording of this snapshot's server keeps it, so its cursors replay. */
+  cursorKey: string;
+  /** What a market file declared, with the mint or address each entry is served at; empty without one. */
+  declared: { entry: string; what: string; address: string }[];
+}
 
 const SQLITE_HEADER = 'SQLite format 3\0';
 
@@ -58,7 +84,7 @@ export function openSnapshot(path: string): Database.Database {
     db = new Database(path, { readonly: true, fileMustExist: true });
     // A snapshot never changes, so the connection keeps the shared lock its first read takes: otherwise
     // every statement locks and unlocks the file and reads its header again to know whether its cache
-    // still holds (a pool detail's read took 8.8 µs that way, 3.0 µs this way; docs/performance.md §5).
+    // still holds (docs/performance.md §5).
     // Not in WAL mode, where a read-only connection cannot take that lock.
     if (!inWalMode(header)) db.pragma('locking_mode = EXCLUSIVE');
     const version = db.pragma('user_version', { simple: true }) as number;

@@ -4,9 +4,8 @@ import type { Wire } from '../format/wire.js';
 import type { PoolBodies } from './pool-bodies.js';
 import type { PoolIndex } from './pool-index.js';
 import type { ServedTokens } from './served-tokens.js';
-import type { SnapshotFacts } from './snapshot-facts.js';
-import type { StoredOrders } from './stored-orders.js';
-import type { Thresholds } from './thresholds.js';
+import type { SnapshotFacts } from './open-snapshot.js';
+import type { StoredOrders, Thresholds } from './listing-walks.js';
 import type { TokenIndex } from './token-index.js';
 
 /**

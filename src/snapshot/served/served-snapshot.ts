@@ -1,9 +1,7 @@
 import type { Period } from '../../math/periods.js';
-import type { PoolWalk } from './pool-walk.js';
-import type { Cursors } from './response-bodies.js';
-import type { SnapshotFacts } from './snapshot-facts.js';
-import type { Direction } from './stored-orders.js';
-import type { Position, WalkResult } from './walk-order.js';
+import type { PoolWalk, Direction, Position, WalkResult } from './listing-walks.js';
+import type { Cursors } from './pool-bodies.js';
+import type { SnapshotFacts } from './open-snapshot.js';
 import type { Wire } from '../format/wire.js';
 import type { MarketVersion, MovedPool } from './moved/market-version.js';
 import type { StoredRecords } from '../format/stored-records.js';
@@ -13,7 +11,7 @@ export { movedPoolOf } from './moved/market-version.js';
 export type { StoredToken } from '../format/stored-records.js';
 export type { PoolRecord } from '../format/pool-record.js';
 export type { TokenRecord } from '../format/token-record.js';
-export type { PoolRequirements } from './pool-walk.js';
+export type { PoolRequirements } from './listing-walks.js';
 
 export { MAX_POOLS_PER_PAGE } from '../format/pool-texts.js';
 

@@ -16,7 +16,7 @@ export function writePoolOrders(
 ): void {
   const byAddress = addressOrder(addresses);
   writeAddressOrder(writer, ids, byAddress);
-  // Each written as it is sorted: 42 orders held at once would be 34 MB at 100,000 pools.
+  // Each written as it is sorted: the 42 orders of a large snapshot held at once would weigh on the writer.
   POOL_SORT_KEYS.forEach((_, k) => writePoolOrder(writer, k, orderByValue(ids, column(k), addresses, byAddress)));
 }
 

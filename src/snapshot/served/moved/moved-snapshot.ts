@@ -2,7 +2,7 @@ import { POOL_ADDRESS_ORDER } from '../../format/sort-keys.js';
 import { poolTextsOf, type PoolTexts } from '../../format/pool-texts.js';
 import type { StoredRecords } from '../../format/stored-records.js';
 import { upstreamLockEntries } from '../../format/upstream-pool-pieces.js';
-import { walkPools } from '../pool-walk.js';
+import { walkPools } from '../listing-walks.js';
 import type { ServedParts } from '../served-parts.js';
 import type { ServedSnapshot } from '../served-snapshot.js';
 import type { MarketVersion, MovedPool } from './market-version.js';

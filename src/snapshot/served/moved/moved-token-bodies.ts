@@ -6,11 +6,10 @@ import {
   upstreamTokenJson,
 } from '../../format/upstream-token-json.js';
 import { LOGO_ORIGIN_PLACEHOLDER } from '../../format/logo-url.js';
-import { listBody, objectBody } from '../response-bodies.js';
+import { listBody, objectBody } from '../pool-bodies.js';
 import type { ServedParts } from '../served-parts.js';
 import type { ServedSnapshot } from '../served-snapshot.js';
-import type { Direction, SortOrder } from '../stored-orders.js';
-import { walkOrder } from '../walk-order.js';
+import { type Direction, type SortOrder, walkOrder } from '../listing-walks.js';
 import type { MarketVersion } from './market-version.js';
 
 const everything = (): boolean => true;

@@ -3,7 +3,7 @@ import { compareDecimalStrings } from '../../../math/decimal-order.js';
 import { PERIOD_NAMES } from '../../../math/periods.js';
 import { orderByValue } from '../../format/order-by-value.js';
 import { PLAIN_SORT_FIELDS, POOL_SORT_KEYS, STATS_SORT_FIELDS } from '../../format/sort-keys.js';
-import type { SortOrder } from '../stored-orders.js';
+import type { SortOrder } from '../listing-walks.js';
 import type { MarketVersion } from './market-version.js';
 import type { MovedMembers } from './moved-members.js';
 
