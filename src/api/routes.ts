@@ -1,4 +1,4 @@
-import { ApiError } from '../errors/api-error.js';
+import { ApiError, shown } from '../errors/api-error.js';
 import { listPools, listTokens, searchTokens } from './listings.js';
 import { parseAddress } from './params/param-parsers.js';
 import { singleValue } from './params/given-params.js';
@@ -6,7 +6,6 @@ import { POOL_SEARCH_SPEC, POOLS_SPEC } from './params/pool-params.js';
 import { TOKEN_SEARCH_SPEC, TOKENS_SPEC } from './params/token-params.js';
 import type { Period } from '../math/periods.js';
 import { API_BASE, type RoutePath } from './route-paths.js';
-import { shown } from '../errors/shown.js';
 import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
 import { MINT_PARAM, POOL_ADDRESS_PARAM, POOL_DETAIL_QUERY, type RouteDoc } from './route-doc.js';
 

@@ -1,7 +1,6 @@
 import { isAddress } from '../math/is-address.js';
 import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
-import { invalidParameter } from '../errors/api-error.js';
-import { shown } from '../errors/shown.js';
+import { invalidParameter, shown } from '../errors/api-error.js';
 
 /** Token ids whose symbol contains `term` (case-insensitive). */
 function tokensMatching(snapshot: ServedSnapshot, term: string): Set<number> {

@@ -14,11 +14,15 @@ function startChild(args: string[], ready: RegExp): Promise<{ child: ChildProces
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    const read = (chunk: Buffer): void => {
       out += chunk.toString();
       const line = out.split('\n').find((l) => ready.test(l));
-      if (line) resolve({ child, line });
-    });
+      if (line === undefined) return;
+      // What follows is drained unread: a pipe left full would block the child's writes.
+      child.stdout!.off('data', read).resume();
+      resolve({ child, line });
+    };
+    child.stdout!.on('data', read);
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
   });
 }
@@ -46,6 +50,8 @@ export async function startMockServer(
       '0',
       '--wire',
       wire,
+      // A line a request, which a terminal reads; the loads' requests would only cost the server writing them.
+      '--quiet',
     ],
     /^listening on /,
   );

@@ -6,25 +6,31 @@ export interface MarketCost {
   steps: number;
   /** Time for a step to be computed and served, from the request to the answer of `/__mock/market/advance`. */
   medianStepMs: number;
+  p95StepMs: number;
   slowestStepMs: number;
-  /** The slowest of the API requests a client sent, one after another, while the steps were taken. */
+  /** The API requests a client sent, a page every CLIENT_EVERY_MS, while the steps were taken: p99 and slowest. */
+  p99RequestMs: number;
   slowestRequestMs: number;
   requests: number;
 }
+
+/** How often the client asks for a page while steps are taken: a polling demo's pace, and more. */
+const CLIENT_EVERY_MS = 10;
 
 const percentile = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 
 /**
- * Takes `steps` steps, one at a time, on the mock at `origin` while a client asks it for pool pages of the
- * orders a step changes; each step's time is the advance request's, which answers once the step is served. Both
- * are sent by the light client (light-client.ts).
+ * Takes `steps` steps, one at a time, on the mock at `origin` while a client asks it for a pool page of the
+ * orders a step changes every CLIENT_EVERY_MS (the next as soon as one ends when it took longer); each step's time
+ * is the advance request's, which answers once the step is served. Both are sent by the light client
+ * (light-client.ts).
  * @example await marketCost(mock.origin, 20)
  */
 export async function marketCost(origin: string, steps: number): Promise<MarketCost> {
   const stepMs: number[] = [];
   let running = true;
-  let slowest = 0;
+  const requestMs: number[] = [];
   let requests = 0;
   const paths = ['/pools?size=50&stats=24h', '/pools?sortBy=tvl&size=50', '/pools?sortBy=yieldovertvl7d&size=50'];
   const http = lightClient();
@@ -32,8 +38,10 @@ export async function marketCost(origin: string, steps: number): Promise<MarketC
     while (running) {
       const started = performance.now();
       await http.send(`${origin}/v2/solana${paths[requests % paths.length]}&x=${requests}`);
-      slowest = Math.max(slowest, performance.now() - started);
+      const took = performance.now() - started;
+      requestMs.push(took);
       requests++;
+      if (took < CLIENT_EVERY_MS) await new Promise((r) => setTimeout(r, CLIENT_EVERY_MS - took));
     }
   })();
   try {
@@ -49,11 +57,14 @@ export async function marketCost(origin: string, steps: number): Promise<MarketC
     http.close();
   }
   const sorted = [...stepMs].sort((a, b) => a - b);
+  const asked = [...requestMs].sort((a, b) => a - b);
   return {
     steps,
     medianStepMs: Math.round(percentile(sorted, 0.5)),
+    p95StepMs: Math.round(percentile(sorted, 0.95)),
     slowestStepMs: Math.round(sorted.at(-1)!),
-    slowestRequestMs: Math.round(slowest),
+    p99RequestMs: Math.round(asked.length > 0 ? percentile(asked, 0.99) : 0),
+    slowestRequestMs: Math.round(asked.at(-1) ?? 0),
     requests,
   };
 }
@@ -82,8 +93,9 @@ export async function rssOverSteps(server: ChildServer, last: number): Promise<{
 /** The bench lines of a market's cost at `pools` pools. */
 export function marketLines(pools: string, cost: MarketCost): string {
   return (
-    `market steps at ${pools} pools (${cost.steps}, one at a time): median ${cost.medianStepMs} ms, ` +
-    `slowest ${cost.slowestStepMs} ms; slowest of ${cost.requests} requests during them ${cost.slowestRequestMs} ms`
+    `market steps at ${pools} pools (${cost.steps}, one at a time, a page asked every ${CLIENT_EVERY_MS} ms): ` +
+    `median ${cost.medianStepMs} ms, p95 ${cost.p95StepMs} ms, slowest ${cost.slowestStepMs} ms; ` +
+    `of ${cost.requests} requests during them, p99 ${cost.p99RequestMs} ms, slowest ${cost.slowestRequestMs} ms`
   );
 }
 

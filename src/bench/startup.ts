@@ -10,7 +10,20 @@ export interface StartupResult {
   totalMs: number;
   /** RSS at the first answer over a bare node process's, in MB. */
   addedMb: number;
+  /** A bare node:http server's import, creation and first answer, as the probe measures the mock's. */
+  bareMs: number;
 }
+
+/** What the probe does, with node:http alone: the floor a test worker's start-up is held to. */
+const BARE_PROBE = `
+const started = performance.now();
+const { createServer, get } = await import('node:http');
+const server = createServer((req, res) => res.end('{"data":[]}'));
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+await new Promise((resolve, reject) =>
+  get('http://127.0.0.1:' + server.address().port + '/', (res) => res.resume().on('end', resolve)).on('error', reject));
+process.stdout.write(String(performance.now() - started));
+server.close();`;
 
 const PROBE = fileURLToPath(new URL('./startup-probe.js', import.meta.url));
 
@@ -30,9 +43,10 @@ export function measureStartup(snapshot: string, runs = 5): StartupResult {
     const bare = bareRss();
     const probe = JSON.parse(execFileSync(process.execPath, [PROBE, snapshot], { encoding: 'utf8' })) as Omit<
       StartupResult,
-      'runs' | 'addedMb'
+      'runs' | 'addedMb' | 'bareMs'
     > & { rss: number };
-    return { ...probe, addedMb: (probe.rss - bare) / 1024 / 1024 };
+    const bareMs = Number(execFileSync(process.execPath, ['--input-type=module', '-e', BARE_PROBE]));
+    return { ...probe, addedMb: (probe.rss - bare) / 1024 / 1024, bareMs };
   });
   const of = (key: keyof (typeof samples)[number]): number => Math.round(10 * median(samples.map((s) => s[key]))) / 10;
   return {
@@ -42,5 +56,6 @@ export function measureStartup(snapshot: string, runs = 5): StartupResult {
     firstMs: of('firstMs'),
     totalMs: of('totalMs'),
     addedMb: of('addedMb'),
+    bareMs: of('bareMs'),
   };
 }

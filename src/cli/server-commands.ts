@@ -1,5 +1,5 @@
 import type { Argv, Options } from 'yargs';
-import { parseMovesEvery } from '../moves/moves-every.js';
+import { parseMovesEvery } from '../moves/market-clock.js';
 import { chaosConfig, type ChaosFlags } from './chaos-flags.js';
 import { snapshotToServe } from './default-snapshot.js';
 import { UsageError } from './fail.js';

@@ -1,5 +1,3 @@
-import { shown } from './shown.js';
-
 /** The machine-readable error codes (docs/api.md §2.2), in the order listed there; `forbidden` is the admin API's. */
 export const ERROR_CODES = [
   'invalid_parameter',
@@ -75,4 +73,13 @@ export function invalidAddress(parameter: string, raw: string): ApiError {
 /** A 400 for a cursor that is malformed, tampered with, foreign or does not fit the request. */
 export function invalidCursor(message: string): ApiError {
   return new ApiError(400, 'invalid_cursor', message);
+}
+
+/**
+ * A client's value quoted for an error message: at most 64 characters, so a hostile 8 KB parameter
+ * does not come back in full.
+ * @example shown('abc') // "'abc'"
+ */
+export function shown(value: string): string {
+  return value.length > 64 ? `'${value.slice(0, 64)}…' (${value.length} characters)` : `'${value}'`;
 }

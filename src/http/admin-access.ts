@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
-import { shown } from '../errors/shown.js';
+import { shown } from '../errors/api-error.js';
 import { isHostHeader } from './request-origin.js';
 
 /** Whether a listening host is reachable from this machine only: 127.0.0.0/8, ::1 or localhost. */

@@ -6,7 +6,7 @@ import { NO_CHAOS, type ChaosSettings } from '../chaos/chaos-settings.js';
 import { parseChaosConfig } from '../chaos/parse-chaos-config.js';
 import type { MockMarket } from '../moves/market-info.js';
 import { MovingMarket } from '../moves/moving-market.js';
-import { parseMovesEvery } from '../moves/moves-every.js';
+import { parseMovesEvery } from '../moves/market-clock.js';
 import { openServedSnapshot } from '../snapshot/served/open-served-snapshot.js';
 import { parseWire, type Wire } from '../snapshot/format/wire.js';
 import { parseAdminHost, parseAdminOrigin } from './admin-access.js';

@@ -1,11 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Polka } from 'polka';
-import { invalidParameter } from '../errors/api-error.js';
-import { shown } from '../errors/shown.js';
+import { invalidParameter, shown } from '../errors/api-error.js';
 import type { MarketPool } from '../generator/declared/market-file.js';
 import type { MarketInfo, PoolChange, TokenChange } from '../moves/market-info.js';
 import { MAX_STEPS, type MovingMarket } from '../moves/moving-market.js';
-import { MAX_MOVES_EVERY_MS, MIN_MOVES_EVERY_MS } from '../moves/moves-every.js';
+import { MAX_MOVES_EVERY_MS, MIN_MOVES_EVERY_MS } from '../moves/market-clock.js';
 import { methods } from './admin-routes.js';
 import { announcesBody, readObjectBody, refuseBody } from './read-body.js';
 import { sendJson } from './send.js';

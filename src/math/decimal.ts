@@ -1,9 +1,9 @@
 import { Decimal } from 'decimal.js';
+import { FIGURE_DIGITS, trimZeros } from './decimal-text.js';
 
 // Apart, so that the server compares stored figures without loading decimal.js (docs/performance.md §8).
-export { compareDecimalStrings } from './decimal-order.js';
+export { compareDecimalStrings } from './decimal-text.js';
 export { FIGURE_DIGITS, scaleAmount, trimZeros } from './decimal-text.js';
-import { FIGURE_DIGITS, trimZeros } from './decimal-text.js';
 
 /**
  * The decimal type for every figure that ends up in a response, with half-even rounding (docs/api.md §7). 120

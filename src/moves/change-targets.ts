@@ -1,5 +1,4 @@
-import { ApiError, invalidAddress, invalidParameter } from '../errors/api-error.js';
-import { shown } from '../errors/shown.js';
+import { ApiError, invalidAddress, invalidParameter, shown } from '../errors/api-error.js';
 import { isAddress } from '../math/is-address.js';
 import { loadWellKnownTokens, mintList, tokenOfSymbol, type TokenRole } from '../market/well-known-tokens.js';
 import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';

@@ -1,5 +1,4 @@
-import { ApiError, invalidParameter } from '../errors/api-error.js';
-import { shown } from '../errors/shown.js';
+import { ApiError, invalidParameter, shown } from '../errors/api-error.js';
 import type { MarketVersion, ServedSnapshot } from '../snapshot/served/served-snapshot.js';
 import type { MarketPool } from '../generator/declared/market-file.js';
 import type { MarketChange, MarketInfo, MockMarket, PoolChange, TokenChange } from './market-info.js';
@@ -132,7 +131,7 @@ export class MovingMarket implements MockMarket {
       try {
         const state = await this.working(pace);
         const version = await make(state, pace);
-        const next = await this.served.moved(version);
+        const next = await this.served.moved(version, pace);
         const listed = record && { step: state.step, ...record() };
         this.swap(next, version, state);
         this.log.add(replay);

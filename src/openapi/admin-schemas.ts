@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { TRANSPORT_FAULTS } from '../chaos/chaos-settings.js';
 import { StringEnum } from '../api/schemas/strings.js';
 import { PERIOD_NAMES } from '../math/periods.js';
-import { MAX_MOVES_EVERY_MS, MIN_MOVES_EVERY_MS } from '../moves/moves-every.js';
+import { MAX_MOVES_EVERY_MS, MIN_MOVES_EVERY_MS } from '../moves/market-clock.js';
 
 // The bodies of the admin API under /__mock (docs/admin-and-chaos.md §1) that are its own: the chaos
 // settings, the request journal's entries and the market's bodies. Its error body is the API's (ErrorBodySchema).

@@ -1,5 +1,4 @@
-import { epochAt } from '../math/epochs.js';
-import { isoMicros } from '../math/instants.js';
+import { epochAt, isoMicros } from '../math/instants.js';
 import { tickSpacingSeed } from '../math/fee-tiers.js';
 import { whirlpoolAddress } from '../math/program-address.js';
 import { flatHistory } from '../generator/pool/price-history.js';

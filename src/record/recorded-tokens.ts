@@ -1,4 +1,4 @@
-import { compareDecimalStrings } from '../math/decimal-order.js';
+import { compareDecimalStrings } from '../math/decimal-text.js';
 import type { TokenRecord } from '../snapshot/format/token-record.js';
 import type { Crawled } from './crawl.js';
 import { recordedTokenLive } from './recorded-live.js';

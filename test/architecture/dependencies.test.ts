@@ -475,7 +475,7 @@ roomTests({
 // ─── The rooms of the market that moves ──────────────────────────
 // src/moves/ is split the same way (ARCHITECTURE.md): at its top the owner of a server's market and what
 // the server and the CLI see of it (moving-market.ts, market-work.ts, work-queue.ts, market-clock.ts,
-// market-info.ts, moves-every.ts);
+// market-info.ts, market-clock.ts);
 // motion/ the seeded walk of the tokens' prices, their 12-hour marks and the market's activity; pool/ one
 // pool at a step, pure functions of its shape and the moment; state/ the market's state after the snapshot:
 // its pools, members, sums, changes made by hand, and the pace its work is sliced by. Each imports only the
@@ -500,7 +500,7 @@ roomTests({
   rules: MOVES_RULES,
   read: ['moves/state/market-pools.ts', 'moves/pool/pool-figures.ts'],
   flagged: [
-    ['moves/motion/market-tokens.ts', 'moves/pool/moved-history.ts', MOVES_RULES[0]!.name],
+    ['moves/motion/market-tokens.ts', 'moves/pool/pool-at.ts', MOVES_RULES[0]!.name],
     ['moves/motion/step-prices.ts', 'moves/state/pace.ts', MOVES_RULES[0]!.name],
     ['moves/motion/market-activity.ts', 'moves/market-info.ts', MOVES_RULES[0]!.name],
     ['moves/pool/pool-at.ts', 'moves/state/market-pools.ts', MOVES_RULES[1]!.name],
@@ -553,7 +553,7 @@ roomTests({
   ],
   allowed: [
     ['snapshot/format/write/token-row.ts', 'snapshot/format/upstream-token-json.ts'],
-    ['snapshot/format/write/snapshot-writer.ts', 'snapshot/format/write/row-inserter.ts'],
+    ['snapshot/format/write/snapshot-writer.ts', 'snapshot/format/write/table-rows.ts'],
     ['snapshot/format/stored-records.ts', 'snapshot/format/stored-rows.ts'],
     ['generator/run/write-pools.ts', 'snapshot/format/write/snapshot-writer.ts'],
   ],

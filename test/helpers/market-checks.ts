@@ -2,7 +2,7 @@ import * as assert from 'uvu/assert';
 import type { MarketState } from '../../src/moves/state/market-state.js';
 import type { MarketVersion, PoolWalk, ServedSnapshot } from '../../src/snapshot/served/served-snapshot.js';
 import { writeMarket } from '../../src/moves/state/write-market.js';
-import { poolFlags } from '../../src/snapshot/format/pool-flags.js';
+import { poolFlags } from '../../src/snapshot/format/pool-keys.js';
 import { POOL_SORT_KEYS, poolSortValues } from '../../src/snapshot/format/sort-keys.js';
 import { openSnapshot } from '../../src/snapshot/served/open-snapshot.js';
 import { verifySnapshot } from '../../src/snapshot/verify/verify-snapshot.js';

@@ -1,7 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { epochAt } from '../../src/math/epochs.js';
-import { instantMicros, isoMicros } from '../../src/math/instants.js';
+import { epochAt, instantMicros, isoMicros } from '../../src/math/instants.js';
 
 const instants = suite('instants: ISO 8601 UTC read and written to the microsecond, exactly');
 

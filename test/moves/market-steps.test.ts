@@ -44,28 +44,25 @@ steps('another seed moves the market another way; the same seed on another serve
   assert.not.equal(await at(7), await at(8));
 });
 
-steps(
-  'a first change as a server makes it (read in slices, shapes read ahead) moves the same',
-  async () => {
-    // The second snapshot has more tokens than one slice of the first change's reads holds (4,096).
-    for (const path of [await httpSnapshot(), await snapshotFor(5, 300, 4_200)]) {
-      const run = async (made: (snapshot: ServedSnapshot) => Promise<MarketState>): Promise<unknown> => {
-        const snapshot = openServedSnapshot(path);
-        try {
-          await snapshot.prepareMoves(NO_PACE);
-          const state = await made(snapshot);
-          await state.advance(5);
-          return versionContents(await state.advance(7));
-        } finally {
-          snapshot.close();
-        }
-      };
-      const plain = await run(async (snapshot) => new MarketState(snapshot, 7));
-      const started = await run((snapshot) => readMarketStart(snapshot, 7, NO_PACE).then((start) => start.state()));
-      assert.ok((plain as { pools: unknown[] }).pools.length > 50, 'twelve steps move many pools');
-      assert.equal(started, plain);
-    }
-  },
-);
+steps('a first change as a server makes it (read in slices, shapes read ahead) moves the same', async () => {
+  // The second snapshot has more tokens than one slice of the first change's reads holds (4,096).
+  for (const path of [await httpSnapshot(), await snapshotFor(5, 300, 4_200)]) {
+    const run = async (made: (snapshot: ServedSnapshot) => Promise<MarketState>): Promise<unknown> => {
+      const snapshot = openServedSnapshot(path);
+      try {
+        await snapshot.prepareMoves(NO_PACE);
+        const state = await made(snapshot);
+        await state.advance(5);
+        return versionContents(await state.advance(7));
+      } finally {
+        snapshot.close();
+      }
+    };
+    const plain = await run(async (snapshot) => new MarketState(snapshot, 7));
+    const started = await run((snapshot) => readMarketStart(snapshot, 7, NO_PACE).then((start) => start.state()));
+    assert.ok((plain as { pools: unknown[] }).pools.length > 50, 'twelve steps move many pools');
+    assert.equal(started, plain);
+  }
+});
 
 steps.run();

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { ApiError } from '../../src/errors/api-error.js';
 import { MarketState } from '../../src/moves/state/market-state.js';
 import { readMarketStart } from '../../src/moves/state/read-market-start.js';
-import { compareDecimalStrings } from '../../src/math/decimal-order.js';
+import { compareDecimalStrings } from '../../src/math/decimal-text.js';
 import { POOL_SORT_KEYS, poolSortValues } from '../../src/snapshot/format/sort-keys.js';
 import { openServedSnapshot } from '../../src/snapshot/served/open-served-snapshot.js';
 import type { MarketVersion, ServedSnapshot } from '../../src/snapshot/served/served-snapshot.js';

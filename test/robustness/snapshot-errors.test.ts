@@ -10,7 +10,7 @@ import { inParallel } from '../helpers/in-parallel.js';
 import { runCliBounded } from '../helpers/run-cli-bounded.js';
 import { withServer } from '../helpers/server.js';
 import { httpSnapshot, smallSnapshot, tempDir } from '../helpers/snapshots.js';
-import { TEST_WIRE, UPSTREAM } from '../helpers/test-wire.js';
+import { TEST_WIRE } from '../helpers/test-wire.js';
 
 /** A snapshot that cannot be served is one line and exit 1; a snapshot that is served is never written. */
 const snapshots = suite('robustness: broken snapshots and read-only serving');
@@ -85,17 +85,17 @@ const CASES: BrokenCase[] = [
     problem: /schema version 99/,
   },
   {
-    // Texts are read a page at a time, so opening counts them: a missing row fails at start, not on a request.
-    name: "a copy whose served dialect's pool texts lost a row",
+    // The held texts load at start: a damaged one fails there, not on a request.
+    name: 'a copy whose held pool texts lost a byte',
     make: (dir, good) => {
-      const path = join(dir, 'texts.sqlite');
+      const path = join(dir, 'held.sqlite');
       copyFileSync(good, path);
       const db = new Database(path);
-      db.prepare(`DELETE FROM ${UPSTREAM ? 'upstream_pool_texts' : 'spec_pool_texts'} WHERE id = 2`).run();
+      db.prepare('UPDATE held_items SET texts = substr(texts, 2) WHERE wire = ? AND chunk = 0').run(TEST_WIRE);
       db.close();
       return path;
     },
-    problem: /is damaged: table (upstream|spec)_pool_texts holds \d+ rows, where its meta poolCount says \d+/,
+    problem: /cannot be read: held_items (spec|upstream) chunk 0 holds \d+ bytes, its bounds say \d+/,
   },
 ];
 

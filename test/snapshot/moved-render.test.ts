@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PERIOD_NAMES, type Period } from '../../src/math/periods.js';
 import { openServedSnapshot } from '../../src/snapshot/served/open-served-snapshot.js';
-import { poolFlags } from '../../src/snapshot/format/pool-flags.js';
+import { poolFlags } from '../../src/snapshot/format/pool-keys.js';
 import { poolSortValues } from '../../src/snapshot/format/sort-keys.js';
 import {
   movedPoolOf,

@@ -1,8 +1,7 @@
 import { isAddress } from '../../math/is-address.js';
 import { isPeriod, PERIOD_NAMES, type Period } from '../../math/periods.js';
-import { invalidAddress, invalidParameter } from '../../errors/api-error.js';
+import { invalidAddress, invalidParameter, shown } from '../../errors/api-error.js';
 import { PATTERNS } from './formats.js';
-import { shown } from '../../errors/shown.js';
 
 /** At most this many addresses in one comma-separated list. */
 export const MAX_ADDRESSES = 100;

@@ -1,6 +1,5 @@
 import { PERIOD_NAMES, type Period } from '../../math/periods.js';
-import { invalidParameter } from '../../errors/api-error.js';
-import { shown } from '../../errors/shown.js';
+import { invalidParameter, shown } from '../../errors/api-error.js';
 import { MAX_POOLS_PER_PAGE } from '../../snapshot/served/served-snapshot.js';
 import { PLAIN_SORT_FIELDS, STATS_SORT_FIELDS } from '../../snapshot/format/sort-keys.js';
 import type { ListingSpec, ParamSpec } from './listing-spec.js';

@@ -1,8 +1,7 @@
-import { invalidParameter } from '../../errors/api-error.js';
+import { invalidParameter, shown } from '../../errors/api-error.js';
 import type { ListingSpec } from './listing-spec.js';
 import { addressListParam, DIRECTION_PARAM, searchParam } from './param-specs.js';
 import { enumSchema } from './formats.js';
-import { shown } from '../../errors/shown.js';
 
 /** The normalized parameters of a token listing or search; these are what a cursor carries. */
 export interface TokenParams {

@@ -5,7 +5,7 @@ import { feeRateForTickSpacing, feeTierIndex } from '../../math/fee-tiers.js';
 import { buildAdaptiveFee } from './build-adaptive-fee.js';
 import { whirlpoolAddress } from '../../math/program-address.js';
 import { sqrtPriceToPrice } from '../../math/price.js';
-import { GENESIS_MS } from '../../math/epochs.js';
+import { GENESIS_MS } from '../../math/instants.js';
 import { isoSeconds } from '../iso-seconds.js';
 import { lockedPercent } from './locks.js';
 import { poolBook, poolLocks, poolRewards, poolVolume24hMicro } from './pool-holdings.js';

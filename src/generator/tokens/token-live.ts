@@ -1,6 +1,5 @@
 import { encodeAddress } from '../../math/address.js';
-import { epochAt } from '../../math/epochs.js';
-import { isoMicros } from '../../math/instants.js';
+import { epochAt, isoMicros } from '../../math/instants.js';
 import type { LiveTokenFields } from '../../snapshot/format/token-record.js';
 import type { Random } from '../random.js';
 import { extensionsJson } from './token-extensions.js';

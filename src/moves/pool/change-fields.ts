@@ -1,5 +1,4 @@
-import { invalidParameter } from '../../errors/api-error.js';
-import { shown } from '../../errors/shown.js';
+import { invalidParameter, shown } from '../../errors/api-error.js';
 import { decimalBeyond, DECIMAL_LIMITS } from '../../generator/declared/decimal-bounds.js';
 import { fraction, isZero } from '../../math/exact-figures.js';
 

@@ -1,7 +1,7 @@
 import type { Fraction } from '../../math/exact-figures.js';
 import type { PoolRecord } from '../../snapshot/format/pool-record.js';
 import type { TokenPrice } from '../motion/token-price.js';
-import { withDayPriceDelta } from './moved-history.js';
+import { withDayPriceDelta } from './pool-at.js';
 import { accountAt } from './pool-account.js';
 import { nestedVolumes, patchedPool, type PoolPatch } from './pool-patch.js';
 import { poolRef } from './pool-ref.js';

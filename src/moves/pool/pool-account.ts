@@ -1,6 +1,6 @@
 import { Q64 } from '../../math/constants.js';
 import { add, div, floor, fraction, isZero, mul, pow10, type Fraction } from '../../math/exact-figures.js';
-import { GENESIS_MS } from '../../math/epochs.js';
+import { GENESIS_MS } from '../../math/instants.js';
 import { isoSeconds } from '../../generator/iso-seconds.js';
 import type { PoolRecord, RewardRecord } from '../../snapshot/format/pool-record.js';
 import type { TokenPrice } from '../motion/token-price.js';

@@ -1,5 +1,5 @@
 import type { Fraction, ServedFigure } from '../../math/exact-figures.js';
-import { POOL_FLAG } from '../../snapshot/format/pool-flags.js';
+import { POOL_FLAG } from '../../snapshot/format/pool-keys.js';
 import type { StatsRecord } from '../../snapshot/format/pool-record.js';
 import { poolSortValue } from '../../snapshot/format/sort-keys.js';
 import { movedSqrtPrice, tvlOfBalances } from './follow-prices.js';

@@ -1,4 +1,4 @@
-import { POOL_FLAG, poolFlags } from '../../snapshot/format/pool-flags.js';
+import { POOL_FLAG, poolFlags } from '../../snapshot/format/pool-keys.js';
 import {
   NO_DELTAS,
   type PoolRecord,

@@ -4,7 +4,7 @@ import {
   type PoolRecord,
   type ServedSnapshot,
 } from '../../snapshot/served/served-snapshot.js';
-import { POOL_FLAG, poolFlags } from '../../snapshot/format/pool-flags.js';
+import { POOL_FLAG, poolFlags } from '../../snapshot/format/pool-keys.js';
 import { poolSortValues } from '../../snapshot/format/sort-keys.js';
 import type { MarketActivity } from '../motion/market-activity.js';
 import type { MarketMembers } from './market-members.js';

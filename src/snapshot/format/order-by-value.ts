@@ -1,4 +1,4 @@
-import { compareDecimalStrings } from '../../math/decimal-order.js';
+import { compareDecimalStrings } from '../../math/decimal-text.js';
 
 /** Ids in served order for both directions of one sort key. */
 export interface OrderPair {

@@ -1,6 +1,17 @@
 import type Database from 'better-sqlite3';
-import { POOL_FLAG } from './pool-flags.js';
 import { bytesOf, copyInto } from './stored-arrays.js';
+import type { PoolStart } from './pool-record.js';
+
+/** Bits of a pool's flag byte (stored in pool_keys), held in memory so filters never touch SQLite. */
+export const POOL_FLAG = {
+  blocked: 1,
+  hasWarning: 2,
+  adaptiveFee: 4,
+  launchPool: 8,
+  activeRewards: 16,
+  verified: 32,
+  lockedLiquidity: 64,
+} as const;
 
 /** What a server needs of every pool to list and look up pools, by id (1..count); index 0 unused. */
 export interface PoolKeys {
@@ -100,4 +111,20 @@ export function readPoolKeys(db: Database.Database, count: number): PoolKeys {
     if (keys.config[id]! < 0 || keys.config[id]! >= keys.configs.length)
       throw new Error(`pool_keys gives pool ${id} config ${keys.config[id]} of ${keys.configs.length}`);
   return keys;
+}
+
+/**
+ * A pool's flag byte, as pool-keys.ts stores it, from its record (or what a moving market reads of it).
+ * @example poolFlags(pool) & POOL_FLAG.verified
+ */
+export function poolFlags(pool: PoolStart): number {
+  return (
+    (pool.blocked ? POOL_FLAG.blocked : 0) |
+    (pool.hasWarning ? POOL_FLAG.hasWarning : 0) |
+    (pool.adaptiveFeeEnabled ? POOL_FLAG.adaptiveFee : 0) |
+    (pool.poolType === 'launchpool' ? POOL_FLAG.launchPool : 0) |
+    (pool.rewards.some((r) => r.active) ? POOL_FLAG.activeRewards : 0) |
+    (pool.verified ? POOL_FLAG.verified : 0) |
+    (pool.lockedPercent !== '0' ? POOL_FLAG.lockedLiquidity : 0)
+  );
 }

@@ -14,7 +14,8 @@ export const RESPONSE_FORMAT = 'schema 7 format 3';
 /**
  * The layout. Figures are stored as the exact decimal strings that are served. `spec_pool_texts` and
  * `upstream_pool_texts` hold each pool's answer in one dialect as the texts the server joins
- * (format/pool-texts.ts), and the `*json` columns the other bodies, so nothing is rendered at request time;
+ * (format/pool-texts.ts), `held_items` the list-item part of them back to back, a value a dialect, which a server
+ * holds (format/held-items.ts), and the `*json` columns the other bodies, so nothing is rendered at request time;
  * token logo URLs carry a placeholder origin that the server replaces (logo-url.ts); `sort_orders` holds,
  * for every sort and direction, the ids in served order (int32, platform byte order), computed once with
  * exact decimal comparison, so listing is a keyset walk that never sorts, parses or computes; `pool_keys`
@@ -74,6 +75,9 @@ CREATE TABLE upstream_pool_texts (
   stats_5m TEXT NOT NULL, stats_15m TEXT NOT NULL, stats_30m TEXT NOT NULL, stats_1h TEXT NOT NULL,
   stats_2h TEXT NOT NULL, stats_4h TEXT NOT NULL, stats_8h TEXT NOT NULL, stats_24h TEXT NOT NULL,
   stats_7d TEXT NOT NULL, stats_30d TEXT NOT NULL
+);
+CREATE TABLE held_items (
+  wire TEXT NOT NULL, chunk INTEGER NOT NULL, texts BLOB NOT NULL, bounds BLOB NOT NULL, PRIMARY KEY (wire, chunk)
 );
 CREATE INDEX pools_token_a ON pools (token_a);
 CREATE INDEX pools_token_b ON pools (token_b);

@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import { copyInto } from '../format/stored-arrays.js';
-import { POOL_FLAG } from '../format/pool-flags.js';
+import { POOL_FLAG } from '../format/pool-keys.js';
 import type { PoolIndex } from './pool-index.js';
-import { compareDecimalStrings } from '../../math/decimal-order.js';
+import { compareDecimalStrings } from '../../math/decimal-text.js';
 
 /**
  * Listings as keyset walks over stored orders: the orders read from the snapshot (a pool or token sort key and

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { openSnapshot, readSnapshotFacts } from './open-snapshot.js';
+import { readHeldItems } from '../format/held-items.js';
 import { PoolBodies, listBody, objectBody } from './pool-bodies.js';
 import { poolIndex } from './pool-index.js';
 import { readPoolKeys } from '../format/pool-keys.js';
@@ -54,7 +55,10 @@ function served(db: Database.Database, path: string, wire: Wire): ServedSnapshot
     tokenOrders: new StoredOrders(db, 'tokens', tokens.count),
     thresholds: new Thresholds(db),
     servedTokens: new ServedTokens(db, wire),
-    bodies: new PoolBodies(db, wire, (id) => [pools.tokenA[id]!, pools.tokenB[id]!]),
+    bodies: new PoolBodies(db, wire, readHeldItems(db, wire, pools.count), (id) => [
+      pools.tokenA[id]!,
+      pools.tokenB[id]!,
+    ]),
     // The live API names default periods.
     periodsOf: (periods) => (wire === 'upstream' && periods.length === 0 ? LIVE_PERIODS : periods),
   });
@@ -125,7 +129,7 @@ function servedFrom(parts: ServedParts): ServedSnapshot {
     locks: (id) => bodies.lockEntries(id),
     prepare: (origin) => void servedTokens.at(origin),
     records: storedRecords,
-    moved: async (version) => (await market()).version(snapshot, version),
+    moved: async (version, pace) => (await market()).version(snapshot, version, pace),
     prepareMoves: async (pace) => (await market()).prepare(pace),
     close: () => db.close(),
   };

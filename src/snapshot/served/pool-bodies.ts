@@ -1,8 +1,16 @@
 import type Database from 'better-sqlite3';
 import type { Period } from '../../math/periods.js';
-import { entryColumn, joinedPool, MAX_POOLS_PER_PAGE, textTable, type PoolTexts } from '../format/pool-texts.js';
+import {
+  AFTER_TOKEN_A,
+  entryColumn,
+  joinedPool,
+  MAX_POOLS_PER_PAGE,
+  textTable,
+  type PoolTexts,
+} from '../format/pool-texts.js';
 import { upstreamLockEntries } from '../format/upstream-pool-pieces.js';
 import type { Wire } from '../format/wire.js';
+import { HELD_PERIODS, HELD_PIECE, HELD_PIECES, POOLS_PER_CHUNK, type HeldItems } from '../format/held-items.js';
 import type { OriginTokens } from './served-tokens.js';
 
 /** A page's cursors as the envelope carries them. */
@@ -64,6 +72,7 @@ const STATEMENTS_KEPT = 256;
 export type MovedTexts = (id: number) => PoolTexts | undefined;
 
 const none: MovedTexts = () => undefined;
+const COMMA = 0x2c;
 
 /**
  * Pool answers in one dialect, joined from the pools' stored texts (format/pool-texts.ts) read by id, a
@@ -77,6 +86,7 @@ export class PoolBodies {
   constructor(
     private readonly db: Database.Database,
     private readonly wire: Wire,
+    private readonly held: HeldItems,
     private readonly tokensOf: (id: number) => readonly [number, number],
     private readonly moved: MovedTexts = none,
     private readonly statements: Map<string, Database.Statement> = new Map(),
@@ -86,10 +96,10 @@ export class PoolBodies {
 
   /**
    * The same bodies with a moving market's texts of the pools it changed and the tokens of its pools (added
-   * ones among them), the statements shared.
+   * ones among them), the held texts and statements shared.
    */
   withMoved(moved: MovedTexts, tokensOf: (id: number) => readonly [number, number]): PoolBodies {
-    return new PoolBodies(this.db, this.wire, tokensOf, moved, this.statements);
+    return new PoolBodies(this.db, this.wire, this.held, tokensOf, moved, this.statements);
   }
 
   /** The body of a page of the pools `ids`, in that order, each with exactly the `periods` in its stats. */
@@ -97,8 +107,63 @@ export class PoolBodies {
     if (ids.length > MAX_POOLS_PER_PAGE)
       throw new Error(`a page of ${ids.length} pools; at most ${MAX_POOLS_PER_PAGE}`);
     const { open, close } = listEnvelope(cursors, this.wire);
+    const held = periods.map((period) => HELD_PERIODS.indexOf(period));
+    if (held.every((k) => k >= 0)) return this.heldPage(ids, periods, held, tokens, open, close);
     const items = ids.map((id) => this.pool(id, periods, tokens, 'item_end'));
     return Buffer.from(`${open}${items.join(',')}${close}`);
+  }
+
+  /**
+   * A page whose periods are all held: its pools' held texts (format/held-items.ts) and token summaries copied into
+   * one buffer, reading no table; a moved pool's item joined from its rendered texts.
+   */
+  private heldPage(
+    ids: readonly number[],
+    periods: readonly Period[],
+    held: readonly number[],
+    tokens: OriginTokens,
+    open: string,
+    close: string,
+  ): Buffer {
+    const { bytes, bounds } = this.held;
+    const chunkOf = (id: number): number => Math.floor((id - 1) / POOLS_PER_CHUNK);
+    const firstOf = (id: number): number => ((id - 1) % POOLS_PER_CHUNK) * HELD_PIECES;
+    const moved = ids.map((id) => {
+      const texts = this.moved(id);
+      return texts && Buffer.from(this.movedItem(id, texts, periods, tokens, 'item_end'));
+    });
+    let size = Buffer.byteLength(open) + Buffer.byteLength(close) + ids.length * (1 + held.length);
+    ids.forEach((id, i) => {
+      const [a, b] = this.tokensOf(id);
+      size +=
+        moved[i]?.length ?? 2 * AFTER_TOKEN_A.length + tokens.summaryBytes(a).length + tokens.summaryBytes(b).length;
+      const [c, first] = [chunkOf(id), firstOf(id)];
+      if (!moved[i]) size += bounds[c]![first + HELD_PIECES]! - bounds[c]![first]!;
+    });
+    const out = Buffer.allocUnsafe(size);
+    let at = out.write(open, 0, 'latin1');
+    const piece = (c: number, first: number, k: number): void => {
+      at += bytes[c]!.copy(out, at, bounds[c]![first + k]!, bounds[c]![first + k + 1]!);
+    };
+    ids.forEach((id, i) => {
+      if (i > 0) out[at++] = COMMA;
+      const item = moved[i];
+      if (item) return void (at += item.copy(out, at));
+      const [a, b] = this.tokensOf(id);
+      const [c, first] = [chunkOf(id), firstOf(id)];
+      piece(c, first, HELD_PIECE.head);
+      at += tokens.summaryBytes(a).copy(out, at);
+      at += out.write(AFTER_TOKEN_A, at, 'latin1');
+      at += tokens.summaryBytes(b).copy(out, at);
+      piece(c, first, HELD_PIECE.mid);
+      held.forEach((k, n) => {
+        if (n > 0) out[at++] = COMMA;
+        piece(c, first, HELD_PIECE.entry + k);
+      });
+      piece(c, first, HELD_PIECE.itemEnd);
+    });
+    at += out.write(close, at);
+    return out.subarray(0, at);
   }
 
   /** The body of one pool's detail, with exactly the `periods` in its stats. */
@@ -118,15 +183,19 @@ export class PoolBodies {
   private pool(id: number, periods: readonly Period[], tokens: OriginTokens, end: End): string {
     const [a, b] = this.tokensOf(id);
     const moved = this.moved(id);
-    if (moved) {
-      const entries = periods.map((period) => moved.entries[PERIOD_INDEX[period]]!);
-      const last = end === 'item_end' ? moved.itemEnd : moved.detailEnd;
-      return joinedPool(moved, tokens.summary(a), tokens.summary(b), entries, last);
-    }
+    if (moved) return this.movedItem(id, moved, periods, tokens, end);
     const row = this.statement(end, periods).get(id) as string[] | undefined;
     if (!row) throw new Error(`snapshot has no ${textTable(this.wire)} row for pool ${id}`);
     const [head, mid, last, ...entries] = row as [string, string, string, ...string[]];
     return joinedPool({ head, mid }, tokens.summary(a), tokens.summary(b), entries, last);
+  }
+
+  /** A moved pool's item or detail, joined from the texts its record rendered. */
+  private movedItem(id: number, moved: PoolTexts, periods: readonly Period[], tokens: OriginTokens, end: End): string {
+    const [a, b] = this.tokensOf(id);
+    const entries = periods.map((period) => moved.entries[PERIOD_INDEX[period]]!);
+    const last = end === 'item_end' ? moved.itemEnd : moved.detailEnd;
+    return joinedPool(moved, tokens.summary(a), tokens.summary(b), entries, last);
   }
 
   /** The statement reading a pool's head, mid, `end` and the entries of `periods`, prepared once a column set. */

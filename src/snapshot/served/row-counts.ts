@@ -6,8 +6,6 @@ const COUNTED: readonly { table: string; fact: 'pools' | 'tokens' | 'positions';
   { table: 'pools', fact: 'pools', key: 'poolCount' },
   { table: 'tokens', fact: 'tokens', key: 'tokenCount' },
   { table: 'positions', fact: 'positions', key: 'positionCount' },
-  { table: 'spec_pool_texts', fact: 'pools', key: 'poolCount' },
-  { table: 'upstream_pool_texts', fact: 'pools', key: 'poolCount' },
 ];
 
 /** The tables that hold exactly one row, which every answer of theirs is read from. */

@@ -87,9 +87,9 @@ export interface ServedSnapshot {
   /**
    * This snapshot's market at a later state (moved/market-version.ts): the pools and tokens that changed
    * served from their records, the rest as stored; listings in that state's order. Called on a version, the
-   * same: a version is the snapshot and what differs from it.
+   * same: a version is the snapshot and what differs from it. `pace` is called between parts of the work.
    */
-  moved(version: MarketVersion): Promise<ServedSnapshot>;
+  moved(version: MarketVersion, pace?: () => Promise<void> | void): Promise<ServedSnapshot>;
   /**
    * Reads what a market that moves needs of the snapshot, `pace` called between slices of the work so that
    * requests are answered meanwhile: before the first `moved`.

@@ -6,8 +6,9 @@ import type { Wire } from '../format/wire.js';
 export interface OriginTokens {
   /** The token object of `/tokens` (docs/api.md §5.1). */
   json(id: number): string;
-  /** The summary embedded in pools as tokenA and tokenB. */
+  /** The summary embedded in pools as tokenA and tokenB, as text and as bytes. */
   summary(id: number): string;
+  summaryBytes(id: number): Buffer;
   /** The `/protocol/token` object. */
   exchangeToken: string;
 }
@@ -46,9 +47,11 @@ export class ServedTokens {
     if (this.origins.size >= MAX_ORIGINS) this.origins.delete(this.origins.keys().next().value!);
     const atOrigin = (text: string): string => text.replaceAll(LOGO_ORIGIN_PLACEHOLDER, origin);
     const summaries = this.stored.map(atOrigin);
+    const bytes = summaries.map((summary) => Buffer.from(summary));
     const tokens: OriginTokens = {
       json: (id) => atOrigin(this.select.get(id) as string),
       summary: (id) => summaries[id]!,
+      summaryBytes: (id) => bytes[id]!,
       exchangeToken: atOrigin(this.exchangeToken),
     };
     this.origins.set(origin, tokens);

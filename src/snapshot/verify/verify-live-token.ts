@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { Dec } from '../../math/decimal.js';
-import { epochAt } from '../../math/epochs.js';
+import { epochAt } from '../../math/instants.js';
 import { isNullableAddress, isObject, micros, parsed, WHOLE } from './live-values.js';
 import type { LiveContext } from './verify-live-pool.js';
 import type { Violations } from './violations.js';

@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import { compareDecimalStrings } from '../../math/decimal.js';
+import { heldItemsOfRows, readHeldItems } from '../format/held-items.js';
 import { poolKeysOfRows, readPoolKeys } from '../format/pool-keys.js';
+import { WIRES } from '../format/wire.js';
 import type { Violations } from './violations.js';
 
 interface OrderRow {
@@ -71,5 +73,22 @@ export function verifyPoolKeys(db: Database.Database, v: Violations): void {
         'table pool_keys row id 1',
         `${field} of pool ${id} is ${stored[field][id]}, its pools row says ${expected[field][id]}`,
       );
+  }
+}
+
+/**
+ * The held texts a server joins its pages from say what the pools' text rows say, chunk by chunk, in each dialect.
+ * @example verifyHeldItems(db, violations)
+ */
+export function verifyHeldItems(db: Database.Database, v: Violations): void {
+  const count = db.prepare('SELECT count(*) FROM pools').pluck().get() as number;
+  for (const wire of WIRES) {
+    const [stored, expected] = [readHeldItems(db, wire, count), heldItemsOfRows(db, wire, count)];
+    expected.bytes.forEach((bytes, c) => {
+      const same =
+        bytes.equals(stored.bytes[c]!) &&
+        Buffer.from(expected.bounds[c]!.buffer).equals(Buffer.from(stored.bounds[c]!.buffer));
+      if (!same) v.add(`table held_items row ${wire} chunk ${c}`, `differs from the pools' ${wire} text rows`);
+    });
   }
 }

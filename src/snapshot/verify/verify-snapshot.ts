@@ -18,7 +18,7 @@ import { rowCountProblems } from '../served/row-counts.js';
 import { verifyStoredValues } from './stored-values.js';
 import { verifyLivePool, type LiveContext } from './verify-live-pool.js';
 import { verifyLiveTokens } from './verify-live-token.js';
-import { verifyOrders, verifyPoolKeys } from './verify-orders.js';
+import { verifyHeldItems, verifyOrders, verifyPoolKeys } from './verify-orders.js';
 import { verifyPool } from './verify-pool.js';
 import type { PositionRow } from './verify-positions.js';
 import { Totals, verifyCoverage, verifyFactBodies, verifyProtocol, verifyTokenVolumes } from './verify-totals.js';
@@ -169,6 +169,7 @@ export function verifySnapshot(
   guarded(v, 'protocol', () => verifyFactBodies(db, v));
   guarded(v, 'sort_orders', () => verifyOrders(db, orderValues(db), v));
   guarded(v, 'table pool_keys', () => verifyPoolKeys(db, v));
+  guarded(v, 'table held_items', () => verifyHeldItems(db, v));
   guarded(v, 'foreign keys', () => {
     for (const fk of db.pragma('foreign_key_check') as { table: string; rowid: number; parent: string }[])
       v.add(`${fk.table} row ${fk.rowid}`, `refers to a missing ${fk.parent} row`);

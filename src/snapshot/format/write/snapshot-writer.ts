@@ -1,15 +1,13 @@
 import Database from 'better-sqlite3';
+import { writeHeldItems } from '../held-items.js';
 import { writePoolKeys } from '../pool-keys.js';
 import { TEXT_COLUMNS, textTable } from '../pool-texts.js';
 import type { PoolRecord } from '../pool-record.js';
 import type { ExchangeTokenRecord, ProtocolRecord, TokenRecord } from '../token-record.js';
 import { appendPoolRows, emptyPoolRowBatch, type PoolRowBatch } from './pool-row-batch.js';
 import { bytesOf } from '../stored-arrays.js';
-import { rowInserter } from './row-inserter.js';
-import { tokenRow } from './token-row.js';
-import { SCHEMA_SQL, SCHEMA_VERSION } from '../schema.js';
-import { tokenFactRows } from './token-fact-rows.js';
 import {
+  rowInserter,
   appendRow,
   LOCK_COLUMNS,
   POOL_COLUMNS,
@@ -19,6 +17,9 @@ import {
   TOKEN_COLUMNS,
   type SqlValue,
 } from './table-rows.js';
+import { tokenRow } from './token-row.js';
+import { SCHEMA_SQL, SCHEMA_VERSION } from '../schema.js';
+import { tokenFactRows } from './token-fact-rows.js';
 
 /** Writes one snapshot file in a single transaction; statements are prepared once. */
 export interface SnapshotWriter {
@@ -101,6 +102,7 @@ export function createSnapshotWriter(path: string): SnapshotWriter {
     },
     finish() {
       writePoolKeys(db);
+      writeHeldItems(db, db.prepare('SELECT count(*) FROM pools').pluck().get() as number);
       db.exec('COMMIT');
       db.close();
     },

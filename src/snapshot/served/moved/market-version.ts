@@ -10,7 +10,7 @@ export interface MovedPool {
   readonly id: number;
   /** Its served value for sort key index `k` (POOL_SORT_KEYS, sort-keys.ts). */
   sortValue(k: number): string;
-  /** Its flag byte (pool-flags.ts). */
+  /** Its flag byte (pool-keys.ts). */
   readonly flags: number;
   /** Its record: made again on each call (a served version keeps what it renders). */
   record(): PoolRecord;
@@ -35,7 +35,7 @@ class HeldMovedPool implements MovedPool {
 }
 
 /**
- * A moved pool that is `record`, with its sort values and flags (sort-keys.ts poolSortValues, pool-flags.ts).
+ * A moved pool that is `record`, with its sort values and flags (sort-keys.ts poolSortValues, pool-keys.ts).
  * @example movedPoolOf(record, poolSortValues(record), poolFlags(record)).sortValue(0) // its TVL
  */
 export function movedPoolOf(record: PoolRecord, values: readonly string[], flags: number): MovedPool {

@@ -26,6 +26,8 @@ export class MovedMarket {
   private readonly texts = new WeakMap<MovedPool, PoolTexts>();
   private readonly locks = new WeakMap<MovedPool, string>();
   private stored: StoredValues | undefined;
+  /** The keys listings asked of the market's versions, the latest last: the next version sorts them as it is made. */
+  private readonly asked = new Set<string>();
   private volumes: string[] | undefined;
 
   constructor(
@@ -46,13 +48,18 @@ export class MovedMarket {
     this.volumes = volumes;
   }
 
-  /** `version` of the market of `base`, the snapshot as stored. */
-  version(base: ServedSnapshot, version: MarketVersion): ServedSnapshot {
+  /** `version` of the market of `base`, the snapshot as stored, `pace` called between parts of the work. */
+  async version(
+    base: ServedSnapshot,
+    version: MarketVersion,
+    pace: () => Promise<void> | void = () => undefined,
+  ): Promise<ServedSnapshot> {
     if (!this.stored || !this.volumes) throw new Error('a moving market is made after ServedSnapshot.prepareMoves');
     const { parts } = this;
     const byAddress = parts.poolOrders.read(POOL_ADDRESS_ORDER, 'asc').ids;
     const members = movedMembers(parts.pools, byAddress, version);
-    const orders = new VersionOrders(this.stored, version, members);
+    const orders = new VersionOrders(this.stored, version, members, this.asked);
+    await orders.sortAhead(parts.poolOrders.lastAsked(4), pace);
     const walked = { pools: members.index, orders, thresholds: orders };
     const movedTexts = (id: number): PoolTexts | undefined => {
       const pool = version.pools.get(id);
@@ -76,7 +83,7 @@ export class MovedMarket {
         return pool ? this.lockText(pool) : base.locks(id);
       },
       ...movedTokenBodies(parts, base, version, this.volumes),
-      moved: (next) => Promise.resolve(this.version(base, next)),
+      moved: (next, nextPace) => this.version(base, next, nextPace),
     };
   }
 

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { compareDecimalStrings } from '../../../math/decimal-order.js';
+import { compareDecimalStrings } from '../../../math/decimal-text.js';
 import { PERIOD_NAMES } from '../../../math/periods.js';
 import { orderByValue } from '../../format/order-by-value.js';
 import { PLAIN_SORT_FIELDS, POOL_SORT_KEYS, STATS_SORT_FIELDS } from '../../format/sort-keys.js';
@@ -60,10 +60,14 @@ export class StoredValues {
   }
 }
 
+/** Keys a version sorts as it is made: those listings asked for lately, so that their next requests need not wait. */
+const SORTED_AHEAD = 4;
+
 /**
- * A version's pool orders: a key's is sorted the first time a listing asks for it, as a snapshot's are
- * (order-by-value.ts: exact values, ties by address), over the moved pools' values and the snapshot's for
- * the rest, and kept while the version is served. Minimums are found in them as thresholds.ts finds them.
+ * A version's pool orders: a key's is sorted as a snapshot's are (order-by-value.ts: exact values, ties by
+ * address), over the moved pools' values and the snapshot's for the rest, when the version is made if listings
+ * asked for it lately (`asked`, the keys asked of any version, the latest last), else the first time one asks,
+ * and kept while the version is served. Minimums are found in them as a snapshot's are.
  */
 export class VersionOrders {
   private readonly sorted = new Map<string, { asc: SortOrder; desc: SortOrder }>();
@@ -72,11 +76,33 @@ export class VersionOrders {
     private readonly stored: StoredValues,
     private readonly version: MarketVersion,
     private readonly members: MovedMembers,
+    private readonly asked: Set<string>,
   ) {}
 
+  /** Sorts the keys asked for lately (or, before any version was asked, `before`), with `pace` between parts. */
+  async sortAhead(before: readonly string[], pace: () => Promise<void> | void): Promise<void> {
+    const keys = this.asked.size > 0 ? [...this.asked].slice(-SORTED_AHEAD) : before.slice(-SORTED_AHEAD);
+    for (const key of keys) {
+      const floats = new Float64Array(this.members.ids.length);
+      for (let first = 0; first < floats.length; first += SLICE * 16) {
+        this.fillFloats(keyIndex(key), floats, first, first + SLICE * 16);
+        await pace();
+      }
+      this.sorted.set(key, this.sort(keyIndex(key), floats));
+      await pace();
+    }
+  }
+
   get(key: string, direction: 'asc' | 'desc'): SortOrder {
+    this.asked.delete(key);
+    this.asked.add(key);
     let pair = this.sorted.get(key);
-    if (!pair) this.sorted.set(key, (pair = this.sort(keyIndex(key))));
+    if (!pair) {
+      const k = keyIndex(key);
+      const floats = new Float64Array(this.members.ids.length);
+      this.fillFloats(k, floats, 0, floats.length);
+      this.sorted.set(key, (pair = this.sort(k, floats)));
+    }
     return pair[direction];
   }
 
@@ -96,13 +122,18 @@ export class VersionOrders {
     return this.version.pools.get(id)?.sortValue(k) ?? this.stored.value(k, id);
   }
 
-  private sort(k: number): { asc: SortOrder; desc: SortOrder } {
-    const { ids, addresses, byAddress, maxId } = this.members;
+  /** The floats of sort key `k`'s values of the listed pools [from, to), into `floats` (by index in the listing). */
+  private fillFloats(k: number, floats: Float64Array, from: number, to: number): void {
+    const { ids } = this.members;
     const storedFloats = this.stored.floats[k]!;
-    const floats = Float64Array.from(ids, (id) => {
-      const moved = this.version.pools.get(id);
-      return moved ? Number(moved.sortValue(k)) + 0 : storedFloats[id]!;
-    });
+    for (let i = from; i < Math.min(to, ids.length); i++) {
+      const moved = this.version.pools.get(ids[i]!);
+      floats[i] = moved ? Number(moved.sortValue(k)) + 0 : storedFloats[ids[i]!]!;
+    }
+  }
+
+  private sort(k: number, floats: Float64Array): { asc: SortOrder; desc: SortOrder } {
+    const { ids, addresses, byAddress, maxId } = this.members;
     const { asc, desc } = orderByValue(ids, (i) => this.value(k, ids[i]!), addresses, byAddress, floats);
     return { asc: withPositions(asc, maxId), desc: withPositions(desc, maxId) };
   }
