@@ -126,7 +126,8 @@ try {
     `in-process start-up on the default snapshot (fresh node, median of ${startup.runs}): ` +
       `import ${startup.importMs} ms, createMockServer ${startup.createMs} ms, ` +
       `first /pools answer ${startup.firstMs} ms, in all ${startup.totalMs} ms, ` +
-      `${Math.round((10 * startup.totalMs) / startup.bareMs) / 10}× a bare node:http server's ${startup.bareMs} ms (target ≤ 5×); ` +
+      `${Math.round((10 * startup.totalMs) / startup.bareMs) / 10}× a bare node:http server's ` +
+      `${startup.bareMs} ms (target ≤ 5×); ` +
       `RSS ${startup.addedMb} MB over a bare node (target ≤ 20 MB)`,
   );
   // The market that moves last: its steps change what the loads above measured. The first change, which
@@ -139,7 +140,8 @@ try {
     const smallMarket = await marketCost(small.origin, 50);
     const rss = await rssOverSteps(small, 1000);
     lines.push(
-      `${marketLines('2,000', smallMarket)} (targets: a step's p95 ≤ 100 ms, requests' p99 ≤ 100 ms); ${firstLine(smallFirst)}`,
+      `${marketLines('2,000', smallMarket)} (targets: a step's p95 ≤ 100 ms, requests' p99 ≤ 100 ms); ` +
+        firstLine(smallFirst),
       `${marketLines('100,000', bigMarket)} (targets: a step ≤ 3 s, requests' p99 ≤ 100 ms); ${firstLine(bigFirst)}`,
       `server RSS over 1,000 market steps at 2,000 pools: ${rss.at10} MB at step 10, ${rss.atLast} MB at step 1,000 ` +
         '(target: within 10%)',

@@ -97,7 +97,8 @@ export function readHeldItems(db: Database.Database, wire: Wire, count: number):
   }
   if (held.bytes.length !== Math.ceil(count / POOLS_PER_CHUNK))
     throw new Error(
-      `held_items holds ${held.bytes.length} chunks of ${wire} texts, where ${count} pools take ${Math.ceil(count / POOLS_PER_CHUNK)}`,
+      `held_items holds ${held.bytes.length} chunks of ${wire} texts, ` +
+        `where ${count} pools take ${Math.ceil(count / POOLS_PER_CHUNK)}`,
     );
   return held;
 }
