@@ -36,7 +36,7 @@ export { DEFAULT_AS_OF } from './generator/run/defaults.js';
 export { RecordError } from './record/record-error.js';
 export type { MarketFile, MarketPool, MarketToken } from './generator/declared/market-file.js';
 export type { MarketChange, MarketInfo, MockMarket, PoolChange, TokenChange } from './moves/market-info.js';
-export { SnapshotError } from './snapshot/served/open-snapshot.js';
+export { SnapshotError } from './snapshot/served/snapshot-error.js';
 export type * from './api/api-types.js';
 
 /**

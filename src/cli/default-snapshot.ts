@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_GENERATION, GENERATOR_VERSION } from '../generator/run/defaults.js';
 import type { MarketFile } from '../generator/declared/market-file.js';
 import { openSnapshot, readSnapshotFacts } from '../snapshot/served/open-snapshot.js';
-import { SnapshotError } from '../snapshot/served/open-snapshot.js';
+import { SnapshotError } from '../snapshot/served/snapshot-error.js';
 import { UsageError } from './fail.js';
 import { marketUsage, readMarketOption } from './market-option.js';
 import { terminalProgress } from './progress.js';

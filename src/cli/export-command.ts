@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { SnapshotError } from '../snapshot/served/open-snapshot.js';
+import { SnapshotError } from '../snapshot/served/snapshot-error.js';
 import { UsageError } from './fail.js';
 import { terminalProgress } from './progress.js';
 import { parsePublicUrl } from './run-server.js';

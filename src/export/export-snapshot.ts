@@ -4,7 +4,7 @@ import { API_BASE, normalizePublicUrl, type RoutePath } from '../api/route-paths
 import { ROUTES } from '../api/routes.js';
 import { tokenLogoSvg } from '../snapshot/served/logo-svg.js';
 import { logoPath } from '../snapshot/format/logo-url.js';
-import type { SnapshotFacts } from '../snapshot/served/open-snapshot.js';
+import type { SnapshotFacts } from '../snapshot/served/snapshot-error.js';
 import { openServedSnapshot } from '../snapshot/served/open-served-snapshot.js';
 import type { ServedSnapshot } from '../snapshot/served/served-snapshot.js';
 import { commonListings } from './common-listings.js';

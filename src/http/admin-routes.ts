@@ -6,7 +6,7 @@ import type { ChaosController } from '../chaos/chaos-controller.js';
 import { ChaosConfigError } from '../chaos/parse-chaos-config.js';
 import { API_BASE } from '../api/route-paths.js';
 import type { OpenApiDocument } from '../openapi/build-openapi.js';
-import type { SnapshotFacts } from '../snapshot/served/open-snapshot.js';
+import type { SnapshotFacts } from '../snapshot/served/snapshot-error.js';
 import type { Wire } from '../snapshot/format/wire.js';
 import { basename } from 'node:path';
 import { readJsonBody, refuseBody } from './read-body.js';

@@ -11,7 +11,7 @@ import type { ServedParts } from './served-parts.js';
 import type { MovedMarket } from './moved/moved-snapshot.js';
 import { StoredRecords } from '../format/stored-records.js';
 import { ServedTokens } from './served-tokens.js';
-import { SnapshotError } from './open-snapshot.js';
+import { SnapshotError } from './snapshot-error.js';
 import { loadTokenIndex } from './token-index.js';
 import type { Wire } from '../format/wire.js';
 import type { Period } from '../../math/periods.js';

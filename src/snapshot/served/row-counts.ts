@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { SnapshotFacts } from './open-snapshot.js';
+import type { SnapshotFacts } from './snapshot-error.js';
 
 /** The tables whose row counts the meta table states, and the fact that states each. */
 const COUNTED: readonly { table: string; fact: 'pools' | 'tokens' | 'positions'; key: string }[] = [

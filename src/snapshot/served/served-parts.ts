@@ -4,7 +4,7 @@ import type { Wire } from '../format/wire.js';
 import type { PoolBodies } from './pool-bodies.js';
 import type { PoolIndex } from './pool-index.js';
 import type { ServedTokens } from './served-tokens.js';
-import type { SnapshotFacts } from './open-snapshot.js';
+import type { SnapshotFacts } from './snapshot-error.js';
 import type { StoredOrders, Thresholds } from './listing-walks.js';
 import type { TokenIndex } from './token-index.js';
 

@@ -1,7 +1,7 @@
 import type { Period } from '../../math/periods.js';
 import type { PoolWalk, Direction, Position, WalkResult } from './listing-walks.js';
 import type { Cursors } from './pool-bodies.js';
-import type { SnapshotFacts } from './open-snapshot.js';
+import type { SnapshotFacts } from './snapshot-error.js';
 import type { Wire } from '../format/wire.js';
 import type { MarketVersion, MovedPool } from './moved/market-version.js';
 import type { StoredRecords } from '../format/stored-records.js';

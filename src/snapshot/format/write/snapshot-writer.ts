@@ -7,7 +7,6 @@ import type { ExchangeTokenRecord, ProtocolRecord, TokenRecord } from '../token-
 import { appendPoolRows, emptyPoolRowBatch, type PoolRowBatch } from './pool-row-batch.js';
 import { bytesOf } from '../stored-arrays.js';
 import {
-  rowInserter,
   appendRow,
   LOCK_COLUMNS,
   POOL_COLUMNS,
@@ -15,6 +14,7 @@ import {
   REWARD_COLUMNS,
   STATS_COLUMNS,
   TOKEN_COLUMNS,
+  insertInto,
   type SqlValue,
 } from './table-rows.js';
 import { tokenRow } from './token-row.js';
@@ -39,6 +39,33 @@ export interface SnapshotWriter {
   finish(): void;
   /** Rolls back and closes. */
   abandon(): void;
+}
+
+/** Rows per multi-row INSERT: one statement for 32 rows costs less than 32 statements. */
+const ROWS_PER_INSERT = 32;
+
+/**
+ * An inserter of flat rows (`columns` values a row) for `insert`, an `INSERT INTO t [(…)] VALUES`:
+ * whole groups go through one multi-row statement, the rest one row at a time. SQLite inserts the
+ * rows of a VALUES list in order, so rows and assigned row ids are those of single-row inserts.
+ * Values are passed as arguments: better-sqlite3 reads them faster than the elements of an array.
+ */
+function rowInserter(
+  db: Database.Database,
+  table: string,
+  columnNames: readonly string[],
+): (values: readonly SqlValue[]) => void {
+  const insert = insertInto(table, columnNames);
+  const columns = columnNames.length;
+  const row = `(${new Array(columns).fill('?').join(',')})`;
+  const single = db.prepare(`${insert} ${row}`);
+  const group = db.prepare(`${insert} ${new Array(ROWS_PER_INSERT).fill(row).join(',')}`);
+  const groupSize = columns * ROWS_PER_INSERT;
+  return (values) => {
+    let at = 0;
+    for (; at + groupSize <= values.length; at += groupSize) group.run(...values.slice(at, at + groupSize));
+    for (; at < values.length; at += columns) single.run(...values.slice(at, at + columns));
+  };
 }
 
 /** A new file with the schema, set up for one fast bulk transaction (a partial file is thrown away, so no journal). */
