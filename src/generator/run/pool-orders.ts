@@ -37,6 +37,6 @@ export function splitJoined(joined: readonly string[], count: number): string[] 
  * @example const pairs = sortPoolOrders(collector.ordersJob([0, 1], byAddress))
  */
 export function sortPoolOrders(job: PoolOrdersJob): OrderPair[] {
-  const { ids, addresses, byAddress, joined } = job;
-  return joined.map((values) => orderByValue(ids, splitJoined(values, ids.length), addresses, byAddress));
+  const { ids, byAddress, joined } = job;
+  return joined.map((values) => orderByValue(ids, splitJoined(values, ids.length), byAddress));
 }

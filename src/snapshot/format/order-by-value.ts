@@ -38,16 +38,15 @@ export function floatsOf(values: ValuesAt, count = typeof values === 'function' 
  * Orders ids by exact decimal value, ties by address ascending in both directions (docs/api.md §3.3).
  * Floats decide where they differ; the strings decide where the floats are equal, other than 0 (a float
  * is 0 only for a value of 0: two decimals that parse to one float are rare). `desc` reverses the runs of
- * equal values, not the ties inside them. `byAddress` (from addressOrder) may be passed when many keys
- * share the same addresses, and the values' floats (floatsOf) when they are known; with them, values may be
- * read one at a time.
- * @example orderByValue([1, 2], ['5', '10'], ['B', 'A']).desc // Int32Array [2, 1]
+ * equal values, not the ties inside them. `byAddress` is the ids' address order (addressOrder), which
+ * many keys share; the values' floats (floatsOf) may be passed when they are known, and with them values may
+ * be read one at a time.
+ * @example orderByValue([1, 2], ['5', '10'], addressOrder(['B', 'A'])).desc // Int32Array [2, 1]
  */
 export function orderByValue(
   ids: readonly number[],
   values: ValuesAt,
-  addresses: readonly string[],
-  byAddress = addressOrder(addresses),
+  byAddress: Int32Array,
   floats = floatsOf(values),
 ): OrderPair {
   const value = typeof values === 'function' ? values : (i: number): string => values[i]!;
@@ -86,6 +85,6 @@ export function tokenOrders(
   return new Map([
     ['address', { asc: byAddress, desc: byAddress.slice().reverse() }],
     ['mint_id', { asc: byMint, desc: byMint.slice().reverse() }],
-    ['volume_24h', orderByValue(ids, volumes, addresses)],
+    ['volume_24h', orderByValue(ids, volumes, addressOrder(addresses))],
   ]);
 }

@@ -1,3 +1,4 @@
+import { PERIOD_NAMES } from '../../math/periods.js';
 /**
  * Version of the snapshot layout, kept in SQLite's user_version. A server or inspector refuses a
  * snapshot of any other version rather than misreading it.
@@ -21,6 +22,13 @@ export const RESPONSE_FORMAT = 'schema 7 format 3';
  * exact decimal comparison, so listing is a keyset walk that never sorts, parses or computes; `pool_keys`
  * holds what filters read of every pool, as arrays, so a server opens without walking the pools table.
  */
+/** A dialect's table of pool texts (pool-texts.ts): a row a pool, the same columns in both dialects. */
+function poolTextsTable(wire: 'spec' | 'upstream'): string {
+  const texts = ['head', 'mid', 'item_end', 'detail_end', ...PERIOD_NAMES.map((period) => `stats_${period}`)];
+  const columns = ['  id INTEGER PRIMARY KEY', ...texts.map((column) => `  ${column} TEXT NOT NULL`)];
+  return `CREATE TABLE ${wire}_pool_texts (\n${columns.join(',\n')}\n);`;
+}
+
 export const SCHEMA_SQL = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE tokens (
@@ -62,20 +70,8 @@ CREATE TABLE pool_keys (
   token_a BLOB NOT NULL, token_b BLOB NOT NULL, flags BLOB NOT NULL,
   config BLOB NOT NULL, configs TEXT NOT NULL
 );
-CREATE TABLE spec_pool_texts (
-  id INTEGER PRIMARY KEY,
-  head TEXT NOT NULL, mid TEXT NOT NULL, item_end TEXT NOT NULL, detail_end TEXT NOT NULL,
-  stats_5m TEXT NOT NULL, stats_15m TEXT NOT NULL, stats_30m TEXT NOT NULL, stats_1h TEXT NOT NULL,
-  stats_2h TEXT NOT NULL, stats_4h TEXT NOT NULL, stats_8h TEXT NOT NULL, stats_24h TEXT NOT NULL,
-  stats_7d TEXT NOT NULL, stats_30d TEXT NOT NULL
-);
-CREATE TABLE upstream_pool_texts (
-  id INTEGER PRIMARY KEY,
-  head TEXT NOT NULL, mid TEXT NOT NULL, item_end TEXT NOT NULL, detail_end TEXT NOT NULL,
-  stats_5m TEXT NOT NULL, stats_15m TEXT NOT NULL, stats_30m TEXT NOT NULL, stats_1h TEXT NOT NULL,
-  stats_2h TEXT NOT NULL, stats_4h TEXT NOT NULL, stats_8h TEXT NOT NULL, stats_24h TEXT NOT NULL,
-  stats_7d TEXT NOT NULL, stats_30d TEXT NOT NULL
-);
+${poolTextsTable('spec')}
+${poolTextsTable('upstream')}
 CREATE TABLE held_items (
   wire TEXT NOT NULL, chunk INTEGER NOT NULL, texts BLOB NOT NULL, bounds BLOB NOT NULL, PRIMARY KEY (wire, chunk)
 );

@@ -17,7 +17,7 @@ export function writePoolOrders(
   const byAddress = addressOrder(addresses);
   writeAddressOrder(writer, ids, byAddress);
   // Each written as it is sorted: the 42 orders of a large snapshot held at once would weigh on the writer.
-  POOL_SORT_KEYS.forEach((_, k) => writePoolOrder(writer, k, orderByValue(ids, column(k), addresses, byAddress)));
+  POOL_SORT_KEYS.forEach((_, k) => writePoolOrder(writer, k, orderByValue(ids, column(k), byAddress)));
 }
 
 /**
@@ -36,7 +36,7 @@ export function writeAddressOrder(writer: SnapshotWriter, ids: readonly number[]
 
 /**
  * Writes both directions of the order of pool sort key `k` (a POOL_SORT_KEYS index).
- * @example writePoolOrder(writer, 0, orderByValue(ids, values, addresses))
+ * @example writePoolOrder(writer, 0, orderByValue(ids, values, byAddress))
  */
 export function writePoolOrder(writer: SnapshotWriter, k: number, pair: OrderPair): void {
   writer.order('pools', POOL_SORT_KEYS[k]!, 'asc', pair.asc);

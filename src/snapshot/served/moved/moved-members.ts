@@ -12,7 +12,6 @@ export interface MovedMembers {
   index: PoolIndex;
   /** The listed pools, the snapshot's (not removed) then the added. */
   ids: number[];
-  addresses: string[];
   /** Indices of `ids` in address order. */
   byAddress: Int32Array;
   maxId: number;
@@ -29,16 +28,15 @@ export function movedMembers(stored: PoolIndex, storedByAddress: Int32Array, ver
   for (const [id, pool] of version.pools) flags[id] = pool.flags;
   if (added.length === 0 && removed.size === 0) {
     const ids = Array.from({ length: stored.count }, (_, i) => i + 1);
-    const addresses = ids.map((id) => stored.addressOf(id));
     const byAddress = Int32Array.from(storedByAddress, (id) => id - 1);
-    return { index: { ...stored, flags }, ids, addresses, byAddress, maxId: stored.count };
+    return { index: { ...stored, flags }, ids, byAddress, maxId: stored.count };
   }
   const records = added.filter((id) => !removed.has(id)).map((id) => version.pools.get(id)!.record());
   const index = grownIndex(stored, records, removed, flags);
   const ids = [...Array.from({ length: stored.count }, (_, i) => i + 1), ...records.map((p) => p.id)];
   const listed = ids.filter((id) => !removed.has(id));
-  const addresses = listed.map((id) => index.addressOf(id));
-  return { index, ids: listed, addresses, byAddress: addressOrder(addresses), maxId: index.count };
+  const byAddress = addressOrder(listed.map((id) => index.addressOf(id)));
+  return { index, ids: listed, byAddress, maxId: index.count };
 }
 
 /**

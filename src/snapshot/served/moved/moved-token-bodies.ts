@@ -1,5 +1,5 @@
 import { exchangeTokenJson, protocolJson } from '../../format/pool-pieces.js';
-import { orderByValue } from '../../format/order-by-value.js';
+import { addressOrder, orderByValue } from '../../format/order-by-value.js';
 import {
   upstreamExchangeTokenJson,
   upstreamProtocolJson,
@@ -83,11 +83,7 @@ function volumeOrders(
   volume: (id: number) => string,
 ): Record<Direction, SortOrder> {
   const ids = Array.from({ length: count }, (_, i) => i + 1);
-  const { asc, desc } = orderByValue(
-    ids,
-    ids.map(volume),
-    ids.map((id) => addresses[id]!),
-  );
+  const { asc, desc } = orderByValue(ids, ids.map(volume), addressOrder(ids.map((id) => addresses[id]!)));
   const positioned = (order: Int32Array): SortOrder => {
     const position = new Int32Array(count + 1).fill(-1);
     order.forEach((id, i) => (position[id] = i));

@@ -133,8 +133,8 @@ export class VersionOrders {
   }
 
   private sort(k: number, floats: Float64Array): { asc: SortOrder; desc: SortOrder } {
-    const { ids, addresses, byAddress, maxId } = this.members;
-    const { asc, desc } = orderByValue(ids, (i) => this.value(k, ids[i]!), addresses, byAddress, floats);
+    const { ids, byAddress, maxId } = this.members;
+    const { asc, desc } = orderByValue(ids, (i) => this.value(k, ids[i]!), byAddress, floats);
     return { asc: withPositions(asc, maxId), desc: withPositions(desc, maxId) };
   }
 }
