@@ -3,7 +3,7 @@ import { SnapshotError } from '../snapshot/served/snapshot-error.js';
 import { UsageError } from './fail.js';
 import { terminalProgress } from './progress.js';
 import { parsePublicUrl } from './run-server.js';
-import { WIRE_OPTION } from './wire-option.js';
+import { WIRE_OPTION } from './flag-values.js';
 import type { Wire } from '../snapshot/format/wire.js';
 
 /** `clmm-mock export`: writes a snapshot's responses as static JSON files mirroring the API paths. */

@@ -5,7 +5,7 @@ import { DEFAULT_AS_OF, DEFAULT_GENERATION, MAX_COUNT, MIN_TOKENS } from '../gen
 import { docPath } from './doc-path.js';
 import { UsageError } from './fail.js';
 import { marketUsage, readMarketOption } from './market-option.js';
-import { integerFlag, numberFlags } from './numeric-flags.js';
+import { integerFlag, numberFlags } from './flag-values.js';
 import { interruptible, terminalProgress } from './progress.js';
 
 /**

@@ -3,7 +3,7 @@ import type { Argv } from 'yargs';
 import { API_BASE } from '../api/route-paths.js';
 import type { Wire } from '../snapshot/format/wire.js';
 import { UsageError } from './fail.js';
-import { WIRE_OPTION } from './wire-option.js';
+import { WIRE_OPTION } from './flag-values.js';
 
 /** Where `npm start` and `serve` listen by default. */
 const DEFAULT_SERVER_URL = `http://127.0.0.1:8080${API_BASE}`;

@@ -1,7 +1,7 @@
 import type { Argv } from 'yargs';
 import { UsageError } from './fail.js';
 import { isoSeconds } from '../generator/iso-seconds.js';
-import { integerFlag, numberFlags } from './numeric-flags.js';
+import { integerFlag, numberFlags } from './flag-values.js';
 import { interruptible, terminalProgress } from './progress.js';
 import { writableOut } from './generate-command.js';
 

@@ -5,9 +5,9 @@ import { snapshotToServe } from './default-snapshot.js';
 import { UsageError } from './fail.js';
 import { ADMIN_HOST_OPTION, ADMIN_ORIGIN_OPTION, adminAccessOf } from './admin-access-options.js';
 import { docPath } from './doc-path.js';
-import { numberFlags } from './numeric-flags.js';
+import { numberFlags } from './flag-values.js';
 import { parsePort, parsePublicUrl, runServer, type ServerRun } from './run-server.js';
-import { WIRE_OPTION, wireOf } from './wire-option.js';
+import { WIRE_OPTION, wireOf } from './flag-values.js';
 
 // The two commands that run a server, `start` and `serve`: one set of flags, checked before anything starts, and
 // the one difference between them, what each serves when neither `--snapshot` nor `--market` says.

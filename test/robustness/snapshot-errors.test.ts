@@ -85,7 +85,7 @@ const CASES: BrokenCase[] = [
     problem: /schema version 99/,
   },
   {
-    // The held texts load at start: a damaged one fails there, not on a request.
+    // The held texts' bounds and lengths are checked at start: a damaged chunk fails there, not on a request.
     name: 'a copy whose held pool texts lost a byte',
     make: (dir, good) => {
       const path = join(dir, 'held.sqlite');

@@ -16,7 +16,7 @@ import { figuresAt, type PoolSums } from '../pool/pool-figures.js';
 import { poolShape, type PoolShape } from '../pool/pool-shape.js';
 import type { TokenPrice } from '../motion/token-price.js';
 import type { StoredPools } from './stored-pools.js';
-import { storedShape, type StoredShape } from './stored-shape.js';
+import { storedShape, type StoredShape } from './stored-pools.js';
 import { WrittenPool, writtenRecord } from './written-pool.js';
 
 /** What the market's pools share with the rest of its state. */

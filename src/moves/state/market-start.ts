@@ -4,7 +4,7 @@ import { MarketMembers } from './market-members.js';
 import { MarketState } from './market-state.js';
 import type { RewardSlots } from './reward-slots.js';
 import type { StoredPools } from './stored-pools.js';
-import type { StoredShape } from './stored-shape.js';
+import type { StoredShape } from './stored-pools.js';
 
 /** What a market reads of its snapshot's tokens and reward slots (read-market-start.ts). */
 export interface StartFigures {

@@ -12,7 +12,7 @@ import { NO_PACE, type Pace } from './pace.js';
 import { PoolChanges } from './pool-changes.js';
 import { STEP_SECONDS } from '../pool/rolled-stats.js';
 import { StoredPools } from './stored-pools.js';
-import type { StoredShape } from './stored-shape.js';
+import type { StoredShape } from './stored-pools.js';
 
 /** Why a pool cannot follow a price: what its positions would hold there. */
 const BEYOND = "a position's token amount would exceed u64, the most a token account holds";

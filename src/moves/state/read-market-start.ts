@@ -5,7 +5,7 @@ import { MarketStart, type StartFigures } from './market-start.js';
 import type { Pace } from './pace.js';
 import { RewardSlots } from './reward-slots.js';
 import { StoredPools } from './stored-pools.js';
-import { storedShape, type StoredShape } from './stored-shape.js';
+import { storedShape, type StoredShape } from './stored-pools.js';
 
 /**
  * Pools whose stored shapes the first change reads before any is written, in slices: all of a small snapshot's,

@@ -19,34 +19,78 @@ export const HELD_PIECE = { head: 0, mid: 1, itemEnd: 2, entry: 3 } as const;
 /** Pools whose held texts are stored in one value: SQLite reads values of some 64 KB fast, one of 100 MB slowly. */
 export const POOLS_PER_CHUNK = 64;
 
+/** Each chunk's texts back to back, and where the chunk's n-th pool's text `k` starts: bounds[n * HELD_PIECES + k]. */
+export interface HeldChunk {
+  texts: Buffer;
+  /** The last bound is where all texts end. */
+  bounds: Uint32Array;
+}
+
 /**
- * Every pool's list-item texts in one dialect, back to back with their bounds, a chunk of POOLS_PER_CHUNK pools a
- * value: `held_items` stores them as written, copied from the pools' text rows, so that a server reads them in a
- * few values when it opens and a page of pools reads no table (a row read by key costs a page of a large snapshot
- * more than the bare server's whole answer, and reading every row at open takes seconds: docs/performance.md §3).
+ * Every pool's list-item texts in one dialect, a chunk of POOLS_PER_CHUNK pools a value: `held_items` stores them
+ * as written, copied from the pools' text rows, so that a page of pools reads at most a value a chunk once, and no
+ * table after (a row read by key costs a page of a large snapshot more than the bare server's whole answer:
+ * docs/performance.md §3). Opening reads every chunk's bounds and its texts' length and checks them, so a damaged
+ * chunk fails the start and not a request; a chunk's texts are read the first time a page needs them, so a server
+ * whose pages name few pools holds few.
+ * @example new HeldItems(db, 'spec', 2000).chunk(0).bounds.length // 64 * 6 + 1
  */
-export interface HeldItems {
-  /** Each chunk's texts, back to back. */
-  bytes: Buffer[];
-  /**
-   * Each chunk's bounds: where the chunk's n-th pool's text `k` starts is bounds[c][n * HELD_PIECES + k], and the
-   * last bound is where all end.
-   */
-  bounds: Uint32Array[];
+export class HeldItems {
+  private readonly texts: (Buffer | undefined)[];
+  private readonly bounds: Uint32Array[] = [];
+  private readonly read: Database.Statement;
+
+  constructor(
+    db: Database.Database,
+    private readonly wire: Wire,
+    count: number,
+  ) {
+    const rows = db.prepare('SELECT chunk, length(texts), bounds FROM held_items WHERE wire = ? ORDER BY chunk').raw();
+    for (const [c, length, stored] of rows.iterate(wire) as IterableIterator<[number, number, Buffer]>) {
+      this.bounds.push(checkedBounds(wire, c, count, length, stored, this.bounds.length));
+    }
+    const chunks = Math.ceil(count / POOLS_PER_CHUNK);
+    if (this.bounds.length !== chunks)
+      throw new Error(
+        `held_items holds ${this.bounds.length} chunks of ${wire} texts, where ${count} pools take ${chunks}`,
+      );
+    this.texts = new Array<Buffer | undefined>(chunks);
+    this.read = db.prepare('SELECT texts FROM held_items WHERE wire = ? AND chunk = ?').pluck();
+  }
+
+  /** Chunk `c`'s texts and bounds, read the first time they are asked for. */
+  chunk(c: number): HeldChunk {
+    const texts = (this.texts[c] ??= this.read.get(this.wire, c) as Buffer);
+    return { texts, bounds: this.bounds[c]! };
+  }
+}
+
+/** Chunk `c`'s stored bounds, checked against its pools and its texts' `length`; throws naming what is wrong. */
+function checkedBounds(wire: Wire, c: number, count: number, length: number, stored: Buffer, due: number): Uint32Array {
+  const pools = Math.min(POOLS_PER_CHUNK, count - c * POOLS_PER_CHUNK);
+  const n = pools * HELD_PIECES + 1;
+  if (c !== due || pools <= 0 || stored.length !== 4 * n)
+    throw new Error(`held_items ${wire} chunk ${c} does not hold the texts of its pools`);
+  const bounds = copyInto(new Uint32Array(n), stored);
+  for (let i = 1; i < n; i++)
+    if (bounds[i]! < bounds[i - 1]!)
+      throw new Error(`held_items ${wire} chunk ${c} has bound ${i} before the one ahead of it`);
+  if (bounds[n - 1] !== length)
+    throw new Error(`held_items ${wire} chunk ${c} holds ${length} bytes, its bounds say ${bounds[n - 1]}`);
+  return bounds;
 }
 
 /**
  * The held texts of a dialect made from its text rows, ids 1..`count` in order (throws naming the first pool
  * without its row): what `held_items` stores, and what `inspect --verify` holds it to.
- * @example heldItemsOfRows(db, 'spec', 2000).bounds[0]!.length // 1024 * 6 + 1
+ * @example heldItemsOfRows(db, 'spec', 2000)[0]!.bounds.length // 64 * 6 + 1
  */
-export function heldItemsOfRows(db: Database.Database, wire: Wire, count: number): HeldItems {
+export function heldItemsOfRows(db: Database.Database, wire: Wire, count: number): HeldChunk[] {
   const table = textTable(wire);
-  const held: HeldItems = { bytes: [], bounds: [] };
+  const held: HeldChunk[] = [];
   let chunk: { texts: Buffer[]; bounds: number[]; at: number } = { texts: [], bounds: [], at: 0 };
   const close = (): void => {
-    held.bytes.push(Buffer.concat(chunk.texts, chunk.at));
-    held.bounds.push(Uint32Array.from([...chunk.bounds, chunk.at]));
+    held.push({ texts: Buffer.concat(chunk.texts, chunk.at), bounds: Uint32Array.from([...chunk.bounds, chunk.at]) });
     chunk = { texts: [], bounds: [], at: 0 };
   };
   let expected = 1;
@@ -69,36 +113,6 @@ export function heldItemsOfRows(db: Database.Database, wire: Wire, count: number
 export function writeHeldItems(db: Database.Database, count: number): void {
   const insert = db.prepare('INSERT INTO held_items (wire, chunk, texts, bounds) VALUES (?, ?, ?, ?)');
   for (const wire of ['spec', 'upstream'] as const) {
-    const held = heldItemsOfRows(db, wire, count);
-    held.bytes.forEach((bytes, c) => insert.run(wire, c, bytes, bytesOf(held.bounds[c]!)));
+    heldItemsOfRows(db, wire, count).forEach(({ texts, bounds }, c) => insert.run(wire, c, texts, bytesOf(bounds)));
   }
-}
-
-/**
- * A dialect's held texts of `count` pools as stored; throws when they do not hold that many, or their bounds
- * run past their texts or back.
- */
-export function readHeldItems(db: Database.Database, wire: Wire, count: number): HeldItems {
-  const held: HeldItems = { bytes: [], bounds: [] };
-  const rows = db.prepare('SELECT chunk, texts, bounds FROM held_items WHERE wire = ? ORDER BY chunk').raw();
-  for (const [c, texts, stored] of rows.iterate(wire) as IterableIterator<[number, Buffer, Buffer]>) {
-    const pools = Math.min(POOLS_PER_CHUNK, count - c * POOLS_PER_CHUNK);
-    const n = pools * HELD_PIECES + 1;
-    if (c !== held.bytes.length || pools <= 0 || stored.length !== 4 * n)
-      throw new Error(`held_items ${wire} chunk ${c} does not hold the texts of its pools`);
-    const bounds = copyInto(new Uint32Array(n), stored);
-    for (let i = 1; i < n; i++)
-      if (bounds[i]! < bounds[i - 1]!)
-        throw new Error(`held_items ${wire} chunk ${c} has bound ${i} before the one ahead of it`);
-    if (bounds[n - 1] !== texts.length)
-      throw new Error(`held_items ${wire} chunk ${c} holds ${texts.length} bytes, its bounds say ${bounds[n - 1]}`);
-    held.bytes.push(texts);
-    held.bounds.push(bounds);
-  }
-  if (held.bytes.length !== Math.ceil(count / POOLS_PER_CHUNK))
-    throw new Error(
-      `held_items holds ${held.bytes.length} chunks of ${wire} texts, ` +
-        `where ${count} pools take ${Math.ceil(count / POOLS_PER_CHUNK)}`,
-    );
-  return held;
 }

@@ -23,9 +23,13 @@ export interface PoolKeys {
   config: Int32Array;
   /** The distinct config addresses, in the order of the first pool holding each. */
   configs: string[];
+  /** Every pool's address, by id, each followed by a newline. */
+  addresses: string;
+  /** Where pool `id`'s address starts in `addresses` is starts[id]; starts[count + 1] is where all end. */
+  starts: Uint32Array;
 }
 
-const KEYS_SQL = `SELECT id, token_a, token_b, pools_config,
+const KEYS_SQL = `SELECT id, token_a, token_b, pools_config, address,
     blocked * ${POOL_FLAG.blocked} + has_warning * ${POOL_FLAG.hasWarning}
     + adaptive_fee_enabled * ${POOL_FLAG.adaptiveFee}
     + (pool_type = 'launchpool') * ${POOL_FLAG.launchPool} + has_active_rewards * ${POOL_FLAG.activeRewards}
@@ -47,35 +51,55 @@ export function poolKeysOfRows(db: Database.Database): PoolKeys {
     config: new Int32Array(count + 1),
   };
   const configs = new Map<string, number>();
+  const addresses: string[] = [];
   let last = 0;
-  for (const [id, a, b, config, flag] of db.prepare(KEYS_SQL).raw().iterate() as IterableIterator<
-    [number, number, number, string, number]
+  for (const [id, a, b, config, address, flag] of db.prepare(KEYS_SQL).raw().iterate() as IterableIterator<
+    [number, number, number, string, string, number]
   >) {
     if (id !== ++last) throw new Error(`pool ids must run 1..count: found ${id} after ${last - 1}`);
+    addresses.push(`${address}\n`);
     keys.tokenA[id] = a;
     keys.tokenB[id] = b;
     keys.flags[id] = flag;
     if (!configs.has(config)) configs.set(config, configs.size);
     keys.config[id] = configs.get(config)!;
   }
-  return { ...keys, configs: [...configs.keys()] };
+  const joined = addresses.join('');
+  return { ...keys, configs: [...configs.keys()], addresses: joined, starts: addressStarts(joined, count) };
+}
+
+/** Where each address starts in the newline-ended `addresses` of `count` pools; throws when they are not `count`. */
+function addressStarts(addresses: string, count: number): Uint32Array {
+  const starts = new Uint32Array(count + 2);
+  let at = 0;
+  for (let id = 1; id <= count; id++) {
+    starts[id] = at;
+    const end = addresses.indexOf('\n', at);
+    if (end < 0) throw new Error(`pool_keys holds ${id - 1} addresses of ${count} pools`);
+    at = end + 1;
+  }
+  if (at !== addresses.length) throw new Error(`pool_keys holds more addresses than its ${count} pools`);
+  starts[count + 1] = at;
+  return starts;
 }
 
 /**
  * Writes the `pool_keys` row from the pools table: tokens, flag byte and config of every pool, as typed
- * arrays (configs as indexes into their list, a few addresses), so that a server opens 100k pools with
- * a few reads instead of walking 100k wide rows (a quarter of a second). Typed arrays are stored in the
- * platform's byte order, as sort_orders are.
- * Addresses are not among them: the server reads them in the pools' head pieces (pool-index.ts).
+ * arrays (configs as indexes into their list, a few addresses), and every address in one text, so that a server
+ * opens 100k pools with a few reads instead of walking 100k wide rows (a quarter of a second), and a page's
+ * cursor names its pools without reading the table. Typed arrays are stored in the platform's byte order, as
+ * sort_orders are.
  */
 export function writePoolKeys(db: Database.Database): void {
   const keys = poolKeysOfRows(db);
-  db.prepare('INSERT INTO pool_keys (id, token_a, token_b, flags, config, configs) VALUES (1,?,?,?,?,?)').run(
+  const columns = 'token_a, token_b, flags, config, configs, addresses';
+  db.prepare(`INSERT INTO pool_keys (id, ${columns}) VALUES (1,?,?,?,?,?,?)`).run(
     bytesOf(keys.tokenA),
     bytesOf(keys.tokenB),
     bytesOf(keys.flags),
     bytesOf(keys.config),
     JSON.stringify(keys.configs),
+    keys.addresses,
   );
 }
 
@@ -92,12 +116,12 @@ function configList(json: string): string[] {
  * table would walk an index of it); throws when its arrays do not match.
  */
 export function readPoolKeys(db: Database.Database, count: number): PoolKeys {
-  const row = db.prepare('SELECT token_a, token_b, flags, config, configs FROM pool_keys WHERE id = 1').raw().get() as
-    [Buffer, Buffer, Buffer, Buffer, string] | undefined;
+  const sql = 'SELECT token_a, token_b, flags, config, configs, addresses FROM pool_keys WHERE id = 1';
+  const row = db.prepare(sql).raw().get() as [Buffer, Buffer, Buffer, Buffer, string, string] | undefined;
   const n = count + 1;
   if (!row || row[0].length !== 4 * n || row[1].length !== 4 * n || row[2].length !== n || row[3].length !== 4 * n)
     throw new Error(`pool_keys does not hold ${count} pools`);
-  const [tokenA, tokenB, flags, config, configs] = row;
+  const [tokenA, tokenB, flags, config, configs, addresses] = row;
   const keys: PoolKeys = {
     count,
     tokenA: copyInto(new Int32Array(n), tokenA),
@@ -105,6 +129,8 @@ export function readPoolKeys(db: Database.Database, count: number): PoolKeys {
     flags: new Uint8Array(flags),
     config: copyInto(new Int32Array(n), config),
     configs: configList(configs),
+    addresses,
+    starts: addressStarts(addresses, count),
   };
   // A config index beyond the list would make the config filter read past its table: refuse the file instead.
   for (let id = 1; id < n; id++)

@@ -3,12 +3,12 @@ import { PERIOD_NAMES } from '../../math/periods.js';
  * Version of the snapshot layout, kept in SQLite's user_version. A server or inspector refuses a
  * snapshot of any other version rather than misreading it.
  */
-export const SCHEMA_VERSION = 11;
+export const SCHEMA_VERSION = 12;
 
 /**
  * Names what shapes a response besides the snapshot's content and the request: the way bodies are joined
  * from the stored texts. It goes into every ETag; change it whenever a body changes for the same content,
- * never for a change of how the same bytes are stored (schemas 6 to 11 kept it).
+ * never for a change of how the same bytes are stored (schemas 6 to 12 kept it).
  */
 export const RESPONSE_FORMAT = 'schema 7 format 3';
 
@@ -68,12 +68,12 @@ CREATE TABLE pools (
 CREATE TABLE pool_keys (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   token_a BLOB NOT NULL, token_b BLOB NOT NULL, flags BLOB NOT NULL,
-  config BLOB NOT NULL, configs TEXT NOT NULL
+  config BLOB NOT NULL, configs TEXT NOT NULL, addresses TEXT NOT NULL
 );
 ${poolTextsTable('spec')}
 ${poolTextsTable('upstream')}
 CREATE TABLE held_items (
-  wire TEXT NOT NULL, chunk INTEGER NOT NULL, texts BLOB NOT NULL, bounds BLOB NOT NULL, PRIMARY KEY (wire, chunk)
+  wire TEXT NOT NULL, chunk INTEGER NOT NULL, bounds BLOB NOT NULL, texts BLOB NOT NULL, PRIMARY KEY (wire, chunk)
 );
 CREATE INDEX pools_token_a ON pools (token_a);
 CREATE INDEX pools_token_b ON pools (token_b);

@@ -1,16 +1,16 @@
 import type Database from 'better-sqlite3';
 import { openSnapshot, readSnapshotFacts } from './open-snapshot.js';
-import { readHeldItems } from '../format/held-items.js';
+import { HeldItems } from '../format/held-items.js';
 import { PoolBodies, listBody, objectBody } from './pool-bodies.js';
 import { poolIndex } from './pool-index.js';
 import { readPoolKeys } from '../format/pool-keys.js';
 import { rowCountProblems } from './row-counts.js';
 import { walkPools, StoredOrders, Thresholds, walkOrder } from './listing-walks.js';
 import type { ServedSnapshot } from './served-snapshot.js';
-import type { ServedParts } from './served-parts.js';
 import type { MovedMarket } from './moved/moved-snapshot.js';
 import { StoredRecords } from '../format/stored-records.js';
 import { ServedTokens } from './served-tokens.js';
+import type { ServedParts } from './served-parts.js';
 import { SnapshotError } from './snapshot-error.js';
 import { loadTokenIndex } from './token-index.js';
 import type { Wire } from '../format/wire.js';
@@ -55,7 +55,7 @@ function served(db: Database.Database, path: string, wire: Wire): ServedSnapshot
     tokenOrders: new StoredOrders(db, 'tokens', tokens.count),
     thresholds: new Thresholds(db),
     servedTokens: new ServedTokens(db, wire),
-    bodies: new PoolBodies(db, wire, readHeldItems(db, wire, pools.count), (id) => [
+    bodies: new PoolBodies(db, wire, new HeldItems(db, wire, pools.count), (id) => [
       pools.tokenA[id]!,
       pools.tokenB[id]!,
     ]),

@@ -125,8 +125,7 @@ export class PoolBodies {
     open: string,
     close: string,
   ): Buffer {
-    const { bytes, bounds } = this.held;
-    const chunkOf = (id: number): number => Math.floor((id - 1) / POOLS_PER_CHUNK);
+    const chunks = ids.map((id) => this.held.chunk(Math.floor((id - 1) / POOLS_PER_CHUNK)));
     const firstOf = (id: number): number => ((id - 1) % POOLS_PER_CHUNK) * HELD_PIECES;
     const moved = ids.map((id) => {
       const texts = this.moved(id);
@@ -137,30 +136,29 @@ export class PoolBodies {
       const [a, b] = this.tokensOf(id);
       size +=
         moved[i]?.length ?? 2 * AFTER_TOKEN_A.length + tokens.summaryBytes(a).length + tokens.summaryBytes(b).length;
-      const [c, first] = [chunkOf(id), firstOf(id)];
-      if (!moved[i]) size += bounds[c]![first + HELD_PIECES]! - bounds[c]![first]!;
+      const { bounds } = chunks[i]!;
+      if (!moved[i]) size += bounds[firstOf(id) + HELD_PIECES]! - bounds[firstOf(id)]!;
     });
     const out = Buffer.allocUnsafe(size);
     let at = out.write(open, 0, 'latin1');
-    const piece = (c: number, first: number, k: number): void => {
-      at += bytes[c]!.copy(out, at, bounds[c]![first + k]!, bounds[c]![first + k + 1]!);
-    };
     ids.forEach((id, i) => {
       if (i > 0) out[at++] = COMMA;
       const item = moved[i];
       if (item) return void (at += item.copy(out, at));
       const [a, b] = this.tokensOf(id);
-      const [c, first] = [chunkOf(id), firstOf(id)];
-      piece(c, first, HELD_PIECE.head);
+      const { texts, bounds } = chunks[i]!;
+      const first = firstOf(id);
+      const piece = (k: number): void => void (at += texts.copy(out, at, bounds[first + k]!, bounds[first + k + 1]!));
+      piece(HELD_PIECE.head);
       at += tokens.summaryBytes(a).copy(out, at);
       at += out.write(AFTER_TOKEN_A, at, 'latin1');
       at += tokens.summaryBytes(b).copy(out, at);
-      piece(c, first, HELD_PIECE.mid);
+      piece(HELD_PIECE.mid);
       held.forEach((k, n) => {
         if (n > 0) out[at++] = COMMA;
-        piece(c, first, HELD_PIECE.entry + k);
+        piece(HELD_PIECE.entry + k);
       });
-      piece(c, first, HELD_PIECE.itemEnd);
+      piece(HELD_PIECE.itemEnd);
     });
     at += out.write(close, at);
     return out.subarray(0, at);

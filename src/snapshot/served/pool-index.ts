@@ -47,13 +47,14 @@ function groupByToken(tokenA: Int32Array, tokenB: Int32Array, count: number): (t
     token >= 0 && token <= maxToken ? ids.subarray(starts[token], starts[token + 1]) : ids.subarray(0, 0);
 }
 
-/** The pool index over the stored arrays (pool-keys.ts) and the pools' addresses, read from `db`. */
+/**
+ * The pool index over the stored arrays and addresses (pool-keys.ts); a pool's id is looked up in `db` by the
+ * address's unique index: a request asks for one or two, and a `Map` of 100,000 addresses would cost the start
+ * (docs/performance.md §3).
+ */
 export function poolIndex(db: Database.Database, keys: PoolKeys): PoolIndex {
-  const { count, tokenA, tokenB, flags, config } = keys;
-  const addresses = ['', ...(db.prepare('SELECT address FROM pools ORDER BY id').pluck().all() as string[])];
-  if (addresses.length !== count + 1) throw new Error(`pools holds ${addresses.length - 1} pools, pool_keys ${count}`);
-  const ids = new Map<string, number>();
-  for (let id = 1; id <= count; id++) ids.set(addresses[id]!, id);
+  const { count, tokenA, tokenB, flags, config, addresses, starts } = keys;
+  const idByAddress = db.prepare('SELECT id FROM pools WHERE address = ?').pluck();
   const configs = new Map(keys.configs.map((address, i) => [address, i]));
   return {
     count,
@@ -63,8 +64,8 @@ export function poolIndex(db: Database.Database, keys: PoolKeys): PoolIndex {
     config,
     configIndex: (address) => configs.get(address),
     configCount: configs.size,
-    addressOf: (id) => addresses[id]!,
-    idOf: (address) => ids.get(address),
+    addressOf: (id) => addresses.slice(starts[id], starts[id + 1]! - 1),
+    idOf: (address) => idByAddress.get(address) as number | undefined,
     poolsOfToken: groupByToken(tokenA, tokenB, count),
   };
 }

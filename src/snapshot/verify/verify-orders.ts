@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { compareDecimalStrings } from '../../math/decimal.js';
-import { heldItemsOfRows, readHeldItems } from '../format/held-items.js';
+import { HeldItems, heldItemsOfRows } from '../format/held-items.js';
 import { poolKeysOfRows, readPoolKeys } from '../format/pool-keys.js';
 import { WIRES } from '../format/wire.js';
 import type { Violations } from './violations.js';
@@ -58,7 +58,7 @@ export function verifyOrders(
 
 /**
  * The `pool_keys` row, which a server filters and looks pools up by, says what the pools' rows say: each
- * pool's tokens, flag byte and config, and the list of configs.
+ * pool's tokens, flag byte, config and address, and the list of configs.
  * @example verifyPoolKeys(db, violations)
  */
 export function verifyPoolKeys(db: Database.Database, v: Violations): void {
@@ -66,6 +66,8 @@ export function verifyPoolKeys(db: Database.Database, v: Violations): void {
   const stored = readPoolKeys(db, expected.count);
   if (JSON.stringify(stored.configs) !== JSON.stringify(expected.configs))
     v.add('table pool_keys row id 1', "configs differ from the pools' pools_config");
+  if (stored.addresses !== expected.addresses)
+    v.add('table pool_keys row id 1', "addresses differ from the pools' addresses");
   for (const field of ['tokenA', 'tokenB', 'flags', 'config'] as const) {
     const id = expected[field].findIndex((value, i) => stored[field][i] !== value);
     if (id >= 0)
@@ -83,11 +85,10 @@ export function verifyPoolKeys(db: Database.Database, v: Violations): void {
 export function verifyHeldItems(db: Database.Database, v: Violations): void {
   const count = db.prepare('SELECT count(*) FROM pools').pluck().get() as number;
   for (const wire of WIRES) {
-    const [stored, expected] = [readHeldItems(db, wire, count), heldItemsOfRows(db, wire, count)];
-    expected.bytes.forEach((bytes, c) => {
-      const same =
-        bytes.equals(stored.bytes[c]!) &&
-        Buffer.from(expected.bounds[c]!.buffer).equals(Buffer.from(stored.bounds[c]!.buffer));
+    const stored = new HeldItems(db, wire, count);
+    heldItemsOfRows(db, wire, count).forEach(({ texts, bounds }, c) => {
+      const held = stored.chunk(c);
+      const same = texts.equals(held.texts) && Buffer.from(bounds.buffer).equals(Buffer.from(held.bounds.buffer));
       if (!same) v.add(`table held_items row ${wire} chunk ${c}`, `differs from the pools' ${wire} text rows`);
     });
   }

@@ -27,8 +27,7 @@ export function movedMembers(stored: PoolIndex, storedByAddress: Int32Array, ver
   flags.set(stored.flags);
   for (const [id, pool] of version.pools) flags[id] = pool.flags;
   if (added.length === 0 && removed.size === 0) {
-    const ids = Array.from({ length: stored.count }, (_, i) => i + 1);
-    const byAddress = Int32Array.from(storedByAddress, (id) => id - 1);
+    const { ids, byAddress } = storedListing(stored.count, storedByAddress);
     return { index: { ...stored, flags }, ids, byAddress, maxId: stored.count };
   }
   const records = added.filter((id) => !removed.has(id)).map((id) => version.pools.get(id)!.record());
@@ -37,6 +36,21 @@ export function movedMembers(stored: PoolIndex, storedByAddress: Int32Array, ver
   const listed = ids.filter((id) => !removed.has(id));
   const byAddress = addressOrder(listed.map((id) => index.addressOf(id)));
   return { index, ids: listed, byAddress, maxId: index.count };
+}
+
+/** The snapshot's own listing, made once and shared by its versions (100,000 pools take some 25 ms to list). */
+const storedListings = new WeakMap<Int32Array, { ids: number[]; byAddress: Int32Array }>();
+
+function storedListing(count: number, storedByAddress: Int32Array): { ids: number[]; byAddress: Int32Array } {
+  let listing = storedListings.get(storedByAddress);
+  if (!listing) {
+    const ids = Array.from({ length: count }, (_, i) => i + 1);
+    storedListings.set(
+      storedByAddress,
+      (listing = { ids, byAddress: Int32Array.from(storedByAddress, (id) => id - 1) }),
+    );
+  }
+  return listing;
 }
 
 /**

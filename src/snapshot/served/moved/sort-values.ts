@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { compareDecimalStrings } from '../../../math/decimal-text.js';
 import { PERIOD_NAMES } from '../../../math/periods.js';
-import { orderByValue } from '../../format/order-by-value.js';
+import { orderByValue, orderByValuePaced, type OrderPair } from '../../format/order-by-value.js';
 import { PLAIN_SORT_FIELDS, POOL_SORT_KEYS, STATS_SORT_FIELDS } from '../../format/sort-keys.js';
 import type { SortOrder } from '../listing-walks.js';
 import type { MarketVersion } from './market-version.js';
@@ -88,7 +88,7 @@ export class VersionOrders {
         this.fillFloats(keyIndex(key), floats, first, first + SLICE * 16);
         await pace();
       }
-      this.sorted.set(key, this.sort(keyIndex(key), floats));
+      this.sorted.set(key, this.withPositions(await this.orderPaced(keyIndex(key), floats, pace)));
       await pace();
     }
   }
@@ -133,13 +133,21 @@ export class VersionOrders {
   }
 
   private sort(k: number, floats: Float64Array): { asc: SortOrder; desc: SortOrder } {
-    const { ids, byAddress, maxId } = this.members;
-    const { asc, desc } = orderByValue(ids, (i) => this.value(k, ids[i]!), byAddress, floats);
-    return { asc: withPositions(asc, maxId), desc: withPositions(desc, maxId) };
+    const { ids, byAddress } = this.members;
+    return this.withPositions(orderByValue(ids, (i) => this.value(k, ids[i]!), byAddress, floats));
+  }
+
+  private orderPaced(k: number, floats: Float64Array, pace: () => Promise<void> | void): Promise<OrderPair> {
+    const { ids, byAddress } = this.members;
+    return orderByValuePaced(ids, (i) => this.value(k, ids[i]!), byAddress, floats, pace);
+  }
+
+  private withPositions({ asc, desc }: OrderPair): { asc: SortOrder; desc: SortOrder } {
+    return { asc: positioned(asc, this.members.maxId), desc: positioned(desc, this.members.maxId) };
   }
 }
 
-function withPositions(ids: Int32Array, maxId: number): SortOrder {
+function positioned(ids: Int32Array, maxId: number): SortOrder {
   const position = new Int32Array(maxId + 1).fill(-1);
   ids.forEach((id, i) => (position[id] = i));
   return { ids, position };

@@ -1,5 +1,6 @@
-import type { Argv } from 'yargs';
+import type { Argv, Options } from 'yargs';
 import { UsageError } from './fail.js';
+import { parseWire, WIRES, type Wire } from '../snapshot/format/wire.js';
 
 /**
  * Marks flags as numbers in `--help` (`[number]`) while yargs still hands over the text typed: a flag declared
@@ -24,4 +25,28 @@ export function integerFlag(name: string, raw: unknown, min: number, max: number
     throw new UsageError(`${name} must be an integer from ${min} to ${max}${hint}, got '${text}'`);
   }
   return Number(text);
+}
+
+/**
+ * `--wire`: the dialect to speak or write (docs/api.md §9), for serve, start, export and openapi;
+ * CLMM_MOCK_WIRE sets it for serve and start when the flag is absent.
+ */
+export const WIRE_OPTION = {
+  type: 'string',
+  requiresArg: true,
+  choices: [...WIRES],
+  describe: "Dialect: spec (the documented shape) or upstream (the live API's own wire format), e.g. --wire upstream",
+} as const satisfies Options;
+
+/**
+ * The dialect of `--wire` (yargs checked its choices), else of CLMM_MOCK_WIRE, else spec; a bad variable
+ * is a usage error.
+ */
+export function wireOf(flag: string | undefined): Wire {
+  const env = process.env.CLMM_MOCK_WIRE;
+  try {
+    return flag === undefined ? parseWire(env === '' ? undefined : env, 'CLMM_MOCK_WIRE') : parseWire(flag, '--wire');
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }
