@@ -23,8 +23,8 @@ export type MarketStarter = () => Promise<MarketWork>;
 
 /**
  * The starter of `snapshot`'s markets. Its first call loads the market's code, then reads what it needs of the
- * snapshot in slices between which requests are answered (some 0.5 s at 2,000 pools, 5 to 7 s at 100,000:
- * docs/market-moves.md §4) and keeps it; later calls, after a reset, make a state from what was kept (a few ms).
+ * snapshot in slices between which requests are answered (docs/market-moves.md §4) and keeps it; later calls,
+ * after a reset, make a state from what was kept.
  * A read that fails is read again at the next call.
  * @example const start = marketStarter(snapshot); const market = await start(); await market.advance(1, pacer());
  */

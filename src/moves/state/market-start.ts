@@ -18,9 +18,9 @@ export interface StartFigures {
 
 /**
  * What a server's first change reads of its snapshot, kept for the server's life: a reset drops the market's
- * state, and the next change makes a state from this one (some milliseconds) instead of reading the snapshot
- * again (0.25 s at 2,000 pools, some 2 s at 100,000). What it holds is the snapshot's and never changes: the
- * tokens' stored figures and facts, the reward slots and the first pools' stored shapes, which states share and
+ * state, and the next change makes a state from this one instead of reading the snapshot again (docs/market-moves.md
+ * §4). What it holds is the snapshot's and never changes: the
+ * tokens' stored figures and facts, the reward slots and every pool's stored shape, which states share and
  * copy what they change of; and the stored records lately read (stored-pools.ts), whose order states change.
  */
 export class MarketStart {

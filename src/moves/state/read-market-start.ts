@@ -7,20 +7,13 @@ import { RewardSlots } from './reward-slots.js';
 import { StoredPools } from './stored-pools.js';
 import { storedShape, type StoredShape } from './stored-pools.js';
 
-/**
- * Pools whose stored shapes the first change reads before any is written, in slices: all of a small snapshot's,
- * so that its first steps do not read them one pool at a time while requests wait, and a bounded part of a large
- * one's (docs/market-moves.md §4).
- */
-const SHAPED_AHEAD = 20_000;
-
 /** Tokens, or pools' reward slots, read between two pauses: some 4 ms. */
 const ROWS_AT_ONCE = 4_096;
 
 /**
  * What a server's first change reads of `snapshot` (market-start.ts), with `pace` between the reads (at 100,000
- * pools, reading the tokens' figures or the reward slots at once held a request), and the first pools' stored
- * shapes read ahead.
+ * pools, reading the tokens' figures or the reward slots at once held a request), and every pool's stored shape,
+ * so that no step reads one (at 100,000 pools, a step that moved SOL read tens of thousands, one at a time).
  * @example const state = (await readMarketStart(snapshot, 42, pacer())).state();
  */
 export async function readMarketStart(snapshot: ServedSnapshot, seed: number, pace: Pace): Promise<MarketStart> {
@@ -28,7 +21,7 @@ export async function readMarketStart(snapshot: ServedSnapshot, seed: number, pa
   const prices: TokenPrice[] = [];
   const priceOf = (id: number): TokenPrice => (prices[id] ??= tokenPrice(figures.usdPrice[id]!, figures.decimals[id]!));
   const ahead = new Map<number, StoredShape>();
-  for (let id = 1; id <= Math.min(SHAPED_AHEAD, snapshot.poolCount); id++) {
+  for (let id = 1; id <= snapshot.poolCount; id++) {
     const [a, b] = snapshot.poolTokens(id);
     ahead.set(id, storedShape(snapshot, id, [priceOf(a), priceOf(b)]));
     await pace();

@@ -88,31 +88,41 @@ function checkedBounds(wire: Wire, c: number, count: number, length: number, sto
 export function heldItemsOfRows(db: Database.Database, wire: Wire, count: number): HeldChunk[] {
   const table = textTable(wire);
   const held: HeldChunk[] = [];
-  let chunk: { texts: Buffer[]; bounds: number[]; at: number } = { texts: [], bounds: [], at: 0 };
-  const close = (): void => {
-    held.push({ texts: Buffer.concat(chunk.texts, chunk.at), bounds: Uint32Array.from([...chunk.bounds, chunk.at]) });
-    chunk = { texts: [], bounds: [], at: 0 };
-  };
+  let pools: string[][] = [];
   let expected = 1;
   const rows = db.prepare(`SELECT id, ${HELD_COLUMNS.join(', ')} FROM ${table} ORDER BY id`).raw();
   for (const [id, ...row] of rows.iterate() as IterableIterator<[number, ...string[]]>) {
     if (id !== expected) throw new Error(`table ${table} has no row for pool ${expected}`);
-    for (const piece of row) {
-      chunk.bounds.push(chunk.at);
-      chunk.at += Buffer.byteLength(piece);
+    pools.push(row);
+    if (expected++ % POOLS_PER_CHUNK === 0) {
+      held.push(heldChunk(pools));
+      pools = [];
     }
-    chunk.texts.push(Buffer.from(row.join('')));
-    if (expected++ % POOLS_PER_CHUNK === 0) close();
   }
   if (expected !== count + 1) throw new Error(`table ${table} has no row for pool ${expected}`);
-  if (chunk.texts.length > 0) close();
+  if (pools.length > 0) held.push(heldChunk(pools));
   return held;
 }
 
 /** Writes both dialects' held texts from their text rows (snapshot-writer.ts, once every pool is written). */
 export function writeHeldItems(db: Database.Database, count: number): void {
-  const insert = db.prepare('INSERT INTO held_items (wire, chunk, texts, bounds) VALUES (?, ?, ?, ?)');
+  const insert = db.prepare('INSERT INTO held_items (wire, chunk, bounds, texts) VALUES (?, ?, ?, ?)');
   for (const wire of ['spec', 'upstream'] as const) {
-    heldItemsOfRows(db, wire, count).forEach(({ texts, bounds }, c) => insert.run(wire, c, texts, bytesOf(bounds)));
+    heldItemsOfRows(db, wire, count).forEach(({ texts, bounds }, c) => insert.run(wire, c, bytesOf(bounds), texts));
   }
+}
+
+/** A chunk made of its pools' held texts, each in HELD_COLUMNS order. */
+function heldChunk(pools: readonly (readonly string[])[]): HeldChunk {
+  const bounds: number[] = [];
+  let at = 0;
+  for (const pieces of pools)
+    for (const piece of pieces) {
+      bounds.push(at);
+      at += Buffer.byteLength(piece);
+    }
+  return {
+    texts: Buffer.from(pools.map((pieces) => pieces.join('')).join('')),
+    bounds: Uint32Array.from([...bounds, at]),
+  };
 }

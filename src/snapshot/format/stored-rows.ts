@@ -48,7 +48,7 @@ export function poolOf(id: number, p: StoredRow, children: PoolChildRows): PoolR
     locks: children.locks.map(lockOf),
     stats: statsOf(children.stats),
     // The account's fields the detail piece holds as JSON. A literal, not a spread: records of one layout
-    // keep the encoders' property reads monomorphic (a spread made moved records 10% slower).
+    // keep the encoders' property reads monomorphic (a spread made moved records slower).
     tokenVaultA: detail.tokenVaultA as string,
     tokenVaultB: detail.tokenVaultB as string,
     feeGrowthGlobalA: detail.feeGrowthGlobalA as string,

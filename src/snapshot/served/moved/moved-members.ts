@@ -38,7 +38,7 @@ export function movedMembers(stored: PoolIndex, storedByAddress: Int32Array, ver
   return { index, ids: listed, byAddress, maxId: index.count };
 }
 
-/** The snapshot's own listing, made once and shared by its versions (100,000 pools take some 25 ms to list). */
+/** The snapshot's own listing, made once and shared by its versions rather than listed again for each. */
 const storedListings = new WeakMap<Int32Array, { ids: number[]; byAddress: Int32Array }>();
 
 function storedListing(count: number, storedByAddress: Int32Array): { ids: number[]; byAddress: Int32Array } {

@@ -4,7 +4,7 @@ import { PERIOD_NAMES } from '../../../math/periods.js';
 import { orderByValue, orderByValuePaced, type OrderPair } from '../../format/order-by-value.js';
 import { PLAIN_SORT_FIELDS, POOL_SORT_KEYS, STATS_SORT_FIELDS } from '../../format/sort-keys.js';
 import type { SortOrder } from '../listing-walks.js';
-import type { MarketVersion } from './market-version.js';
+import type { MarketVersion, MovedPool } from './market-version.js';
 import type { MovedMembers } from './moved-members.js';
 
 const KEY_INDEX = new Map(POOL_SORT_KEYS.map((key, i) => [key, i]));
@@ -128,7 +128,7 @@ export class VersionOrders {
     const storedFloats = this.stored.floats[k]!;
     for (let i = from; i < Math.min(to, ids.length); i++) {
       const moved = this.version.pools.get(ids[i]!);
-      floats[i] = moved ? Number(moved.sortValue(k)) + 0 : storedFloats[ids[i]!]!;
+      floats[i] = moved ? floatOf(moved, k) : storedFloats[ids[i]!]!;
     }
   }
 
@@ -145,6 +145,19 @@ export class VersionOrders {
   private withPositions({ asc, desc }: OrderPair): { asc: SortOrder; desc: SortOrder } {
     return { asc: positioned(asc, this.members.maxId), desc: positioned(desc, this.members.maxId) };
   }
+}
+
+/**
+ * A moved pool's sort values as floats, parsed once a key: a pool that did not change since the last version is the
+ * same object in the next, whose values need not be worked out again for every version's sorts.
+ */
+const movedFloats = new WeakMap<MovedPool, Float64Array>();
+
+function floatOf(pool: MovedPool, k: number): number {
+  let floats = movedFloats.get(pool);
+  if (!floats) movedFloats.set(pool, (floats = new Float64Array(POOL_SORT_KEYS.length).fill(NaN)));
+  if (Number.isNaN(floats[k])) floats[k] = Number(pool.sortValue(k)) + 0;
+  return floats[k]!;
 }
 
 function positioned(ids: Int32Array, maxId: number): SortOrder {
