@@ -43,7 +43,8 @@ function served(db: Database.Database, path: string, wire: Wire): ServedSnapshot
   const damage = rowCountProblems(db, facts);
   if (damage.length > 0)
     throw new SnapshotError(`snapshot ${path} is damaged: ${damage.join('; ')} (inspect --verify names every row)`);
-  const pools = poolIndex(db, readPoolKeys(db, facts.pools));
+  const poolOrders = new StoredOrders(db, 'pools', facts.pools);
+  const pools = poolIndex(readPoolKeys(db, facts.pools));
   const tokens = loadTokenIndex(db);
   return servedFrom({
     db,
@@ -51,7 +52,7 @@ function served(db: Database.Database, path: string, wire: Wire): ServedSnapshot
     wire,
     pools,
     tokens,
-    poolOrders: new StoredOrders(db, 'pools', pools.count),
+    poolOrders,
     tokenOrders: new StoredOrders(db, 'tokens', tokens.count),
     thresholds: new Thresholds(db),
     servedTokens: new ServedTokens(db, wire),

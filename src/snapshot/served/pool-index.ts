@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import type { PoolKeys } from '../format/pool-keys.js';
 
 /**
@@ -48,13 +47,20 @@ function groupByToken(tokenA: Int32Array, tokenB: Int32Array, count: number): (t
 }
 
 /**
- * The pool index over the stored arrays and addresses (pool-keys.ts); a pool's id is looked up in `db` by the
- * address's unique index: a request asks for one or two, and a `Map` of 100,000 addresses would cost the start
- * (docs/performance.md §3).
+ * The pool index over the stored arrays and addresses (pool-keys.ts); pools' ids by address are a `Map` made from
+ * them when a lookup first asks, so that a server that is only listed never makes it.
  */
-export function poolIndex(db: Database.Database, keys: PoolKeys): PoolIndex {
+export function poolIndex(keys: PoolKeys): PoolIndex {
   const { count, tokenA, tokenB, flags, config, addresses, starts } = keys;
-  const idByAddress = db.prepare('SELECT id FROM pools WHERE address = ?').pluck();
+  const addressOf = (id: number): string => addresses.slice(starts[id], starts[id + 1]! - 1);
+  let ids: Map<string, number> | undefined;
+  const idOf = (address: string): number | undefined => {
+    if (!ids) {
+      ids = new Map();
+      for (let id = 1; id <= count; id++) ids.set(addressOf(id), id);
+    }
+    return ids.get(address);
+  };
   const configs = new Map(keys.configs.map((address, i) => [address, i]));
   return {
     count,
@@ -64,8 +70,8 @@ export function poolIndex(db: Database.Database, keys: PoolKeys): PoolIndex {
     config,
     configIndex: (address) => configs.get(address),
     configCount: configs.size,
-    addressOf: (id) => addresses.slice(starts[id], starts[id + 1]! - 1),
-    idOf: (address) => idByAddress.get(address) as number | undefined,
+    addressOf,
+    idOf,
     poolsOfToken: groupByToken(tokenA, tokenB, count),
   };
 }
