@@ -49,7 +49,8 @@ export function listPools(
 ): Buffer {
   const request = resolveListing(spec, search, snapshot.cursorKey);
   const { params } = request;
-  if (spec.endpoint === 'pools/search' && !params.q) {
+  // The live API's `q` is optional: without it, a search is of every pool under the other filters (docs/api.md §9.4).
+  if (spec.endpoint === 'pools/search' && !params.q && snapshot.wire === 'spec') {
     throw invalidParameter('q', 'q is required: a token symbol, a pair such as SOL-USDC, or an address');
   }
   const result = snapshot.walkPools(poolWalk(snapshot, params), request.position, request.size);
@@ -105,7 +106,11 @@ function searchOrder(snapshot: ServedSnapshot, q: string): number[] {
  */
 export function searchTokens(snapshot: ServedSnapshot, search: URLSearchParams, origin: string): Buffer {
   const { params, size, position, listing } = resolveListing(TOKEN_SEARCH_SPEC, search, snapshot.cursorKey);
-  if (!params.q) throw invalidParameter('q', 'q is required: part of a token symbol, name or address');
-  const result = snapshot.walkTokenList(searchOrder(snapshot, params.q), position, size);
+  if (!params.q && snapshot.wire === 'spec')
+    throw invalidParameter('q', 'q is required: part of a token symbol, name or address');
+  // Without `q` (the live dialect's optional one), every token, by 24h volume, as a search orders its matches.
+  const result = params.q
+    ? snapshot.walkTokenList(searchOrder(snapshot, params.q), position, size)
+    : snapshot.walkTokens({ sortBy: 'volume_24h', direction: 'desc' }, position, size);
   return page(snapshot, origin, listing, result);
 }

@@ -69,6 +69,8 @@ export function expectedTokens(
  * prefix, other match; each by 24h volume desc, then address.
  */
 export function expectedTokenSearch(model: Model, q: string): string[] {
+  // Without q (the live dialect's), every token, by 24h volume.
+  if (q === '') return sortByValue(model.tokens, (t) => t.volume24h, 'desc').map((t) => t.address);
   const needle = q.toLowerCase();
   const rank = (t: TokenRow): number => {
     const symbol = (t.symbol ?? '').toLowerCase();
@@ -90,15 +92,15 @@ export function expectedTokenSearch(model: Model, q: string): string[] {
 export function poolMatches(model: Model, q: string): (pool: PoolRow) => boolean {
   if (model.pool.has(q)) return (p) => p.address === q;
   if (model.token.has(q)) return (p) => p.tokenA.address === q || p.tokenB.address === q;
-  const symbolHas = (t: TokenRow, term: string): boolean => t.symbol !== null && t.symbol.toLowerCase().includes(term);
-  const terms = q
-    .toLowerCase()
-    .split(/[-/ ]+/)
-    .filter((t) => t !== '');
-  if (terms.length === 1) return (p) => symbolHas(p.tokenA, terms[0]!) || symbolHas(p.tokenB, terms[0]!);
+  // A term is a mint when a token has that address (exactly), else a symbol fragment (any case).
+  const named = (t: TokenRow, term: string): boolean =>
+    model.token.has(term)
+      ? t.address === term
+      : t.symbol !== null && t.symbol.toLowerCase().includes(term.toLowerCase());
+  const terms = q.split(/[-/ ]+/).filter((t) => t !== '');
+  if (terms.length === 1) return (p) => named(p.tokenA, terms[0]!) || named(p.tokenB, terms[0]!);
   const [x, y] = terms as [string, string];
-  return (p) =>
-    (symbolHas(p.tokenA, x) && symbolHas(p.tokenB, y)) || (symbolHas(p.tokenA, y) && symbolHas(p.tokenB, x));
+  return (p) => (named(p.tokenA, x) && named(p.tokenB, y)) || (named(p.tokenA, y) && named(p.tokenB, x));
 }
 
 /** The served token object of docs/api.md §5.1, from the tokens table. */

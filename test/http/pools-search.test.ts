@@ -4,12 +4,14 @@ import { expectedPools, poolMatches, servedStats, type Model, type PoolRow } fro
 import { assertError } from '../helpers/api-errors.js';
 import { addresses, call, okPage, type Json } from '../helpers/http.js';
 import { serve } from '../helpers/server.js';
+import { TEST_WIRE } from '../helpers/test-wire.js';
 
 const search = suite('HTTP /pools/search: addresses, symbols, pairs and search filters (docs/api.md §4.1)');
 const served = serve(search);
 
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const USDT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
+const SOL = 'So11111111111111111111111111111111111111112';
 const holds = (p: PoolRow, token: string): boolean => p.tokenA.address === token || p.tokenB.address === token;
 const midPool = (m: Model): PoolRow => m.pools.filter((p) => !p.blocked)[150]!;
 const blockedPool = (m: Model): PoolRow => m.pools.find((p) => p.blocked)!;
@@ -67,6 +69,20 @@ for (const [spellings, x, y] of PAIRS) {
     ]);
   }
 }
+
+/** A pair of mints, or a mint and a symbol, in every order and spelling: the pools of exactly those tokens. */
+const bySymbol = (p: PoolRow, mint: string, term: string): boolean =>
+  (p.tokenA.address === mint && (p.tokenB.symbol ?? '').toLowerCase().includes(term)) ||
+  (p.tokenB.address === mint && (p.tokenA.symbol ?? '').toLowerCase().includes(term));
+for (const q of [`${SOL}-${USDC}`, `${USDC}-${SOL}`, `${SOL} ${USDC}`, `${USDC}/${SOL}`])
+  CASES.push([`a pair of mints: ${q}`, () => q, '', (p) => holds(p, SOL) && holds(p, USDC)]);
+const MINT_AND_SYMBOL: [string, string][] = [
+  [`${SOL}-usdc`, 'usdc'],
+  [`USDC/${SOL}`, 'usdc'],
+  [`usd ${SOL}`, 'usd'],
+];
+for (const [q, term] of MINT_AND_SYMBOL)
+  CASES.push([`a mint and a symbol: ${q}`, () => q, '', (p) => bySymbol(p, SOL, term)]);
 
 CASES.push(
   [
@@ -143,10 +159,37 @@ search('stats=24h on a search gives each pool its 24h stats row', async () => {
     assert.equal(item.stats, servedStats(served.model.pool.get(item.address)!, ['24h']));
 });
 
-for (const query of ['', '?q=', '?q=%20%20', '?size=10', '?q=&hasRewards=true']) {
-  search(`missing or empty q (${query || 'no query'}) is 400 invalid_parameter naming q`, async () => {
-    assertError(await call(`${served.url}/pools/search${query}`), 400, 'invalid_parameter', 'q');
-  });
+/** Queries without q, and in the live dialect what they keep and how many of them a page holds. */
+const WITHOUT_Q: [string, (p: PoolRow) => boolean, number][] = [
+  ['', () => true, 100],
+  ['?q=', () => true, 100],
+  ['?q=%20%20', () => true, 100],
+  ['?size=10', () => true, 10],
+  ['?q=&hasRewards=true&size=20', (p) => p.activeRewards, 20],
+  ['?minTvl=1000&verifiedOnly=true&size=20', (p) => p.tvl.gte(1000) && p.tokenA.verified && p.tokenB.verified, 20],
+];
+for (const [query, where, size] of WITHOUT_Q) {
+  if (TEST_WIRE === 'spec')
+    search(`missing or empty q (${query || 'no query'}) is 400 invalid_parameter naming q`, async () => {
+      assertError(await call(`${served.url}/pools/search${query}`), 400, 'invalid_parameter', 'q');
+    });
+  else
+    search(
+      `live dialect: missing or empty q (${query || 'no query'}) searches every pool under the filters`,
+      async () => {
+        const body = await okPage(`${served.url}/pools/search${query}`);
+        const expected = expectedPools(served.model, { where });
+        assert.ok(expected.length > size, `${expected.length} pools kept`);
+        assert.equal(addresses(body), expected.slice(0, size));
+        assert.type(body.meta.next, 'string');
+      },
+    );
 }
+
+search('a mint that is no token, in a pair, finds nothing; a symbol beside it does not widen the search', async () => {
+  const unknown = '11111111111111111111111111111112';
+  const body = await okPage(`${served.url}/pools/search?q=${unknown}-usdc&size=1000`);
+  assert.equal(body.data, []);
+});
 
 search.run();

@@ -95,6 +95,8 @@ export function searchParam(description: string): ParamSpec {
   return {
     parse: (_name, raw) => raw.trim(),
     schema: stringSchema(),
-    description: `Required unless a cursor is sent: ${description}`,
+    description:
+      `Required unless a cursor is sent in the spec dialect; optional in the live one, where a search without it ` +
+      `(or with it empty) is of everything under the other filters: ${description}`,
   };
 }
