@@ -132,7 +132,10 @@ published('every pool listed, every detail and lock, every token, the protocol b
     '/protocol/token/total_supply',
   ])
     await expectValid(path, path);
-  await expectValid('/tokens/search', '/tokens/search?q=', 400);
+  // The live document's `q` is optional: a search without it is a page of every token.
+  await expectValid('/tokens/search', '/tokens/search?q=');
+  await expectValid('/pools/search', '/pools/search?minTvl=1000&size=50');
+  await expectValid('/tokens/search', '/tokens/search?q=so&size=3001', 400);
 });
 
 published.run();
