@@ -36,6 +36,14 @@ export function pageCursors(
 }
 
 /**
+ * A search's `q`, which the spec dialect requires; the live API's is optional, and a search without it is of
+ * everything under the other filters (docs/api.md §9.7). Throws `message` as the 400 naming q.
+ */
+function requireSearch(snapshot: ServedSnapshot, q: string | null, message: string): void {
+  if (!q && snapshot.wire === 'spec') throw invalidParameter('q', message);
+}
+
+/**
  * One page of `/pools` or `/pools/search` (by `spec`), as the response body: resolves parameters or
  * the cursor, walks the stored order from the keyset position, and has the snapshot render the page
  * at the request's origin.
@@ -49,10 +57,8 @@ export function listPools(
 ): Buffer {
   const request = resolveListing(spec, search, snapshot.cursorKey);
   const { params } = request;
-  // The live API's `q` is optional: without it, a search is of every pool under the other filters (docs/api.md §9.4).
-  if (spec.endpoint === 'pools/search' && !params.q && snapshot.wire === 'spec') {
-    throw invalidParameter('q', 'q is required: a token symbol, a pair such as SOL-USDC, or an address');
-  }
+  if (spec.endpoint === 'pools/search')
+    requireSearch(snapshot, params.q, 'q is required: a token symbol, a pair such as SOL-USDC, or an address');
   const result = snapshot.walkPools(poolWalk(snapshot, params), request.position, request.size);
   if (!result) throw invalidCursor('cursor refers to a row this snapshot does not have');
   const cursors = pageCursors(snapshot.cursorKey, request.listing, result, (id) => snapshot.poolAddress(id));
@@ -106,8 +112,7 @@ function searchOrder(snapshot: ServedSnapshot, q: string): number[] {
  */
 export function searchTokens(snapshot: ServedSnapshot, search: URLSearchParams, origin: string): Buffer {
   const { params, size, position, listing } = resolveListing(TOKEN_SEARCH_SPEC, search, snapshot.cursorKey);
-  if (!params.q && snapshot.wire === 'spec')
-    throw invalidParameter('q', 'q is required: part of a token symbol, name or address');
+  requireSearch(snapshot, params.q, 'q is required: part of a token symbol, name or address');
   // Without `q` (the live dialect's optional one), every token, by 24h volume, as a search orders its matches.
   const result = params.q
     ? snapshot.walkTokenList(searchOrder(snapshot, params.q), position, size)

@@ -23,12 +23,8 @@ function tokensNamed(snapshot: ServedSnapshot, term: string): Set<number> {
  * @example searchPoolIds(snapshot, 'sol-usdc')
  */
 export function searchPoolIds(snapshot: ServedSnapshot, q: string): number[] {
-  if (isAddress(q)) {
-    const pool = snapshot.poolId(q);
-    if (pool !== undefined) return [pool];
-    const token = snapshot.tokenId(q);
-    return token === undefined ? [] : [...snapshot.poolsOfToken(token)];
-  }
+  const pool = isAddress(q) ? snapshot.poolId(q) : undefined;
+  if (pool !== undefined) return [pool];
   const terms = q.split(/[-/\s]+/).filter((t) => t !== '');
   if (terms.length === 0 || terms.length > 2) {
     throw invalidParameter(

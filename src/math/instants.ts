@@ -35,7 +35,7 @@ export const GENESIS_MS = Date.UTC(2020, 2, 16, 14, 29, 0);
  * 2026-10-01T12:43:53Z, and the mean slot since genesis makes an epoch about 2.28 days. Calibrated so that
  * an instant's epoch is the one the live API shows for it (1046 on 2026-09-30).
  */
-export const EPOCH_MS = 197_226_000;
+const EPOCH_MS = 197_226_000;
 
 /**
  * The epoch an instant falls in (0 before genesis).

@@ -86,7 +86,7 @@ function historyAt(ref: PoolRef, at: PoolMoment, price: string, tokens: readonly
  * is the current price `price`. Its length is kept.
  * @example movedHistory(['1', '2', '3'], '5', ['4']) // ['3', '4', '5']
  */
-export function movedHistory(history: readonly string[], price: string, marks: readonly string[]): string[] {
+function movedHistory(history: readonly string[], price: string, marks: readonly string[]): string[] {
   const fixed = [...history.slice(0, -1), ...marks];
   return [...fixed.slice(Math.max(0, fixed.length - (history.length - 1))), price];
 }

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Period } from '../../math/periods.js';
 import { entryColumn, textTable } from './pool-texts.js';
 import { bytesOf, copyInto } from './stored-arrays.js';
-import type { Wire } from './wire.js';
+import { WIRES, type Wire } from './wire.js';
 
 /**
  * The periods whose entries a server holds beside every pool's item: the live API's default ones, which most
@@ -107,7 +107,7 @@ export function heldItemsOfRows(db: Database.Database, wire: Wire, count: number
 /** Writes both dialects' held texts from their text rows (snapshot-writer.ts, once every pool is written). */
 export function writeHeldItems(db: Database.Database, count: number): void {
   const insert = db.prepare('INSERT INTO held_items (wire, chunk, bounds, texts) VALUES (?, ?, ?, ?)');
-  for (const wire of ['spec', 'upstream'] as const) {
+  for (const wire of WIRES) {
     heldItemsOfRows(db, wire, count).forEach(({ texts, bounds }, c) => insert.run(wire, c, bytesOf(bounds), texts));
   }
 }

@@ -125,19 +125,20 @@ export class PoolBodies {
     open: string,
     close: string,
   ): Buffer {
-    const chunks = ids.map((id) => this.held.chunk(Math.floor((id - 1) / POOLS_PER_CHUNK)));
     const firstOf = (id: number): number => ((id - 1) % POOLS_PER_CHUNK) * HELD_PIECES;
     const moved = ids.map((id) => {
       const texts = this.moved(id);
       return texts && Buffer.from(this.movedItem(id, texts, periods, tokens, 'item_end'));
     });
+    // A moved pool's item is its own: its chunk is not read for it.
+    const chunks = ids.map((id, i) => (moved[i] ? undefined : this.held.chunk(Math.floor((id - 1) / POOLS_PER_CHUNK))));
     let size = Buffer.byteLength(open) + Buffer.byteLength(close) + ids.length * (1 + held.length);
     ids.forEach((id, i) => {
       const [a, b] = this.tokensOf(id);
       size +=
         moved[i]?.length ?? 2 * AFTER_TOKEN_A.length + tokens.summaryBytes(a).length + tokens.summaryBytes(b).length;
-      const { bounds } = chunks[i]!;
-      if (!moved[i]) size += bounds[firstOf(id) + HELD_PIECES]! - bounds[firstOf(id)]!;
+      const chunk = chunks[i];
+      if (chunk) size += chunk.bounds[firstOf(id) + HELD_PIECES]! - chunk.bounds[firstOf(id)]!;
     });
     const out = Buffer.allocUnsafe(size);
     let at = out.write(open, 0, 'latin1');

@@ -47,11 +47,11 @@ export class ServedTokens {
     if (this.origins.size >= MAX_ORIGINS) this.origins.delete(this.origins.keys().next().value!);
     const atOrigin = (text: string): string => text.replaceAll(LOGO_ORIGIN_PLACEHOLDER, origin);
     const summaries = this.stored.map(atOrigin);
-    const bytes = summaries.map((summary) => Buffer.from(summary));
+    const bytes: Buffer[] = [];
     const tokens: OriginTokens = {
       json: (id) => atOrigin(this.select.get(id) as string),
       summary: (id) => summaries[id]!,
-      summaryBytes: (id) => bytes[id]!,
+      summaryBytes: (id) => (bytes[id] ??= Buffer.from(summaries[id]!)),
       exchangeToken: atOrigin(this.exchangeToken),
     };
     this.origins.set(origin, tokens);

@@ -17,18 +17,29 @@ export interface MovedMembers {
   maxId: number;
 }
 
+/** The snapshot's own pools as a version lists them: ids 1..count, and indices of those ids in address order. */
+export interface StoredListing {
+  ids: number[];
+  byAddress: Int32Array;
+}
+
 /**
- * The members of `version` over the snapshot's pool index `stored`, whose pools in address order are
- * `storedByAddress` (ids).
+ * The snapshot's listing from its pools in address order, `storedByAddress` (ids): made once by a moving market
+ * (moved-snapshot.ts) and shared by its versions.
  */
-export function movedMembers(stored: PoolIndex, storedByAddress: Int32Array, version: MarketVersion): MovedMembers {
+export function storedListing(count: number, storedByAddress: Int32Array): StoredListing {
+  const ids = Array.from({ length: count }, (_, i) => i + 1);
+  return { ids, byAddress: Int32Array.from(storedByAddress, (id) => id - 1) };
+}
+
+/** The members of `version` over the snapshot's pool index `stored`, whose own listing is `listing`. */
+export function movedMembers(stored: PoolIndex, listing: StoredListing, version: MarketVersion): MovedMembers {
   const { added, removed } = version;
   const flags = new Uint8Array(Math.max(stored.count, ...added) + 1);
   flags.set(stored.flags);
   for (const [id, pool] of version.pools) flags[id] = pool.flags;
   if (added.length === 0 && removed.size === 0) {
-    const { ids, byAddress } = storedListing(stored.count, storedByAddress);
-    return { index: { ...stored, flags }, ids, byAddress, maxId: stored.count };
+    return { index: { ...stored, flags }, ids: listing.ids, byAddress: listing.byAddress, maxId: stored.count };
   }
   const records = added.filter((id) => !removed.has(id)).map((id) => version.pools.get(id)!.record());
   const index = grownIndex(stored, records, removed, flags);
@@ -36,21 +47,6 @@ export function movedMembers(stored: PoolIndex, storedByAddress: Int32Array, ver
   const listed = ids.filter((id) => !removed.has(id));
   const byAddress = addressOrder(listed.map((id) => index.addressOf(id)));
   return { index, ids: listed, byAddress, maxId: index.count };
-}
-
-/** The snapshot's own listing, made once and shared by its versions rather than listed again for each. */
-const storedListings = new WeakMap<Int32Array, { ids: number[]; byAddress: Int32Array }>();
-
-function storedListing(count: number, storedByAddress: Int32Array): { ids: number[]; byAddress: Int32Array } {
-  let listing = storedListings.get(storedByAddress);
-  if (!listing) {
-    const ids = Array.from({ length: count }, (_, i) => i + 1);
-    storedListings.set(
-      storedByAddress,
-      (listing = { ids, byAddress: Int32Array.from(storedByAddress, (id) => id - 1) }),
-    );
-  }
-  return listing;
 }
 
 /**

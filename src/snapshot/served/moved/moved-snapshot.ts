@@ -6,7 +6,7 @@ import { walkPools } from '../listing-walks.js';
 import type { ServedParts } from '../served-parts.js';
 import type { ServedSnapshot } from '../served-snapshot.js';
 import type { MarketVersion, MovedPool } from './market-version.js';
-import { movedMembers } from './moved-members.js';
+import { movedMembers, storedListing, type StoredListing } from './moved-members.js';
 import { movedTokenBodies } from './moved-token-bodies.js';
 import { StoredValues, VersionOrders } from './sort-values.js';
 
@@ -28,6 +28,10 @@ export class MovedMarket {
   private stored: StoredValues | undefined;
   /** The keys listings asked of the market's versions, the latest last: the next version sorts them as it is made. */
   private readonly asked = new Set<string>();
+  /** The snapshot's own listing, which every version without added or removed pools lists. */
+  private listing: StoredListing | undefined;
+  /** Moved pools' sort values as floats: a pool the next version did not change is the same object there. */
+  private readonly floats = new WeakMap<MovedPool, Float64Array>();
   private volumes: string[] | undefined;
 
   constructor(
@@ -56,9 +60,9 @@ export class MovedMarket {
   ): Promise<ServedSnapshot> {
     if (!this.stored || !this.volumes) throw new Error('a moving market is made after ServedSnapshot.prepareMoves');
     const { parts } = this;
-    const byAddress = parts.poolOrders.read(POOL_ADDRESS_ORDER, 'asc').ids;
-    const members = movedMembers(parts.pools, byAddress, version);
-    const orders = new VersionOrders(this.stored, version, members, this.asked);
+    this.listing ??= storedListing(parts.pools.count, parts.poolOrders.read(POOL_ADDRESS_ORDER, 'asc').ids);
+    const members = movedMembers(parts.pools, this.listing, version);
+    const orders = new VersionOrders(this.stored, version, members, this.asked, this.floats);
     await orders.sortAhead(parts.poolOrders.lastAsked(4), pace);
     const walked = { pools: members.index, orders, thresholds: orders };
     const movedTexts = (id: number): PoolTexts | undefined => {

@@ -11,6 +11,7 @@ import type { ServedParts } from '../served-parts.js';
 import type { ServedSnapshot } from '../served-snapshot.js';
 import { type Direction, type SortOrder, walkOrder } from '../listing-walks.js';
 import type { MarketVersion } from './market-version.js';
+import { positioned } from './sort-values.js';
 
 const everything = (): boolean => true;
 /** The token sort a moving market changes: tokens by 24h volume, which sums their pools'. */
@@ -84,10 +85,5 @@ function volumeOrders(
 ): Record<Direction, SortOrder> {
   const ids = Array.from({ length: count }, (_, i) => i + 1);
   const { asc, desc } = orderByValue(ids, ids.map(volume), addressOrder(ids.map((id) => addresses[id]!)));
-  const positioned = (order: Int32Array): SortOrder => {
-    const position = new Int32Array(count + 1).fill(-1);
-    order.forEach((id, i) => (position[id] = i));
-    return { ids: order, position };
-  };
-  return { asc: positioned(asc), desc: positioned(desc) };
+  return { asc: positioned(asc, count), desc: positioned(desc, count) };
 }

@@ -77,6 +77,8 @@ export class VersionOrders {
     private readonly version: MarketVersion,
     private readonly members: MovedMembers,
     private readonly asked: Set<string>,
+    /** Moved pools' sort values as floats, kept by the market across its versions, filled as keys are sorted. */
+    private readonly movedFloats: WeakMap<MovedPool, Float64Array>,
   ) {}
 
   /** Sorts the keys asked for lately (or, before any version was asked, `before`), with `pace` between parts. */
@@ -128,8 +130,16 @@ export class VersionOrders {
     const storedFloats = this.stored.floats[k]!;
     for (let i = from; i < Math.min(to, ids.length); i++) {
       const moved = this.version.pools.get(ids[i]!);
-      floats[i] = moved ? floatOf(moved, k) : storedFloats[ids[i]!]!;
+      floats[i] = moved ? this.floatOf(moved, k) : storedFloats[ids[i]!]!;
     }
+  }
+
+  /** A moved pool's value of key `k` as a float, parsed once a key. */
+  private floatOf(pool: MovedPool, k: number): number {
+    let floats = this.movedFloats.get(pool);
+    if (!floats) this.movedFloats.set(pool, (floats = new Float64Array(POOL_SORT_KEYS.length).fill(NaN)));
+    if (Number.isNaN(floats[k])) floats[k] = Number(pool.sortValue(k)) + 0;
+    return floats[k]!;
   }
 
   private sort(k: number, floats: Float64Array): { asc: SortOrder; desc: SortOrder } {
@@ -147,20 +157,8 @@ export class VersionOrders {
   }
 }
 
-/**
- * A moved pool's sort values as floats, parsed once a key: a pool that did not change since the last version is the
- * same object in the next, whose values need not be worked out again for every version's sorts.
- */
-const movedFloats = new WeakMap<MovedPool, Float64Array>();
-
-function floatOf(pool: MovedPool, k: number): number {
-  let floats = movedFloats.get(pool);
-  if (!floats) movedFloats.set(pool, (floats = new Float64Array(POOL_SORT_KEYS.length).fill(NaN)));
-  if (Number.isNaN(floats[k])) floats[k] = Number(pool.sortValue(k)) + 0;
-  return floats[k]!;
-}
-
-function positioned(ids: Int32Array, maxId: number): SortOrder {
+/** An order with each id's position in it (-1 for ids not listed), ids up to `maxId`. */
+export function positioned(ids: Int32Array, maxId: number): SortOrder {
   const position = new Int32Array(maxId + 1).fill(-1);
   ids.forEach((id, i) => (position[id] = i));
   return { ids, position };
