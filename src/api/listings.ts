@@ -80,7 +80,9 @@ function page(snapshot: ServedSnapshot, origin: string, listing: string, result:
 export function listTokens(snapshot: ServedSnapshot, search: URLSearchParams, origin: string): Buffer {
   const { params, size, position, listing } = resolveListing(TOKENS_SPEC, search, snapshot.cursorKey);
   const named = params.tokens?.flatMap((a) => snapshot.tokenId(a) ?? []);
-  const walk = { sortBy: params.sort_by, direction: params.sort_direction, ...(named ? { among: named } : {}) };
+  const ofCategories = params.categories && snapshot.tokensOfCategories(params.categories);
+  const among = named && ofCategories ? named.filter((id) => ofCategories.includes(id)) : (named ?? ofCategories);
+  const walk = { sortBy: params.sort_by, direction: params.sort_direction, ...(among ? { among } : {}) };
   const result = snapshot.walkTokens(walk, position, size);
   return page(snapshot, origin, listing, result);
 }

@@ -23,6 +23,10 @@ function candidateLists(snapshot: ServedSnapshot, params: PoolParams): number[][
   }
   if (params.userTokens) lists.push([...new Set(params.userTokens.flatMap(poolsOf))]);
   if (params.q) lists.push(searchPoolIds(snapshot, params.q));
+  if (params.categories) {
+    const pools = new Set(snapshot.tokensOfCategories(params.categories).flatMap((t) => [...snapshot.poolsOfToken(t)]));
+    lists.push([...pools]);
+  }
   return lists;
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { AssetCategory } from './asset-categories.js';
 
 /**
  * What a token is to the market model (docs/snapshot-format.md §1.1): SOL, a US dollar or other
@@ -22,6 +23,8 @@ export interface WellKnownToken {
   usdPrice: string;
   verified: boolean;
   role: TokenRole;
+  /** The live API's asset categories of the token (asset-categories.ts). */
+  categories: AssetCategory[];
   /** How much liquidity the token draws, relative to SOL's 100: weighs its pairs' TVL. */
   depth: number;
   description: string;

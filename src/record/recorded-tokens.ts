@@ -1,4 +1,5 @@
 import { compareDecimalStrings } from '../math/decimal-text.js';
+import { loadWellKnownTokens } from '../market/well-known-tokens.js';
 import type { TokenRecord } from '../snapshot/format/token-record.js';
 import type { Crawled } from './crawl.js';
 import { recordedTokenLive } from './recorded-live.js';
@@ -59,6 +60,8 @@ export function recordedTokens(
     crawled.tokens.findIndex((t) => t.symbol === x.symbol),
   );
   const exchange = { totalSupply: crawled.totalSupply, description: x.description as string };
+  // The live API sends no categories: a well-known mint has the fixture's, any other none.
+  const categories = new Map(loadWellKnownTokens().map((t) => [t.address, t.categories]));
   const tokens = crawled.tokens.map((t, i) => {
     const known = { ...t, verified: verified.has(t.address), asOf, exchange: i === exchangeAt ? exchange : null };
     const { priceUsdc = '0', volume24h: _volume, ...token } = t;
@@ -67,6 +70,7 @@ export function recordedTokens(
       id: i + 1,
       usdPrice: priceUsdc,
       verified: known.verified,
+      categories: categories.get(t.address) ?? [],
       live: recordedTokenLive(t.live, known),
     };
   });

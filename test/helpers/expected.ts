@@ -28,11 +28,18 @@ export function sortByValue<T extends { address: string }>(
   return [...rows].sort((a, b) => sign * value(a).comparedTo(value(b)) || byteCompare(a.address, b.address));
 }
 
-/** A pool sort key: `tvl`, `locked`, or a stats field and period such as `volume 7d` or `yieldOverTvl 24h`. */
+/**
+ * A pool sort key: `tvl`, `locked`, a stats field and period such as `volume 7d` or `yieldOverTvl 24h`, or
+ * `feesEarned` and a period: that period's fees less the protocol's share (the pool row's protocol_fee_rate).
+ */
 export function poolValue(pool: PoolRow, key: string): Decimal {
   if (key === 'tvl') return pool.tvl;
   if (key === 'locked') return pool.locked;
-  const [field, period] = key.split(' ') as [keyof StatRow, string];
+  const [field, period] = key.split(' ') as [keyof StatRow | 'feesEarned', string];
+  if (field === 'feesEarned') {
+    const share = new D(pool.row.protocol_fee_rate as number).div(10_000);
+    return new D(pool.stats[period]!.fees).mul(new D(1).minus(share));
+  }
   return new D(pool.stats[period]![field]);
 }
 

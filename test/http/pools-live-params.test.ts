@@ -3,11 +3,11 @@ import * as assert from 'uvu/assert';
 import { expectedPools, poolMatches, type Model, type PoolRow } from '../helpers/expected.js';
 import { assertError } from '../helpers/api-errors.js';
 import { addresses, call, okPage, walkNext } from '../helpers/http.js';
-import { configOf, cursorsOf } from '../helpers/dialect.js';
+import { configOf } from '../helpers/dialect.js';
 import { serve } from '../helpers/server.js';
 
 // The live API's newer pool parameters (docs/api.md §3.5): whirlpoolConfigs filters, isWavebreak is
-// another name of isLaunchPool, categories and pairInsightsWindow are accepted and ignored.
+// another name of isLaunchPool, pairInsightsWindow is accepted and ignored (categories: categories.test.ts).
 
 const UNKNOWN = '11111111111111111111111111111111';
 const rowConfig = (p: PoolRow): string => p.row.pools_config as string;
@@ -141,28 +141,16 @@ wavebreak('a value that is not a boolean is a 400 naming isWavebreak; a repeat i
 
 wavebreak.run();
 
-const ignored = suite('HTTP /pools categories and pairInsightsWindow: accepted and ignored, whatever their value');
+const ignored = suite('HTTP /pools pairInsightsWindow: accepted and ignored, whatever its value');
 const quiet = serve(ignored);
 
-ignored('categories=stablecoin&pairInsightsWindow=7d answers the same as without them', async () => {
+ignored('pairInsightsWindow=7d answers the same as without it', async () => {
   for (const query of ['', 'sortBy=tvl&stats=24h&size=20', 'hasRewards=true']) {
     const without = await call(`${quiet.url}/pools?${query}`);
     assert.is(without.status, 200);
-    for (const extra of [
-      'categories=stablecoin&pairInsightsWindow=7d',
-      'categories=&pairInsightsWindow=',
-      'categories=a&categories=b&pairInsightsWindow=1y,%00',
-    ])
+    for (const extra of ['pairInsightsWindow=7d', 'pairInsightsWindow=', 'pairInsightsWindow=1y,%00'])
       assert.is((await call(`${quiet.url}/pools?${query}&${extra}`)).text, without.text, `${query}&${extra}`);
   }
-});
-
-ignored('on /pools/search, categories too; with a cursor, they need not match anything', async () => {
-  const search = await call(`${quiet.url}/pools/search?q=usd&size=5`);
-  assert.is((await call(`${quiet.url}/pools/search?q=usd&size=5&categories=memecoin`)).text, search.text);
-  const next = encodeURIComponent(cursorsOf(search.body).next!);
-  const alone = await call(`${quiet.url}/pools/search?next=${next}`);
-  assert.is((await call(`${quiet.url}/pools/search?next=${next}&categories=stablecoin`)).text, alone.text);
 });
 
 ignored.run();

@@ -57,6 +57,12 @@ const SAMPLES = [
   repeat(101),
   `${SOL}0`,
   'So1111111111111111111111111111111111111111O',
+  'stablecoin',
+  'Memecoin, STABLECOIN',
+  'liquid_staking_token,,ai',
+  'stable',
+  'coin',
+  'memecoins',
 ];
 
 function accepts(spec: ParamSpec, name: string, raw: string): boolean {
@@ -115,8 +121,10 @@ params('every sortBy value of the schema parses to a stored order, and sortBy is
   const sortBy = POOLS_SPEC.params.sortBy!;
   for (const value of POOL_SORT_VALUES)
     assert.ok(POOL_SORT_KEYS.includes(sortBy.parse('sortBy', value) as string), value);
-  assert.is(POOL_SORT_VALUES.length, 66);
+  assert.is(POOL_SORT_VALUES.length, 77);
   assert.is(sortBy.parse('sortBy', 'Volume7D'), 'volume7d');
+  assert.is(sortBy.parse('sortBy', 'feesEarned'), 'fees24h');
+  assert.is(sortBy.parse('sortBy', 'feesearned1h'), 'fees1h');
 });
 
 params.run();

@@ -3,7 +3,7 @@ import { stringSchema } from './formats.js';
 import { addressListOrAllParam } from './param-specs.js';
 
 // Parameters the live API added to its pool listings, as the mock takes them (docs/api.md §3.5):
-// one filter it can apply, one other name for a filter it has, and two it cannot honour.
+// one filter it can apply, one other name for a filter it has, and one it cannot honour.
 
 /** `whirlpoolConfigs`: a filter on the pool's config (its `poolsConfig`); `/pools` and `/pools/search`. */
 export const WHIRLPOOL_CONFIGS_PARAM: ParamSpec = addressListOrAllParam(
@@ -28,15 +28,7 @@ function ignored(liveMeaning: string): DocumentedParam {
   };
 }
 
-const CATEGORIES = ignored(
-  "asset categories such as `stablecoin,memecoin` (pools where a token matches); a snapshot's tokens have none",
-);
-
 /** What `/pools` accepts and ignores. */
 export const IGNORED_POOL_PARAMS: NonNullable<ListingSpec['ignored']> = {
-  categories: CATEGORIES,
   pairInsightsWindow: ignored('the windows of pair-insight figures to add to each pool, which the mock does not serve'),
 };
-
-/** What `/pools/search` accepts and ignores (the live API takes no `pairInsightsWindow` there). */
-export const IGNORED_SEARCH_PARAMS: NonNullable<ListingSpec['ignored']> = { categories: CATEGORIES };

@@ -1,3 +1,4 @@
+import { ASSET_CATEGORIES, isAssetCategory } from '../../market/asset-categories.js';
 import { isAddress } from '../../math/is-address.js';
 import { isPeriod, PERIOD_NAMES, type Period } from '../../math/periods.js';
 import { invalidAddress, invalidParameter, shown } from '../../errors/api-error.js';
@@ -79,6 +80,24 @@ export function parsePeriods(name: string, raw: string): Period[] {
       );
   }
   return PERIOD_NAMES.filter((p) => items.includes(p));
+}
+
+/**
+ * Comma-separated asset categories (`stablecoin,memecoin`), case-insensitive, returned unique in ASSET_CATEGORIES
+ * order; an empty value (or only commas and spaces) means no filter, returned as null.
+ */
+export function parseCategories(name: string, raw: string): string[] | null {
+  const items = raw
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter((s) => s !== '');
+  const wrong = items.find((item) => !isAssetCategory(item));
+  if (wrong !== undefined)
+    throw invalidParameter(
+      name,
+      `${name} must be comma-separated asset categories from ${ASSET_CATEGORIES.join(', ')}, got ${shown(wrong)}`,
+    );
+  return items.length === 0 ? null : ASSET_CATEGORIES.filter((c) => items.includes(c));
 }
 
 /** `asc` or `desc`, case-insensitive. */

@@ -1,3 +1,4 @@
+import { ASSET_CATEGORIES } from '../../market/asset-categories.js';
 import { PERIOD_NAMES } from '../../math/periods.js';
 import type { ParamSpec } from './listing-spec.js';
 import {
@@ -8,6 +9,7 @@ import {
   parseAddressList,
   parseAddressListOrAll,
   parseBoolean,
+  parseCategories,
   parseDecimal,
   parseDirection,
   parsePeriods,
@@ -70,6 +72,23 @@ export function addressListOrAllParam(description: string): ParamSpec {
     parse: parseAddressListOrAll,
     schema: stringSchema({ pattern: `^\\s*$|${ADDRESS_LIST_PATTERN}` }),
     description: `${description}; comma-separated, at most ${MAX_ADDRESSES}; empty means no filter.`,
+  };
+}
+
+/**
+ * `categories`: only pools with a token of one of these asset categories, or only tokens of one (docs/api.md
+ * §9.7); `of` says which.
+ */
+export function categoriesParam(of: string): ParamSpec {
+  // JSON Schema patterns have no flags: each letter is written in both cases.
+  const caseless = (word: string): string => word.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
+  const category = `(${ASSET_CATEGORIES.map(caseless).join('|')})`;
+  return {
+    parse: parseCategories,
+    schema: stringSchema({ pattern: `^\\s*${category}?\\s*(,\\s*${category}?\\s*)*$`, example: 'stablecoin,memecoin' }),
+    description:
+      `Only ${of} (asset categories: ${ASSET_CATEGORIES.join(', ')}); comma-separated, case-insensitive; ` +
+      'empty means no filter.',
   };
 }
 

@@ -7,6 +7,7 @@ import {
   addressListParam,
   addressParam,
   booleanParam,
+  categoriesParam,
   decimalParam,
   DIRECTION_PARAM,
   searchParam,
@@ -15,7 +16,6 @@ import {
 import { enumSchema } from './formats.js';
 import {
   IGNORED_POOL_PARAMS,
-  IGNORED_SEARCH_PARAMS,
   POOL_SYNONYMS,
   WHIRLPOOL_CONFIGS_PARAM,
 } from './live-pool-params.js';
@@ -41,9 +41,17 @@ export interface PoolParams {
   userTokens: string[] | null;
   verifiedOnly: boolean;
   hasLockedLiquidity: boolean;
+  /** Asset categories, at least one of which a pool's tokens must have (docs/api.md §9.7). */
+  categories: string[] | null;
 }
 
-const STATS_FIELDS = Object.keys(STATS_SORT_FIELDS);
+/**
+ * `feesearned`, the live API's fees earned by liquidity providers: a period's fees less the protocol's share.
+ * Every pool of a snapshot has the protocol's one share (the verifier checks it), so the earned fees of two
+ * pools compare as their fees do and `feesearned{period}` serves the order of `fees{period}`.
+ */
+const EARNED_FEES = 'feesearned';
+const STATS_FIELDS = [EARNED_FEES, ...Object.keys(STATS_SORT_FIELDS)];
 const PLAIN_FIELDS: readonly string[] = PLAIN_SORT_FIELDS;
 const SORT_BY = new RegExp(`^(${[...STATS_FIELDS, ...PLAIN_FIELDS].join('|')})(${PERIOD_NAMES.join('|')})?$`);
 
@@ -62,13 +70,14 @@ export function parsePoolSort(name: string, raw: string): string {
     );
   }
   const [, field = '', period] = match;
-  return PLAIN_FIELDS.includes(field) ? field : `${field}${period ?? '24h'}`;
+  if (PLAIN_FIELDS.includes(field)) return field;
+  return `${field === EARNED_FEES ? 'fees' : field}${period ?? '24h'}`;
 }
 
 /**
  * Every `sortBy` value parsePoolSort accepts (lower case; it is case-insensitive): each field alone or with a period.
  */
-export const POOL_SORT_VALUES: readonly string[] = [...Object.keys(STATS_SORT_FIELDS), ...PLAIN_SORT_FIELDS].flatMap(
+export const POOL_SORT_VALUES: readonly string[] = [...STATS_FIELDS, ...PLAIN_SORT_FIELDS].flatMap(
   (field) => [field, ...PERIOD_NAMES.map((period) => `${field}${period}`)],
 );
 
@@ -77,8 +86,9 @@ const COMMON: Record<string, ParamSpec> = {
     parse: parsePoolSort,
     schema: enumSchema(POOL_SORT_VALUES, 'Sort key'),
     description:
-      'Order: `volume`, `fees`, `rewards` or `yieldovertvl` with an optional period suffix (none = 24h), `tvl`, or ' +
-      '`lockedliquiditypercent` (a suffix on these two is ignored). Case-insensitive; ties break by address.',
+      'Order: `volume`, `fees`, `feesearned` (fees less the protocol share), `rewards` or `yieldovertvl` with an ' +
+      'optional period suffix (none = 24h), `tvl`, or `lockedliquiditypercent` (a suffix on these two is ignored). ' +
+      'Case-insensitive; ties break by address.',
   },
   sortDirection: DIRECTION_PARAM,
   stats: STATS_PARAM,
@@ -87,6 +97,7 @@ const COMMON: Record<string, ParamSpec> = {
   minTvl: decimalParam('Minimum TVL in USD-stablecoin units'),
   minVolume: decimalParam('Minimum 24h volume in USD-stablecoin units'),
   whirlpoolConfigs: WHIRLPOOL_CONFIGS_PARAM,
+  categories: categoriesParam('pools where at least one token has one of these categories'),
 };
 
 /**
@@ -114,6 +125,7 @@ const TVL_DEFAULTS: PoolParams = {
   userTokens: null,
   verifiedOnly: false,
   hasLockedLiquidity: false,
+  categories: null,
 };
 
 /** `GET /pools`: docs/api.md §3.5; by default, as the live API, 50 pools by 24h volume, descending (max 1000). */
@@ -151,7 +163,6 @@ export const POOL_SEARCH_SPEC: ListingSpec<PoolParams> = {
     hasLockedLiquidity: booleanParam('Only pools with locked liquidity above zero'),
   },
   defaults: TVL_DEFAULTS,
-  ignored: IGNORED_SEARCH_PARAMS,
   defaultSize: 100,
   maxSize: MAX_POOLS_PER_PAGE,
 };

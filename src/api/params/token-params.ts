@@ -1,6 +1,6 @@
 import { invalidParameter, shown } from '../../errors/api-error.js';
 import type { ListingSpec } from './listing-spec.js';
-import { addressListParam, DIRECTION_PARAM, searchParam } from './param-specs.js';
+import { addressListParam, categoriesParam, DIRECTION_PARAM, searchParam } from './param-specs.js';
 import { enumSchema } from './formats.js';
 
 /** The normalized parameters of a token listing or search; these are what a cursor carries. */
@@ -9,12 +9,14 @@ export interface TokenParams {
   sort_direction: 'asc' | 'desc';
   tokens: string[] | null;
   q: string | null;
+  /** Asset categories, one of which a listed token must have (docs/api.md §9.7). */
+  categories: string[] | null;
 }
 
 /** The token orders (docs/api.md §3.8); `mint_id` is creation order. */
 export const TOKEN_SORTS = ['address', 'mint_id', 'volume_24h'] as const;
 
-const DEFAULTS: TokenParams = { sort_by: 'mint_id', sort_direction: 'asc', tokens: null, q: null };
+const DEFAULTS: TokenParams = { sort_by: 'mint_id', sort_direction: 'asc', tokens: null, q: null, categories: null };
 
 /** `GET /tokens`: docs/api.md §3.8; default order mint_id asc, size 50 (max 3000). */
 export const TOKENS_SPEC: ListingSpec<TokenParams> = {
@@ -33,6 +35,7 @@ export const TOKENS_SPEC: ListingSpec<TokenParams> = {
     },
     sort_direction: DIRECTION_PARAM,
     tokens: addressListParam('Only these tokens (mint addresses)'),
+    categories: categoriesParam('tokens with at least one of these categories'),
   },
   defaults: DEFAULTS,
   defaultSize: 50,

@@ -1,3 +1,4 @@
+import { ASSET_CATEGORIES, isAssetCategory } from '../../market/asset-categories.js';
 import { isAddress } from '../../math/address.js';
 import { FEE_TIERS } from '../../math/fee-tiers.js';
 import { isPeriod, PERIOD_NAMES } from '../../math/periods.js';
@@ -6,7 +7,17 @@ import { decimalBeyond, DECIMAL_LIMITS } from './decimal-bounds.js';
 import { MarketFileError } from './market-file-error.js';
 import type { MarketFile } from './market-file.js';
 
-type Kind = 'decimal' | 'string' | 'symbol' | 'address' | 'boolean' | 'decimals' | 'tier' | 'poolType' | 'program';
+type Kind =
+  | 'decimal'
+  | 'string'
+  | 'symbol'
+  | 'address'
+  | 'boolean'
+  | 'decimals'
+  | 'tier'
+  | 'poolType'
+  | 'program'
+  | 'categories';
 type Fields = Record<string, { kind: Kind | 'stats' | 'locks' | 'rewards'; required?: boolean }>;
 
 const DECIMAL = /^\d+(\.\d+)?$/;
@@ -22,6 +33,7 @@ const TOKEN: Fields = {
   tags: { kind: 'string' },
   verified: { kind: 'boolean' },
   description: { kind: 'string' },
+  categories: { kind: 'categories' },
 };
 const POOL: Fields = {
   tokenA: { kind: 'symbol', required: true },
@@ -57,6 +69,15 @@ function shown(value: unknown): string {
   return text.length > 64 ? `${text.slice(0, 64)}… (${text.length} characters)` : text;
 }
 
+/** What a token's `categories` must be (asset categories, each once), or null when it is that. */
+function categoriesProblem(value: unknown): string | null {
+  if (!Array.isArray(value)) return `${shown(value)} is not an array of asset categories`;
+  const wrong = value.find((c) => typeof c !== 'string' || !isAssetCategory(c));
+  if (wrong !== undefined) return `${shown(wrong)} is not an asset category (${ASSET_CATEGORIES.join(', ')})`;
+  const twice = value.find((c, i) => value.indexOf(c) !== i);
+  return twice === undefined ? null : `${shown(twice)} is named twice`;
+}
+
 /** What a value of a kind must be, or null when it is one. */
 function problem(kind: Kind, value: unknown): string | null {
   const is = (ok: boolean, wanted: string): string | null => (ok ? null : `${shown(value)} is not ${wanted}`);
@@ -71,6 +92,7 @@ function problem(kind: Kind, value: unknown): string | null {
   if (kind === 'decimals')
     return is(Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 12, 'an integer from 0 to 12');
   if (kind === 'poolType') return is(POOL_TYPES.includes(value as string), `one of ${POOL_TYPES.join(', ')}`);
+  if (kind === 'categories') return categoriesProblem(value);
   if (kind === 'program')
     return is(value === CLASSIC_PROGRAM || value === TOKEN_2022_PROGRAM, `${CLASSIC_PROGRAM} or ${TOKEN_2022_PROGRAM}`);
   const tiers = FEE_TIERS.map((t) => t.tickSpacing);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { nameCategories } from '../../market/asset-categories.js';
 import { encodeAddress, isAddress } from '../../math/address.js';
 import { storedLogoUrl } from '../../snapshot/format/logo-url.js';
 import { createRandom } from '../random.js';
@@ -29,6 +30,7 @@ function declaredToken(entry: MarketToken, id: number, address: string): Omit<To
     tags: entry.tags ?? '',
     usdPrice: entry.priceUsdc,
     verified: entry.verified ?? false,
+    categories: entry.categories ?? nameCategories(entry.name ?? entry.symbol),
     description: entry.description ?? null,
     exchangeToken: false,
     role: 'tail',

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PERIOD_NAMES } from '../../math/periods.js';
+import { ASSET_CATEGORIES } from '../../market/asset-categories.js';
 
 // The market file (docs/market-file.md): tokens and pools a user declares, in the API's own field names. This
 // schema is what editors complete from (market.schema.json in the package); check-market.ts checks a file
@@ -24,6 +25,12 @@ const MarketTokenSchema = Type.Object(
     tags: Type.Optional(Type.String({ description: 'Token-2022 extensions, comma-separated' })),
     verified: Type.Optional(Type.Boolean()),
     description: Type.Optional(Type.String()),
+    categories: Type.Optional(
+      Type.Array(Type.Union(ASSET_CATEGORIES.map((c) => Type.Literal(c))), {
+        uniqueItems: true,
+        description: "The live API's asset categories; default: those the name implies (docs/market-file.md)",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

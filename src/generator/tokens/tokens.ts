@@ -5,6 +5,7 @@ import { createRandom, type Random } from '../random.js';
 import { tokenLiveFields, type TokenCore } from './token-live.js';
 import type { TokenSeed } from '../types.js';
 import { loadWellKnownTokens } from '../../market/well-known-tokens.js';
+import { nameCategories } from '../../market/asset-categories.js';
 import { storedLogoUrl } from '../../snapshot/format/logo-url.js';
 
 export const CLASSIC_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
@@ -59,6 +60,7 @@ function generatedToken(id: number, faker: Faker, random: Random, forcedDecimals
     tags,
     usdPrice: usdPrice(random),
     verified: hasMetadata && random.chance(0.25),
+    categories: nameCategories(hasMetadata ? name : null),
     description: null,
     exchangeToken: false,
     role: 'tail',
@@ -94,6 +96,7 @@ export function generateTokens(count: number, seed: number, random: Random, cont
     tags: t.tags,
     usdPrice: t.usdPrice,
     verified: t.verified,
+    categories: t.categories,
     description: t.description,
     exchangeToken: t.exchangeToken === true,
     role: t.role,

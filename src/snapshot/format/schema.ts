@@ -3,7 +3,7 @@ import { PERIOD_NAMES } from '../../math/periods.js';
  * Version of the snapshot layout, kept in SQLite's user_version. A server or inspector refuses a
  * snapshot of any other version rather than misreading it.
  */
-export const SCHEMA_VERSION = 12;
+export const SCHEMA_VERSION = 13;
 
 /**
  * Names what shapes a response besides the snapshot's content and the request: the way bodies are joined
@@ -36,7 +36,7 @@ CREATE TABLE tokens (
   address TEXT NOT NULL UNIQUE,
   symbol TEXT, name TEXT, decimals INTEGER NOT NULL, image_url TEXT,
   program_id TEXT NOT NULL, tags TEXT NOT NULL,
-  usd_price TEXT NOT NULL, verified INTEGER NOT NULL,
+  usd_price TEXT NOT NULL, verified INTEGER NOT NULL, categories TEXT NOT NULL,
   volume_24h TEXT NOT NULL,
   json TEXT NOT NULL, summary_json TEXT NOT NULL,
   upstream_json TEXT NOT NULL, upstream_summary_json TEXT NOT NULL,

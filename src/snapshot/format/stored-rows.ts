@@ -1,5 +1,6 @@
 import type { PoolRecord, PoolStart } from './pool-record.js';
 import type { TokenRecord } from './token-record.js';
+import type { AssetCategory } from '../../market/asset-categories.js';
 import { flag, lockOf, orNullText, positionOf, rewardOf, statsOf, text, type StoredRow } from './stored-child-rows.js';
 
 export type { StoredRow };
@@ -107,6 +108,7 @@ export function tokenOfRow(id: number, t: StoredRow): TokenRecord {
     tags: text(t.tags),
     usdPrice: text(t.usd_price),
     verified: flag(t.verified),
+    categories: text(t.categories) === '' ? [] : (text(t.categories).split(',') as AssetCategory[]),
     live: {
       mintAuthority: orNullText(t.mint_authority),
       freezeAuthority: orNullText(t.freeze_authority),

@@ -1,3 +1,5 @@
+import type { AssetCategory } from '../../market/asset-categories.js';
+
 /**
  * The token rows a snapshot stores, and the protocol's: as the generator makes them and the recorder reads
  * them from a live API, every served figure already a decimal string (docs/api.md §5.7 to §5.9). Beside
@@ -17,6 +19,8 @@ export interface TokenRecord {
   tags: string;
   usdPrice: string;
   verified: boolean;
+  /** The live API's asset categories of the token, which `categories` filters by (none for some tokens). */
+  categories: readonly AssetCategory[];
   /** What only the live API's dialect serves of a token (docs/api.md §9). */
   live: LiveTokenFields;
 }

@@ -98,6 +98,12 @@ function servedFrom(parts: ServedParts): ServedSnapshot {
     tokenSymbol: (id) => tokens.symbols[id] ?? null,
     tokenSymbolLower: (id) => tokens.symbolLower[id]!,
     tokenNameLower: (id) => tokens.nameLower[id]!,
+    tokensOfCategories: (categories) => {
+      const ids: number[] = [];
+      for (let id = 1; id <= tokens.count; id++)
+        if (tokens.categories[id]!.some((c) => categories.includes(c))) ids.push(id);
+      return ids;
+    },
     tokensInOrder: (sortBy, direction) => tokenOrders.get(sortBy, direction).ids,
     walkPools: (walk, position, size) => walkPools({ pools, orders: poolOrders, thresholds }, walk, position, size),
     walkTokens(walk, position, size) {

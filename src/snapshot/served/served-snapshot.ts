@@ -53,6 +53,8 @@ export interface ServedSnapshot {
   /** Symbol and name lowercased ('' when absent), for case-insensitive matching. */
   tokenSymbolLower(id: number): string;
   tokenNameLower(id: number): string;
+  /** Tokens with at least one of `categories` (asset categories), ascending. */
+  tokensOfCategories(categories: readonly string[]): number[];
   /** Token ids in a stored order. */
   tokensInOrder(sortBy: string, direction: Direction): Iterable<number>;
   /** A page of a listing; null when the position's row is not in the listing's order. */

@@ -12,6 +12,8 @@ export interface TokenIndex {
   nameLower: string[];
   /** Symbols as served (original case), null without metadata: token logos draw their initials. */
   symbols: (string | null)[];
+  /** Asset categories, each token's a list (none for some tokens). */
+  categories: (readonly string[])[];
   idByAddress: Map<string, number>;
 }
 
@@ -20,11 +22,12 @@ interface TokenRow {
   address: string;
   symbol: string | null;
   name: string | null;
+  categories: string;
 }
 
 /** Reads the token index of an open snapshot (tokens are few: all of them stay in memory). */
 export function loadTokenIndex(db: Database.Database): TokenIndex {
-  const rows = db.prepare('SELECT id, address, symbol, name FROM tokens ORDER BY id').all() as TokenRow[];
+  const rows = db.prepare('SELECT id, address, symbol, name, categories FROM tokens ORDER BY id').all() as TokenRow[];
   const size = rows.length + 1;
   const index: TokenIndex = {
     count: rows.length,
@@ -32,6 +35,7 @@ export function loadTokenIndex(db: Database.Database): TokenIndex {
     symbolLower: new Array<string>(size).fill(''),
     nameLower: new Array<string>(size).fill(''),
     symbols: new Array<string | null>(size).fill(null),
+    categories: new Array<readonly string[]>(size).fill([]),
     idByAddress: new Map(),
   };
   for (const row of rows) {
@@ -39,6 +43,7 @@ export function loadTokenIndex(db: Database.Database): TokenIndex {
     index.symbolLower[row.id] = (row.symbol ?? '').toLowerCase();
     index.nameLower[row.id] = (row.name ?? '').toLowerCase();
     index.symbols[row.id] = row.symbol;
+    if (row.categories !== '') index.categories[row.id] = row.categories.split(',');
     index.idByAddress.set(row.address, row.id);
   }
   return index;

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { isAssetCategory } from '../../market/asset-categories.js';
 import { Dec } from '../../math/decimal.js';
 import { epochAt } from '../../math/instants.js';
 import { isNullableAddress, isObject, micros, parsed, WHOLE } from './live-values.js';
@@ -18,6 +19,15 @@ interface TokenLiveRow {
   updated_epoch: number;
   updated_at: string;
   risk: number;
+  categories: string;
+}
+
+/** Its categories: asset categories (asset-categories.ts), comma-separated, each once; none is ''. */
+function verifyCategories(t: TokenLiveRow, v: Violations, subject: string): void {
+  const named = t.categories === '' ? [] : t.categories.split(',');
+  const wrong = named.filter((c) => !isAssetCategory(c));
+  if (wrong.length > 0) v.add(subject, `categories ${t.categories} name ${wrong.join(', ')}, not asset categories`);
+  if (new Set(named).size !== named.length) v.add(subject, `categories ${t.categories} name one twice`);
 }
 
 /** Microseconds to the epoch they fall in. */
@@ -59,8 +69,9 @@ function verifyRead(t: TokenLiveRow, c: LiveContext, v: Violations, subject: str
  */
 export function verifyLiveTokens(db: Database.Database, c: LiveContext, v: Violations): void {
   const columns = 'id, address, decimals, tags, mint_authority, freeze_authority, supply, is_initialized, extensions';
-  const rows = db.prepare(`SELECT ${columns}, updated_epoch, updated_at, risk FROM tokens ORDER BY id`);
+  const rows = db.prepare(`SELECT ${columns}, updated_epoch, updated_at, risk, categories FROM tokens ORDER BY id`);
   for (const t of rows.iterate() as IterableIterator<TokenLiveRow>) {
+    verifyCategories(t, v, `token ${t.address}`);
     verifyMint(t, c, v, `token ${t.address}`);
     verifyRead(t, c, v, `token ${t.address}`);
   }

@@ -37,7 +37,7 @@ export const STATS_COLUMNS = [
 // prettier-ignore
 export const TOKEN_COLUMNS = [
   'id', 'address', 'symbol', 'name', 'decimals', 'image_url', 'program_id', 'tags', 'usd_price', 'verified',
-  'volume_24h', 'json', 'summary_json', 'mint_authority', 'freeze_authority', 'supply', 'is_initialized',
+  'categories', 'volume_24h', 'json', 'summary_json', 'mint_authority', 'freeze_authority', 'supply', 'is_initialized',
   'extensions', 'updated_epoch', 'updated_at', 'coingecko_id', 'description', 'risk', 'upstream_json',
   'upstream_summary_json',
 ] as const;

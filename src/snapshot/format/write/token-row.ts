@@ -21,6 +21,7 @@ export function tokenRow(t: TokenRecord, volume24h: string): Row<typeof TOKEN_CO
     tags: t.tags,
     usd_price: t.usdPrice,
     verified: bool(t.verified),
+    categories: t.categories.join(','),
     volume_24h: volume24h,
     json: tokenJson(t),
     summary_json: tokenSummaryJson(t),
