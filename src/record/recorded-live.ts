@@ -39,7 +39,7 @@ export function recordedPoolLive(source: Partial<LivePoolFields>, known: KnownPo
   return {
     whirlpoolBump: source.whirlpoolBump ?? [derivedBump(known)],
     tickSpacingSeed: source.tickSpacingSeed ?? tickSpacingSeed(known.feeTierIndex),
-    rewardLastUpdatedTimestamp: source.rewardLastUpdatedTimestamp ?? known.updatedAt,
+    rewardLastUpdatedTimestamp: source.rewardLastUpdatedTimestamp ?? `${known.updatedAt.slice(0, 19)}Z`,
     writeVersion: source.writeVersion ?? known.updatedSlot,
     addressLookupTable: source.addressLookupTable === undefined ? null : source.addressLookupTable,
     tradeEnableTimestamp: source.tradeEnableTimestamp ?? TRADE_ENABLE_UNSET,

@@ -1,5 +1,4 @@
 import { isAddress } from '../math/address.js';
-import { instantMicros, isoMicros } from '../math/instants.js';
 import { PERIOD_NAMES, type Period } from '../math/periods.js';
 import type { LivePoolFields, StatsDeltas } from '../snapshot/format/pool-record.js';
 import type { LiveTokenFields } from '../snapshot/format/token-record.js';
@@ -9,11 +8,11 @@ import {
   figure,
   integer,
   integerString,
+  microsecondInstant,
   nullableString,
   object,
   plainDecimal,
   RecordError,
-  string,
   timestamp,
   type Json,
 } from './wire-values.js';
@@ -96,14 +95,6 @@ export function deltasOfStats(value: unknown, where: string): Partial<Record<Per
     };
   }
   return out;
-}
-
-/** An instant kept to the microsecond (the live API's mint reads carry six fractional digits). */
-function microsecondInstant(value: unknown, where: string): string {
-  const text = string(value, where);
-  const micros = instantMicros(text) ?? (Number.isNaN(Date.parse(text)) ? null : BigInt(Date.parse(text)) * 1000n);
-  if (micros === null) throw new RecordError(`${where} is not an ISO 8601 instant: ${JSON.stringify(text)}`);
-  return isoMicros(micros);
 }
 
 /**

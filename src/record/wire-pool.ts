@@ -10,6 +10,7 @@ import {
   figure,
   integer,
   integerString,
+  microsecondInstant,
   object,
   RecordError,
   scaled,
@@ -148,7 +149,7 @@ export function normalizeDetailFields(raw: unknown, where: string): Json {
     protocolFeeOwedB: integerString(p.protocolFeeOwedB, `${where}.protocolFeeOwedB`),
     adaptiveFee: adaptiveFee(p.adaptiveFee, `${where}.adaptiveFee`),
     feeTierIndex: integer(p.feeTierIndex, `${where}.feeTierIndex`),
-    updatedAt: timestamp(p.updatedAt, `${where}.updatedAt`),
+    updatedAt: microsecondInstant(p.updatedAt, `${where}.updatedAt`),
     updatedSlot: integer(p.updatedSlot, `${where}.updatedSlot`),
   };
 }

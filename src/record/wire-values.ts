@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { isoSeconds } from '../generator/iso-seconds.js';
+import { instantMicros, isoMicros } from '../math/instants.js';
 import { RecordError } from './record-error.js';
 
 // Defined apart so that the package's main entry can export it without loading the recorder.
@@ -72,6 +73,17 @@ export function timestamp(value: unknown, where: string): string {
   const at = Date.parse(string(value, where));
   if (Number.isNaN(at)) throw new RecordError(`${where} is not an ISO 8601 instant: ${short(value)}`);
   return isoSeconds(new Date(at));
+}
+
+/**
+ * An instant kept to the microsecond, as the live API writes account reads (six fractional digits); one to
+ * the second gets six zeros.
+ */
+export function microsecondInstant(value: unknown, where: string): string {
+  const text = string(value, where);
+  const micros = instantMicros(text) ?? (Number.isNaN(Date.parse(text)) ? null : BigInt(Date.parse(text)) * 1000n);
+  if (micros === null) throw new RecordError(`${where} is not an ISO 8601 instant: ${JSON.stringify(text)}`);
+  return isoMicros(micros);
 }
 
 /** A whole-number string (u128 and the like), from a string or a safe JSON integer. */

@@ -58,7 +58,7 @@ const POOL_FILTERS = [
   'categories',
 ];
 const PARAMETERS: Record<string, string[]> = {
-  '/tokens': ['sort_by', 'sort_direction', 'tokens', ...PAGING],
+  '/tokens': ['sort_by', 'sort_direction', 'tokens', 'categories', ...PAGING],
   '/tokens/search': ['q', ...PAGING],
   '/tokens/{mint_address}': ['mint_address'],
   '/pools': [
@@ -167,8 +167,8 @@ built("describes the live API's newer pool parameters by what the mock does with
   const param = (path: string, name: string) => doc.paths[path]!.get!.parameters!.find((p) => p.name === name)!;
   for (const path of ['/pools', '/pools/search']) {
     assert.match(param(path, 'whirlpoolConfigs').description, /`poolsConfig`.*empty means no filter/);
-    assert.match(param(path, 'categories').description, /^Accepted and ignored by the mock/);
-    assert.equal(param(path, 'categories').schema, { type: 'string' });
+    assert.match(param(path, 'categories').description, /^Only pools where at least one token has one .*stablecoin/);
+    assert.match(param(path, 'categories').schema.pattern as string, /\[lL\]\[iI\]\[qQ\]/);
   }
   assert.match(param('/pools', 'pairInsightsWindow').description, /^Accepted and ignored by the mock/);
   assert.match(param('/pools', 'isWavebreak').description, /name for `isLaunchPool`.*must agree/);

@@ -49,7 +49,8 @@ derived(
           [
             sources.get(p.address)!.whirlpool_bump,
             `[${fti % 256},${Math.floor(fti / 256)}]`,
-            detail.updatedAt,
+            // The source's updatedAt to the second: kept with six zeros, the rewards' timestamp to the second.
+            (detail.updatedAt as string).replace('.000000Z', 'Z'),
             detail.updatedSlot,
             null,
           ],

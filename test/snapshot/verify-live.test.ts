@@ -84,14 +84,15 @@ const servedHistory = (db: Database.Database, p: Picked): unknown =>
   );
 
 /** The pool's detail fields with the last digit of its slot changed. */
-const otherSlot = (p: Picked): string => p.pool.detail_json.replace(/\d$/, (digit) => String((Number(digit) + 1) % 10));
 
 const CASES: Case[] = [
   ['live detail serving another history', servedHistory, (p) => `pool ${p.pool.address}: live priceHistory7d is [`],
   [
     'spec detail serving another slot',
     (db, p) =>
-      rewriteText(db, 'spec', p.pool.id, 'detail_end', (text) => text.replace(p.pool.detail_json, otherSlot(p))),
+      rewriteText(db, 'spec', p.pool.id, 'detail_end', (text) =>
+        text.replace(/"updatedSlot":(\d+)/, (_, slot: string) => `"updatedSlot":${Number(slot) + 1}`),
+      ),
     (p) => `pool ${p.pool.address}: stored spec detail_end differs from its rows at character`,
   ],
   [
@@ -187,7 +188,7 @@ const CASES: Case[] = [
   ],
   [
     'pool updated after asOf',
-    setDetail('updatedAt', '2025-03-04T05:06:08Z'),
+    setDetail('updatedAt', '2025-03-04T05:06:08.000001Z'),
     (p) => `pool ${p.pool.address}: updatedAt is after asOf`,
   ],
   [

@@ -18,6 +18,8 @@ export const PATTERNS = {
   address: '^[1-9A-HJ-NP-Za-km-z]{32,44}$',
   /** An instant in ISO 8601 UTC with whole seconds. */
   timestamp: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$',
+  /** An instant in ISO 8601 UTC with six fractional digits (the live dialect's pool `updatedAt`). */
+  microseconds: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{6}Z$',
   /** A cursor as the server issues it: base64url payload, a dot, base64url signature. */
   cursor: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$',
 } as const;

@@ -14,11 +14,7 @@ import {
   STATS_PARAM,
 } from './param-specs.js';
 import { enumSchema } from './formats.js';
-import {
-  IGNORED_POOL_PARAMS,
-  POOL_SYNONYMS,
-  WHIRLPOOL_CONFIGS_PARAM,
-} from './live-pool-params.js';
+import { IGNORED_POOL_PARAMS, POOL_SYNONYMS, WHIRLPOOL_CONFIGS_PARAM } from './live-pool-params.js';
 
 /** The normalized parameters of a pool listing or search; these are what a cursor carries. */
 export interface PoolParams {
@@ -77,9 +73,10 @@ export function parsePoolSort(name: string, raw: string): string {
 /**
  * Every `sortBy` value parsePoolSort accepts (lower case; it is case-insensitive): each field alone or with a period.
  */
-export const POOL_SORT_VALUES: readonly string[] = [...STATS_FIELDS, ...PLAIN_SORT_FIELDS].flatMap(
-  (field) => [field, ...PERIOD_NAMES.map((period) => `${field}${period}`)],
-);
+export const POOL_SORT_VALUES: readonly string[] = [...STATS_FIELDS, ...PLAIN_SORT_FIELDS].flatMap((field) => [
+  field,
+  ...PERIOD_NAMES.map((period) => `${field}${period}`),
+]);
 
 const COMMON: Record<string, ParamSpec> = {
   sortBy: {

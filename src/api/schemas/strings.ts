@@ -16,6 +16,10 @@ export const AddressString = (description: string): TString => Type.String({ pat
 export const TimestampString = (description: string): TString =>
   Type.String({ format: 'date-time', pattern: PATTERNS.timestamp, description });
 
+/** An ISO 8601 UTC instant with exactly six fractional digits, as the live API writes account reads. */
+export const MicrosecondString = (description: string): TString =>
+  Type.String({ format: 'date-time', pattern: PATTERNS.microseconds, description });
+
 /**
  * `T` or null.
  * @example Nullable(Type.String()) // { anyOf: [{ type: 'string' }, { type: 'null' }] }

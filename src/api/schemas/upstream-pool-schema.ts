@@ -2,7 +2,15 @@ import { Type } from '@sinclair/typebox';
 import { MAX_TICK_INDEX, MIN_TICK_INDEX } from '../../math/constants.js';
 import { PATTERNS } from '../params/formats.js';
 import { AdaptiveFeeSchema, RewardSchema } from './pool-schema.js';
-import { AddressString, DecimalString, IntegerString, Nullable, StringEnum, TimestampString } from './strings.js';
+import {
+  AddressString,
+  DecimalString,
+  IntegerString,
+  MicrosecondString,
+  Nullable,
+  StringEnum,
+  TimestampString,
+} from './strings.js';
 import { UpstreamLockEntrySchema, UpstreamPoolStatsSchema } from './upstream-stats-schema.js';
 import { UpstreamTokenSummarySchema } from './upstream-token-schema.js';
 
@@ -35,7 +43,7 @@ const HEAD = {
   tokenVaultB: AddressString('Vault of token B'),
   feeGrowthGlobalB: IntegerString('Global fee growth of token B, Q64.64'),
   rewardLastUpdatedTimestamp: TimestampString('When the rewards were last updated'),
-  updatedAt: TimestampString('ISO 8601 UTC time of the last update'),
+  updatedAt: MicrosecondString('ISO 8601 UTC time of the last update, to the microsecond'),
   updatedSlot: integer('Chain slot of the last update'),
   writeVersion: integer("The account write's version; grows with updatedSlot"),
   hasWarning: Type.Boolean({ description: 'Whether the pool carries a warning' }),

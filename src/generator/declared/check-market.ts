@@ -8,16 +8,7 @@ import { MarketFileError } from './market-file-error.js';
 import type { MarketFile } from './market-file.js';
 
 type Kind =
-  | 'decimal'
-  | 'string'
-  | 'symbol'
-  | 'address'
-  | 'boolean'
-  | 'decimals'
-  | 'tier'
-  | 'poolType'
-  | 'program'
-  | 'categories';
+  'decimal' | 'string' | 'symbol' | 'address' | 'boolean' | 'decimals' | 'tier' | 'poolType' | 'program' | 'categories';
 type Fields = Record<string, { kind: Kind | 'stats' | 'locks' | 'rewards'; required?: boolean }>;
 
 const DECIMAL = /^\d+(\.\d+)?$/;

@@ -5,8 +5,7 @@ import { feeRateForTickSpacing, feeTierIndex } from '../../math/fee-tiers.js';
 import { buildAdaptiveFee } from './build-adaptive-fee.js';
 import { whirlpoolAddress } from '../../math/program-address.js';
 import { sqrtPriceToPrice } from '../../math/price.js';
-import { GENESIS_MS } from '../../math/instants.js';
-import { isoSeconds } from '../iso-seconds.js';
+import { GENESIS_MS, isoMicros } from '../../math/instants.js';
 import { lockedPercent } from './locks.js';
 import { poolBook, poolLocks, poolRewards, poolVolume24hMicro } from './pool-holdings.js';
 import type { PoolPlan } from '../plan/pool-plan.js';
@@ -106,6 +105,17 @@ export function buildPool(
 }
 
 /**
+ * When the account was last read, as the live API writes it: the drawn second, and microseconds within it taken
+ * from bytes already drawn (the vault's), so that no draw is added; never after `asOf`.
+ */
+function updatedInstant(updatedMs: number, asOf: Date, bytes: Uint8Array): string {
+  const second = BigInt(Math.floor(updatedMs / 1000)) * 1_000_000n;
+  const drawn = BigInt(((bytes[0]! << 16) | (bytes[1]! << 8) | bytes[2]!) % 1_000_000);
+  const latest = BigInt(asOf.getTime()) * 1000n - second;
+  return isoMicros(second + (drawn < latest ? drawn : latest));
+}
+
+/**
  * The on-chain account fields of a pool: vaults, fee growth (zero where nothing trades), and when it
  * was last updated. Draws in the order the snapshot content depends on; the protocol fees owed, once
  * drawn last here, now follow from the 30d fees (protocol-fees-owed.ts).
@@ -119,12 +129,13 @@ function accountFields(
   'tokenVaultA' | 'tokenVaultB' | 'feeGrowthGlobalA' | 'feeGrowthGlobalB' | 'updatedAt' | 'updatedSlot'
 > {
   const updatedMs = asOf.getTime() - random.int(0, 3600) * 1000;
+  const vaultA = random.bytes(32);
   return {
-    tokenVaultA: encodeAddress(random.bytes(32)),
+    tokenVaultA: encodeAddress(vaultA),
     tokenVaultB: encodeAddress(random.bytes(32)),
     feeGrowthGlobalA: trades ? random.bigBits(random.int(60, 100)) : 0n,
     feeGrowthGlobalB: trades ? random.bigBits(random.int(60, 100)) : 0n,
-    updatedAt: isoSeconds(new Date(updatedMs)),
+    updatedAt: updatedInstant(updatedMs, asOf, vaultA),
     updatedSlot: Math.floor((updatedMs - GENESIS_MS) / SLOT_MS),
   };
 }

@@ -1,15 +1,21 @@
 import { Q64 } from '../../math/constants.js';
 import { add, div, floor, fraction, isZero, mul, pow10, type Fraction } from '../../math/exact-figures.js';
-import { GENESIS_MS } from '../../math/instants.js';
+import { GENESIS_MS, isoMicros } from '../../math/instants.js';
 import { isoSeconds } from '../../generator/iso-seconds.js';
 import type { PoolRecord, RewardRecord } from '../../snapshot/format/pool-record.js';
 import type { TokenPrice } from '../motion/token-price.js';
 import type { PoolRef } from './pool-ref.js';
 
-/** The last instant written: a step writes every pool it touches at one instant. */
-let lastInstant = { ms: NaN, text: '' };
-const instantText = (ms: number): string =>
-  ms === lastInstant.ms ? lastInstant.text : (lastInstant = { ms, text: isoSeconds(new Date(ms)) }).text;
+/**
+ * The last instant written, as `updatedAt` (with microseconds, as the live API writes it) and to the second (the
+ * rewards' timestamp): a step writes every pool it touches at one instant.
+ */
+let lastInstant = { ms: NaN, micros: '', seconds: '' };
+function instantTexts(ms: number): { micros: string; seconds: string } {
+  if (ms !== lastInstant.ms)
+    lastInstant = { ms, micros: isoMicros(BigInt(ms) * 1000n), seconds: isoSeconds(new Date(ms)) };
+  return lastInstant;
+}
 
 /** Slot time, as the generator maps an instant to a slot. */
 const SLOT_MS = 400;
@@ -56,7 +62,7 @@ export function accountAt(
   feesPico: bigint,
   prices: readonly [TokenPrice, TokenPrice],
 ): PoolRecord {
-  const updatedAt = instantText(ms);
+  const { micros: updatedAt, seconds } = instantTexts(ms);
   const updatedSlot = Math.max(ref.slot, Math.floor((ms - GENESIS_MS) / SLOT_MS));
   const liquidity = BigInt(pool.liquidity);
   const month = pool.stats.find((s) => s.period === '30d');
@@ -86,6 +92,6 @@ export function accountAt(
     protocolFeeOwedB,
     updatedAt,
     updatedSlot,
-    live: { ...pool.live, writeVersion, rewardLastUpdatedTimestamp: updatedAt },
+    live: { ...pool.live, writeVersion, rewardLastUpdatedTimestamp: seconds },
   };
 }

@@ -63,8 +63,25 @@ export function poolPieces(pool: PoolRecord): PoolPieces {
   return {
     head: JSON.stringify(listFields(pool)).slice(0, -1),
     tail: `,"rewards":${JSON.stringify(pool.rewards)},"lockedLiquidityPercent":${JSON.stringify(pool.locks)}`,
-    detail: `,${JSON.stringify(detailFields(pool)).slice(1, -1)}`,
+    detail: detailPiece(pool, secondOf(pool.updatedAt)),
   };
+}
+
+/**
+ * The detail's own fields as the snapshot stores them (the pools table's detail_json, read back into records):
+ * `updatedAt` with its microseconds, which the spec dialect serves to the second (docs/api.md §9.2).
+ */
+export function storedDetailPiece(pool: PoolRecord): string {
+  return detailPiece(pool, pool.updatedAt);
+}
+
+function detailPiece(pool: PoolRecord, updatedAt: string): string {
+  return `,${JSON.stringify(detailFields(pool, updatedAt)).slice(1, -1)}`;
+}
+
+/** An instant to the second: `2026-10-01T12:43:53.090267Z` → `2026-10-01T12:43:53Z`. */
+function secondOf(instant: string): string {
+  return instant.length > 20 ? `${instant.slice(0, 19)}Z` : instant;
 }
 
 /** The docs/api.md §5.2 fields before tokenA, in order. */
@@ -91,7 +108,7 @@ function listFields(pool: PoolRecord): Record<string, string | number | boolean>
 }
 
 /** The docs/api.md §5.3 fields the detail adds, in order. */
-function detailFields(pool: PoolRecord): Record<string, unknown> {
+function detailFields(pool: PoolRecord, updatedAt: string): Record<string, unknown> {
   return {
     tokenVaultA: pool.tokenVaultA,
     tokenVaultB: pool.tokenVaultB,
@@ -101,7 +118,7 @@ function detailFields(pool: PoolRecord): Record<string, unknown> {
     protocolFeeOwedB: pool.protocolFeeOwedB,
     adaptiveFee: pool.adaptiveFee,
     feeTierIndex: pool.feeTierIndex,
-    updatedAt: pool.updatedAt,
+    updatedAt,
     updatedSlot: pool.updatedSlot,
   };
 }

@@ -38,7 +38,7 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * The instant of an ISO 8601 UTC text in microseconds, or null when it is not one. `seconds` demands
- * the form to the second (`2026-01-01T00:00:00Z`), as every pool timestamp is stored; without it up
+ * the form to the second (`2026-01-01T00:00:00Z`), as pool timestamps but `updatedAt` are stored; without it up
  * to six fractional digits are allowed, as tokens' mint reads are stored.
  */
 export function micros(text: unknown, seconds: boolean): bigint | null {

@@ -59,12 +59,18 @@ function verifyAccount(pool: PoolRow, detail: Record<string, unknown>, v: Violat
   }
 }
 
-/** updatedAt, rewardLastUpdatedTimestamp, tradeEnableTimestamp and the adaptive fee's: to the second, ordered. */
+/** An instant written to the microsecond. */
+const SIX_DIGITS = /\.\d{6}Z$/;
+
+/**
+ * updatedAt with six fractional digits, as the live API writes it; rewardLastUpdatedTimestamp, tradeEnableTimestamp
+ * and the adaptive fee's to the second; ordered.
+ */
 function verifyTimes(pool: PoolRow, detail: Record<string, unknown>, c: LiveContext, v: Violations, s: string): void {
-  const updated = micros(detail.updatedAt, true);
+  const updated = SIX_DIGITS.test(String(detail.updatedAt)) ? micros(detail.updatedAt, false) : null;
   const reward = micros(pool.reward_last_updated, true);
   const trade = micros(pool.trade_enable_timestamp, true);
-  if (updated === null) v.add(s, `updatedAt ${String(detail.updatedAt)} is not an instant to the second`);
+  if (updated === null) v.add(s, `updatedAt ${String(detail.updatedAt)} is not an instant with 6 fractional digits`);
   if (reward === null)
     v.add(s, `rewardLastUpdatedTimestamp ${pool.reward_last_updated} is not an instant to the second`);
   if (trade === null) v.add(s, `tradeEnableTimestamp ${pool.trade_enable_timestamp} is not an instant to the second`);

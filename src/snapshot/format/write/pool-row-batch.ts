@@ -1,4 +1,4 @@
-import { poolPieces } from '../pool-pieces.js';
+import { storedDetailPiece } from '../pool-pieces.js';
 import type { PoolRecord } from '../pool-record.js';
 import { poolTextsOf, textRow } from '../pool-texts.js';
 import {
@@ -61,7 +61,7 @@ export function appendPoolRows(batch: PoolRowBatch, p: PoolRecord): void {
     token_balance_b: p.tokenBalanceB,
     tvl_usdc: p.tvlUsdc,
     locked_percent: p.lockedPercent,
-    detail_json: poolPieces(p).detail,
+    detail_json: storedDetailPiece(p),
     whirlpool_bump: JSON.stringify(p.live.whirlpoolBump),
     tick_spacing_seed: JSON.stringify(p.live.tickSpacingSeed),
     reward_last_updated: p.live.rewardLastUpdatedTimestamp,
