@@ -6,6 +6,7 @@ import type { ListingSpec } from './params/listing-spec.js';
 import type { PoolParams } from './params/pool-params.js';
 import { TOKEN_SEARCH_SPEC, TOKENS_SPEC } from './params/token-params.js';
 import { poolWalk } from './pool-filter.js';
+import { requestedInsights } from './requested-insights.js';
 
 // A listing's page as the response body, for pools and tokens alike: the parameters or the cursor resolved, the
 // stored order walked from the keyset position, the page's cursors signed, and the snapshot asked for the bytes.
@@ -62,7 +63,8 @@ export function listPools(
   const result = snapshot.walkPools(poolWalk(snapshot, params), request.position, request.size);
   if (!result) throw invalidCursor('cursor refers to a row this snapshot does not have');
   const cursors = pageCursors(snapshot.cursorKey, request.listing, result, (id) => snapshot.poolAddress(id));
-  return snapshot.poolPage(result.ids, params.stats, origin, cursors);
+  const insights = spec.endpoint === 'pools' ? requestedInsights(snapshot, search) : undefined;
+  return snapshot.poolPage(result.ids, params.stats, origin, cursors, insights);
 }
 
 /** The body of a page of tokens walked for the listing whose cursor text is `listing` (carriedListing). */

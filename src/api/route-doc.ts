@@ -1,3 +1,4 @@
+import { INSIGHTS_PARAM_SPEC } from './requested-insights.js';
 import type { ListingSpec, ParamSpec } from './params/listing-spec.js';
 import { STATS_PARAM } from './params/param-specs.js';
 import { PATTERNS, stringSchema, type ParamSchema } from './params/formats.js';
@@ -42,4 +43,4 @@ export const POOL_ADDRESS_PARAM: PathParam = {
 };
 
 /** The query parameters of `/pools/{address}`. */
-export const POOL_DETAIL_QUERY = { stats: STATS_PARAM } as const;
+export const POOL_DETAIL_QUERY = { stats: STATS_PARAM, pairInsightsWindow: INSIGHTS_PARAM_SPEC } as const;

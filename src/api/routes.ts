@@ -1,3 +1,4 @@
+import { requestedInsights } from './requested-insights.js';
 import { ApiError, shown } from '../errors/api-error.js';
 import { listPools, listTokens, searchTokens } from './listings.js';
 import { parseAddress } from './params/param-parsers.js';
@@ -97,7 +98,8 @@ export const ROUTES: readonly Route[] = [
     answer: (snapshot, params, search, origin) => {
       const id = poolId(snapshot, params[POOL_ADDRESS_PARAM.segment]!);
       const stats = singleValue(search, 'stats');
-      return snapshot.poolDetail(id, stats === undefined ? [] : detailPeriods(stats), origin);
+      const periods = stats === undefined ? [] : detailPeriods(stats);
+      return snapshot.poolDetail(id, periods, origin, requestedInsights(snapshot, search));
     },
   },
   {

@@ -36,7 +36,7 @@ named('what a route takes, accepts on purpose or the chaos layer reads is not na
   const { url } = served;
   for (const asked of [
     '/pools?sortBy=tvl&size=2&stats=24h&isWavebreak=false',
-    '/pools?categories=stablecoin&pairInsightsWindow=24h&limit=3',
+    '/pools?categories=stablecoin&pairInsightsWindow=7d&limit=3',
     '/tokens?sort_by=volume_24h&sort_direction=desc&tokens=So11111111111111111111111111111111111111112',
     '/pools?__delay=0&__status=200',
     '/protocol',

@@ -7,7 +7,7 @@ import { configOf } from '../helpers/dialect.js';
 import { serve } from '../helpers/server.js';
 
 // The live API's newer pool parameters (docs/api.md §3.5): whirlpoolConfigs filters, isWavebreak is
-// another name of isLaunchPool, pairInsightsWindow is accepted and ignored (categories: categories.test.ts).
+// another name of isLaunchPool, the spec dialect ignores pairInsightsWindow (see categories and pair-insights tests).
 
 const UNKNOWN = '11111111111111111111111111111111';
 const rowConfig = (p: PoolRow): string => p.row.pools_config as string;
@@ -141,15 +141,17 @@ wavebreak('a value that is not a boolean is a 400 naming isWavebreak; a repeat i
 
 wavebreak.run();
 
-const ignored = suite('HTTP /pools pairInsightsWindow: accepted and ignored, whatever its value');
-const quiet = serve(ignored);
+const ignored = suite('HTTP /pools pairInsightsWindow in the spec dialect: ignored, whatever its value');
+const quiet = serve(ignored, { wire: 'spec' });
 
 ignored('pairInsightsWindow=7d answers the same as without it', async () => {
   for (const query of ['', 'sortBy=tvl&stats=24h&size=20', 'hasRewards=true']) {
-    const without = await call(`${quiet.url}/pools?${query}`);
-    assert.is(without.status, 200);
-    for (const extra of ['pairInsightsWindow=7d', 'pairInsightsWindow=', 'pairInsightsWindow=1y,%00'])
-      assert.is((await call(`${quiet.url}/pools?${query}&${extra}`)).text, without.text, `${query}&${extra}`);
+    const without = await fetch(`${quiet.url}/pools?${query}`).then((r) => r.text());
+    for (const extra of ['pairInsightsWindow=7d', 'pairInsightsWindow=', 'pairInsightsWindow=1y,%00']) {
+      const reply = await fetch(`${quiet.url}/pools?${query}&${extra}`);
+      assert.is(reply.status, 200, `${query}&${extra}`);
+      assert.is(await reply.text(), without, `${query}&${extra}`);
+    }
   }
 });
 

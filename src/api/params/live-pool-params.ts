@@ -1,9 +1,9 @@
-import type { DocumentedParam, ListingSpec, ParamSpec } from './listing-spec.js';
-import { stringSchema } from './formats.js';
+import type { ListingSpec, ParamSpec } from './listing-spec.js';
 import { addressListOrAllParam } from './param-specs.js';
+import { INSIGHTS_PARAM_SPEC } from '../requested-insights.js';
 
 // Parameters the live API added to its pool listings, as the mock takes them (docs/api.md §3.5):
-// one filter it can apply, one other name for a filter it has, and one it cannot honour.
+// one filter it can apply, one other name for a filter it has, and the pair insights of the live dialect.
 
 /** `whirlpoolConfigs`: a filter on the pool's config (its `poolsConfig`); `/pools` and `/pools/search`. */
 export const WHIRLPOOL_CONFIGS_PARAM: ParamSpec = addressListOrAllParam(
@@ -20,15 +20,10 @@ export const POOL_SYNONYMS: NonNullable<ListingSpec['synonyms']> = {
   },
 };
 
-/** Why the mock cannot honour a parameter, as its documentation says it. */
-function ignored(liveMeaning: string): DocumentedParam {
-  return {
-    schema: stringSchema(),
-    description: `Accepted and ignored by the mock, whatever its value: on the live API, ${liveMeaning}.`,
-  };
-}
-
-/** What `/pools` accepts and ignores. */
+/**
+ * What `/pools` takes outside its listing's parameters: `pairInsightsWindow` shapes its pools' bodies (the live
+ * dialect's pair insights), not which pools it lists, so its cursors do not carry it.
+ */
 export const IGNORED_POOL_PARAMS: NonNullable<ListingSpec['ignored']> = {
-  pairInsightsWindow: ignored('the windows of pair-insight figures to add to each pool, which the mock does not serve'),
+  pairInsightsWindow: INSIGHTS_PARAM_SPEC,
 };

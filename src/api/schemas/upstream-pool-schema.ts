@@ -1,4 +1,5 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
+import { PAIR_CATEGORIES } from '../../math/pair-insights.js';
 import { MAX_TICK_INDEX, MIN_TICK_INDEX } from '../../math/constants.js';
 import { PATTERNS } from '../params/formats.js';
 import { AdaptiveFeeSchema, RewardSchema } from './pool-schema.js';
@@ -70,12 +71,52 @@ const END = {
   tradeEnableTimestamp: TimestampString('When trading opens (launch pools); 1970-01-01T00:00:00Z when unset'),
 };
 
+const nullableFigure = (description: string) =>
+  Nullable(Type.String({ pattern: '^-?\\d+(\\.\\d+)?$', description }), 'Null where the prices cannot give it');
+
+/** The live document's `PairMetrics` (docs/api.md §9.7). */
+const PairMetricsSchema = Type.Object(
+  {
+    correlation: nullableFigure("Pearson's correlation of the two tokens' USD returns"),
+    pairCategory: StringEnum(PAIR_CATEGORIES, 'Stablecoins on both sides, one, or none'),
+    pairDrift: nullableFigure("The pool price's last sample over its first, less 1"),
+    pairFitScore: nullableFigure('1 / (1 + 100 × ratioVolatility)'),
+    ratioVolatility: nullableFigure("Standard deviation of the pool price's returns from sample to sample"),
+  },
+  { additionalProperties: false, description: "A pair's metrics over a window (docs/api.md §9.7)" },
+);
+
+const MintPriceTrendSchema = Type.Object(
+  {
+    normalizedPoints: Type.Array(Nullable(DecimalString('A USD price over the first'), 'Null where unknown'), {
+      description: "The token's USD price at each sample over the first",
+    }),
+  },
+  { additionalProperties: false },
+);
+
+/** Keyed by window: present only when `pairInsightsWindow` is sent (docs/api.md §9.7). */
+const byWindow = (schema: TSchema, description: string) =>
+  Type.Optional(
+    Type.Object(
+      { '7d': Type.Optional(schema), '30d': Type.Optional(schema) },
+      { additionalProperties: false, description },
+    ),
+  );
+
+/** The pair insights `pairInsightsWindow` adds at the end of a pool. */
+const INSIGHTS = {
+  pairMetrics: byWindow(PairMetricsSchema, 'Pair metrics by window, with pairInsightsWindow only'),
+  tokenATrend: byWindow(MintPriceTrendSchema, "Token A's normalized USD price by window"),
+  tokenBTrend: byWindow(MintPriceTrendSchema, "Token B's normalized USD price by window"),
+};
+
 /**
  * A pool as listed in the live dialect (docs/api.md §9.2). Property order is the live key order.
  * @example Object.keys(UpstreamPoolSchema.properties).at(-1) // 'tradeEnableTimestamp'
  */
 export const UpstreamPoolSchema = Type.Object(
-  { ...HEAD, ...END },
+  { ...HEAD, ...END, ...INSIGHTS },
   { additionalProperties: false, description: 'A pool as listed, in the live dialect (docs/api.md §9.2)' },
 );
 
@@ -92,6 +133,7 @@ export const UpstreamPoolDetailSchema = Type.Object(
     priceHistory7d: Type.Array(DecimalString('A price of A in B'), {
       description: 'Prices one every 12 hours over 7 days (14), oldest first; the last is the current price',
     }),
+    ...INSIGHTS,
   },
   { additionalProperties: false, description: "A pool's detail, in the live dialect (docs/api.md §9.2)" },
 );

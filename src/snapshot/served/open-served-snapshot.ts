@@ -77,6 +77,7 @@ function servedFrom(parts: ServedParts): ServedSnapshot {
   const totalBody = wrapped(single(db, `SELECT ${column('total_json')} FROM exchange_token`));
   const { periodsOf } = parts;
   const tokenId = (address: string): number | undefined => tokens.idByAddress.get(address);
+  const history = db.prepare('SELECT price_history_7d FROM pools WHERE id = ?').pluck();
   // A market that moves loads its readers on its first change: a server that never moves never pays for them.
   let records: StoredRecords | undefined;
   const storedRecords = (): StoredRecords => (records ??= new StoredRecords(db));
@@ -117,7 +118,8 @@ function servedFrom(parts: ServedParts): ServedSnapshot {
       order.ids.forEach((id, i) => (order.position[id] = i));
       return walkOrder({ order, accept: everything }, position, size, tokenId);
     },
-    poolPage: (ids, periods, origin, cursors) => bodies.page(ids, periodsOf(periods), servedTokens.at(origin), cursors),
+    poolPage: (ids, periods, origin, cursors, extra) =>
+      bodies.page(ids, periodsOf(periods), servedTokens.at(origin), cursors, extra),
     tokenPage(ids, origin, cursors) {
       const at = servedTokens.at(origin);
       return listBody(
@@ -126,7 +128,9 @@ function servedFrom(parts: ServedParts): ServedSnapshot {
         wire,
       );
     },
-    poolDetail: (id, periods, origin) => bodies.detail(id, periodsOf(periods), servedTokens.at(origin)),
+    poolDetail: (id, periods, origin, extra) => bodies.detail(id, periodsOf(periods), servedTokens.at(origin), extra),
+    poolHistory: (id) => JSON.parse(history.get(id) as string) as string[],
+    tokenCategories: (id) => tokens.categories[id] ?? [],
     token: (id, origin) => objectBody(servedTokens.at(origin).json(id), wire),
     protocol: () => protocolBody,
     exchangeToken: (origin) =>

@@ -62,6 +62,12 @@ export function objectBody(json: string, wire: Wire = 'spec'): Buffer {
   return Buffer.from(`${open}${json}${close}`);
 }
 
+/**
+ * Text a request adds at the end of each pool object, from a leading comma (the live dialect's pair insights,
+ * docs/api.md §9.7), by pool id.
+ */
+export type PoolExtra = (id: number) => string;
+
 /** Which end a pool's answer takes: a list item's or a detail's. */
 type End = 'item_end' | 'detail_end';
 
@@ -103,13 +109,19 @@ export class PoolBodies {
   }
 
   /** The body of a page of the pools `ids`, in that order, each with exactly the `periods` in its stats. */
-  page(ids: readonly number[], periods: readonly Period[], tokens: OriginTokens, cursors: Cursors): Buffer {
+  page(
+    ids: readonly number[],
+    periods: readonly Period[],
+    tokens: OriginTokens,
+    cursors: Cursors,
+    extra?: PoolExtra,
+  ): Buffer {
     if (ids.length > MAX_POOLS_PER_PAGE)
       throw new Error(`a page of ${ids.length} pools; at most ${MAX_POOLS_PER_PAGE}`);
     const { open, close } = listEnvelope(cursors, this.wire);
     const held = periods.map((period) => HELD_PERIODS.indexOf(period));
-    if (held.every((k) => k >= 0)) return this.heldPage(ids, periods, held, tokens, open, close);
-    const items = ids.map((id) => this.pool(id, periods, tokens, 'item_end'));
+    if (!extra && held.every((k) => k >= 0)) return this.heldPage(ids, periods, held, tokens, open, close);
+    const items = ids.map((id) => withExtra(this.pool(id, periods, tokens, 'item_end'), id, extra));
     return Buffer.from(`${open}${items.join(',')}${close}`);
   }
 
@@ -166,9 +178,9 @@ export class PoolBodies {
   }
 
   /** The body of one pool's detail, with exactly the `periods` in its stats. */
-  detail(id: number, periods: readonly Period[], tokens: OriginTokens): Buffer {
+  detail(id: number, periods: readonly Period[], tokens: OriginTokens, extra?: PoolExtra): Buffer {
     const { open, close } = OBJECT_ENVELOPES[this.wire];
-    return Buffer.from(`${open}${this.pool(id, periods, tokens, 'detail_end')}${close}`);
+    return Buffer.from(`${open}${withExtra(this.pool(id, periods, tokens, 'detail_end'), id, extra)}${close}`);
   }
 
   /** The lock endpoint's entries of one pool. */
@@ -209,6 +221,11 @@ export class PoolBodies {
     }
     return statement;
   }
+}
+
+/** A pool object's JSON with `extra`'s text for it before its closing brace. */
+function withExtra(json: string, id: number, extra: PoolExtra | undefined): string {
+  return extra ? `${json.slice(0, -1)}${extra(id)}}` : json;
 }
 
 const PERIOD_INDEX: Readonly<Record<Period, number>> = {

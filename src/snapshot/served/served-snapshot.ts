@@ -1,12 +1,12 @@
 import type { Period } from '../../math/periods.js';
 import type { PoolWalk, Direction, Position, WalkResult } from './listing-walks.js';
-import type { Cursors } from './pool-bodies.js';
+import type { Cursors, PoolExtra } from './pool-bodies.js';
 import type { SnapshotFacts } from './snapshot-error.js';
 import type { Wire } from '../format/wire.js';
 import type { MarketVersion, MovedPool } from './moved/market-version.js';
 import type { StoredRecords } from '../format/stored-records.js';
 
-export type { Cursors, Direction, MarketVersion, MovedPool, PoolWalk, Position, StoredRecords, WalkResult };
+export type { Cursors, PoolExtra, Direction, MarketVersion, MovedPool, PoolWalk, Position, StoredRecords, WalkResult };
 export { movedPoolOf } from './moved/market-version.js';
 export type { StoredToken } from '../format/stored-records.js';
 export type { PoolRecord } from '../format/pool-record.js';
@@ -64,13 +64,23 @@ export interface ServedSnapshot {
   walkTokenList(ids: readonly number[], position: Position, size: number): WalkResult | null;
   /**
    * `{"data":[…],"meta":…}` bodies of pools (with exactly `periods` in their stats; none named means
-   * none in the spec dialect, 24h, 7d and 30d in the live one) and tokens, at `origin`. At most
-   * MAX_POOLS_PER_PAGE pools.
+   * none in the spec dialect, 24h, 7d and 30d in the live one; `extra`'s text at the end of each) and tokens, at
+   * `origin`. At most MAX_POOLS_PER_PAGE pools.
    */
-  poolPage(ids: readonly number[], periods: readonly Period[], origin: string, cursors: Cursors): Buffer;
+  poolPage(
+    ids: readonly number[],
+    periods: readonly Period[],
+    origin: string,
+    cursors: Cursors,
+    extra?: PoolExtra,
+  ): Buffer;
   tokenPage(ids: readonly number[], origin: string, cursors: Cursors): Buffer;
   /** `{"data":{…},"meta":…}` bodies of one object. */
-  poolDetail(id: number, periods: readonly Period[], origin: string): Buffer;
+  poolDetail(id: number, periods: readonly Period[], origin: string, extra?: PoolExtra): Buffer;
+  /** The pool's `priceHistory7d`: 14 prices 12 hours apart, oldest first, the last its price now. */
+  poolHistory(id: number): readonly string[];
+  /** The token's asset categories (none for some tokens). */
+  tokenCategories(id: number): readonly string[];
   token(id: number, origin: string): Buffer;
   /** The protocol bodies: wrapped in the spec dialect, bare in the live one. */
   protocol(): Buffer;

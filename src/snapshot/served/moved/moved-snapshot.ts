@@ -79,9 +79,10 @@ export class MovedMarket {
       poolTokens: (id) => [members.index.tokenA[id]!, members.index.tokenB[id]!],
       poolsOfToken: (token) => members.index.poolsOfToken(token),
       walkPools: (walk, position, size) => walkPools(walked, walk, position, size),
-      poolPage: (ids, periods, origin, cursors) =>
-        bodies.page(ids, periodsOf(periods), servedTokens.at(origin), cursors),
-      poolDetail: (id, periods, origin) => bodies.detail(id, periodsOf(periods), servedTokens.at(origin)),
+      poolPage: (ids, periods, origin, cursors, extra) =>
+        bodies.page(ids, periodsOf(periods), servedTokens.at(origin), cursors, extra),
+      poolDetail: (id, periods, origin, extra) => bodies.detail(id, periodsOf(periods), servedTokens.at(origin), extra),
+      poolHistory: (id) => version.pools.get(id)?.record().live.priceHistory7d ?? base.poolHistory(id),
       locks: (id) => {
         const pool = version.pools.get(id);
         return pool ? this.lockText(pool) : base.locks(id);
