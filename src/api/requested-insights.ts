@@ -49,13 +49,14 @@ export function parseInsightWindows(name: string, raw: string): InsightWindow[] 
 
 /**
  * What a request's `pairInsightsWindow` adds to its pools: in the live dialect, the insights of the windows it
- * names (none when it is absent or empty); the spec dialect ignores it (docs/api.md §9.7).
+ * names (none when it is absent or empty). The spec dialect adds nothing, but refuses a bad value as the live one
+ * does, so that the two answer with the same statuses (docs/api.md §9.7).
  */
 export function requestedInsights(snapshot: ServedSnapshot, search: URLSearchParams): PoolExtra | undefined {
-  if (snapshot.wire !== 'upstream') return undefined;
   const raw = singleValue(search, INSIGHTS_PARAM);
-  if (raw === undefined || raw.trim() === '') return undefined;
-  return insightsOf(snapshot, parseInsightWindows(INSIGHTS_PARAM, raw));
+  if (raw === undefined) return undefined;
+  const windows = parseInsightWindows(INSIGHTS_PARAM, raw);
+  return snapshot.wire === 'upstream' && windows.length > 0 ? insightsOf(snapshot, windows) : undefined;
 }
 
 /** The parameter's name. */
@@ -68,10 +69,10 @@ export const INSIGHTS_PARAM_SPEC: ParamSpec = {
   parse: parseInsightWindows,
   schema: stringSchema({ pattern: `^\\s*${WINDOW}\\s*(,\\s*${WINDOW}\\s*)*$`, example: '7d' }),
   description:
-    'The live dialect only (the spec dialect ignores it): adds `pairMetrics`, `tokenATrend` and `tokenBTrend`, keyed ' +
-    'by window, to each pool (docs/api.md §9.7). Comma-separated windows from `7d`, `30d`, case-insensitive; empty ' +
-    'means none. A snapshot holds a week of prices: a `30d` entry is left out, as the live API leaves out a ' +
-    'window it has no data of.',
+    'The live dialect adds `pairMetrics`, `tokenATrend` and `tokenBTrend`, keyed by window, to each pool ' +
+    '(docs/api.md §9.7); the spec dialect adds nothing but refuses a bad value alike. Comma-separated windows ' +
+    'from `7d`, `30d`, case-insensitive; empty means none. A snapshot holds a week of prices: a `30d` entry is ' +
+    'left out, as the live API leaves out a window it has no data of.',
 };
 
 type Series = PriceSeries;

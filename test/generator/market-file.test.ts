@@ -149,6 +149,23 @@ declared('every other pool is the same, field for field; same seed and file, sam
   }
 });
 
+declared("a declared token's categories are stored as declared; without them, those its name implies", async () => {
+  const { dir, remove } = tempDir();
+  try {
+    const out = join(dir, 'c.sqlite');
+    const tokens = [
+      { symbol: 'GOLD', decimals: 6, priceUsdc: '1', categories: ['stablecoin', 'yield_bearing'] },
+      { symbol: 'DOGE2', name: 'Second Dog Inu', decimals: 6, priceUsdc: '0.01' },
+      { symbol: 'BUILD', name: 'Build Labs', decimals: 6, priceUsdc: '0.5', categories: [] },
+    ] as MarketFile['tokens'];
+    await generateSnapshot({ ...ARGS, out, market: { tokens } });
+    const stored = (symbol: string) => value(out, 'SELECT categories FROM tokens WHERE symbol = ?', symbol);
+    assert.equal([stored('GOLD'), stored('DOGE2'), stored('BUILD')], ['stablecoin,yield_bearing', 'memecoin', '']);
+  } finally {
+    remove();
+  }
+});
+
 const refused = suite('generate --market: a file that cannot be built names the entry and the field');
 
 const SOL_USDC = { tokenA: 'SOL', tokenB: 'USDC', tickSpacing: 4 };
@@ -171,6 +188,16 @@ const CASES: [string, MarketFile, RegExp][] = [
     /^pools\[0\]\.tvlUsdc: "-5" is not a non-negative decimal/,
   ],
   ['malformed number', { tokens: [{ symbol: 'X', decimals: 6, priceUsdc: '1,5' }] }, /^tokens\[0\]\.priceUsdc: "1,5"/],
+  [
+    'an unknown category',
+    { tokens: [{ symbol: 'X', decimals: 6, priceUsdc: '1', categories: ['stablecoin', 'meme'] as never }] },
+    /^tokens\[0\]\.categories: "meme" is not an asset category \(ai, governance/,
+  ],
+  [
+    'a category twice',
+    { tokens: [{ symbol: 'X', decimals: 6, priceUsdc: '1', categories: ['memecoin', 'memecoin'] }] },
+    /^tokens\[0\]\.categories: "memecoin" is named twice/,
+  ],
   ['misspelt field', { pools: [{ ...SOL_USDC, tvl: '5' } as never] }, /^pools\[0\]\.tvl: unknown field/],
   [
     'adaptive without a tier',

@@ -170,7 +170,10 @@ built("describes the live API's newer pool parameters by what the mock does with
     assert.match(param(path, 'categories').description, /^Only pools where at least one token has one .*stablecoin/);
     assert.match(param(path, 'categories').schema.pattern as string, /\[lL\]\[iI\]\[qQ\]/);
   }
-  assert.match(param('/pools', 'pairInsightsWindow').description, /^The live dialect only .*`pairMetrics`/);
+  assert.match(
+    param('/pools', 'pairInsightsWindow').description,
+    /^The live dialect adds `pairMetrics`.*refuses a bad value/,
+  );
   assert.match(param('/pools', 'isWavebreak').description, /name for `isLaunchPool`.*must agree/);
   assert.equal(param('/pools', 'isWavebreak').schema, param('/pools', 'isLaunchPool').schema);
   assert.is(param('/pools', 'isWavebreak').deprecated, undefined);
