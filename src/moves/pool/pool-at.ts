@@ -6,7 +6,7 @@ import type { MarketActivity } from '../motion/market-activity.js';
 import { STEPS_PER_HALF_DAY, type MarkPrices, type TokenPrice } from '../motion/token-price.js';
 import { accountAt } from './pool-account.js';
 import type { PoolRef } from './pool-ref.js';
-import { rolledVolume, statsWith, STEP_SECONDS, WINDOW_STEPS } from './rolled-stats.js';
+import { statsWith, STEP_SECONDS, windowsAt } from './rolled-stats.js';
 
 /** What a pool's state at a step follows from besides its reference. */
 export interface PoolMoment {
@@ -42,29 +42,6 @@ export function poolAt(pool: PoolRecord, ref: PoolRef, at: PoolMoment): PoolReco
     ...written,
     live: { ...written.live, priceHistory7d: history, yieldOverTvl: day ? day.yieldOverTvl : pool.live.yieldOverTvl },
   };
-}
-
-/** The volume (micro-USD) of each stats window of a pool (`stats` order) at `at`, rolled from its reference. */
-export function windowsAt(
-  stats: readonly StatsRecord[],
-  ref: Pick<PoolRef, 'step' | 'windows' | 'day'>,
-  at: PoolMoment,
-): bigint[] {
-  const elapsed = at.step - ref.step;
-  // Every window longer than the steps elapsed takes the same trades: the last length's worked out once. A step
-  // rolls the windows of hundreds of pools, so no map or closure per pool.
-  let back = -1,
-    traded = 0n;
-  const volumes = new Array<bigint>(stats.length);
-  for (let i = 0; i < stats.length; i++) {
-    const steps = WINDOW_STEPS.get(stats[i]!.period)!;
-    if (Math.min(steps, elapsed) !== back) {
-      back = Math.min(steps, elapsed);
-      traded = at.activity.tradedBetween(ref.day, at.step - back, at.step);
-    }
-    volumes[i] = rolledVolume(ref.windows[i]!, steps, elapsed, traded);
-  }
-  return volumes;
 }
 
 /** The history at the step: its fixed prices, then the price at each mark passed, then the current price. */

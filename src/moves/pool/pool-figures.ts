@@ -4,7 +4,8 @@ import type { StatsRecord } from '../../snapshot/format/pool-record.js';
 import { poolSortValue } from '../../snapshot/format/sort-keys.js';
 import { movedSqrtPrice, tvlOfBalances } from './follow-prices.js';
 import { holdings } from './held-positions.js';
-import { windowsAt, type PoolMoment } from './pool-at.js';
+import type { PoolMoment } from './pool-at.js';
+import { RolledWindows, type MarketStep, type PoolWindows } from './rolled-stats.js';
 import type { PoolShape } from './pool-shape.js';
 import { PeriodFigures } from './period-figures.js';
 
@@ -28,16 +29,27 @@ export class PoolFigures {
     readonly sums: PoolSums,
     private readonly plain: readonly [tvlUsdc: string, lockedPercent: string],
     private readonly stats: readonly StatsRecord[],
-    private readonly volumes: readonly bigint[],
+    /** Its windows' volumes. */
+    readonly windows: PoolWindows,
     private readonly rewardsPerSecond: Fraction | null,
   ) {}
+
+  /**
+   * Its figures at `at` when its tokens' prices (and so its TVL, locks and rewards) have not moved since: the same
+   * but its windows, which roll with the trades of the steps since (a pool trades at every step).
+   */
+  tradedAt(shape: PoolShape, at: MarketStep): PoolFigures {
+    const windows = new RolledWindows(shape.stats, shape.ref, at);
+    const sums = sumsOf(shape, windows, this.sums.tvl);
+    return new PoolFigures(this.flags, sums, this.plain, this.stats, windows, this.rewardsPerSecond);
+  }
 
   /** Its served value for sort key index `k` (POOL_SORT_KEYS), as its record at that step serves it. */
   sortValue(k: number): string {
     return poolSortValue(
       k,
       this.plain,
-      (i) => new PeriodFigures(this.stats[i]!, this.volumes[i], this.rewardsPerSecond, this.sums.tvl),
+      (i) => new PeriodFigures(this.stats[i]!, this.windows.volume(i), this.rewardsPerSecond, this.sums.tvl),
     );
   }
 }
@@ -56,19 +68,33 @@ export function figuresAt(shape: PoolShape, at: PoolMoment): PoolFigures {
     const held = holdings(shape.positions, sqrtPrice, null, at.prices);
     [tvl, lockedPercent] = [held.tvl, held.lockedPercent];
   }
-  const volumes = windowsAt(shape.stats, shape.ref, at);
+  const windows = new RolledWindows(shape.stats, shape.ref, at);
   const flags = shape.flags | (lockedPercent !== '0' ? POOL_FLAG.lockedLiquidity : 0);
-  const sums = sumsOf(shape, volumes, tvl.value);
-  return new PoolFigures(flags, sums, [tvl.text, lockedPercent], shape.stats, volumes, at.rewardsPerSecond);
+  const sums = sumsOf(shape, windows, tvl.value);
+  return new PoolFigures(flags, sums, [tvl.text, lockedPercent], shape.stats, windows, at.rewardsPerSecond);
 }
 
 /**
- * The sums of a pool whose windows hold `volumes` (micro-USD, shape.stats order), of TVL `tvl`: its served 24h
- * volume is those micro-USD as text, and its 24h fees the volume times the fee rate, in pico-USD.
+ * The figures of a pool of the snapshot as stored (its shape at step 0, its stored `sums`, TVL and locked share
+ * texts `plain` and flag byte): what it trades from until a move of its tokens first writes it.
  */
-function sumsOf(shape: PoolShape, volumes: readonly bigint[], tvl: Fraction): PoolSums {
+export function storedFigures(
+  shape: PoolShape,
+  sums: PoolSums,
+  plain: readonly [string, string],
+  flags: number,
+): PoolFigures {
+  const { windows } = shape.ref;
+  return new PoolFigures(flags, sums, plain, shape.stats, { volume: (i) => windows[i]! }, null);
+}
+
+/**
+ * The sums of a pool of `windows`, of TVL `tvl`: its served 24h volume is its 24h window's micro-USD as text, and
+ * its 24h fees the volume times the fee rate, in pico-USD.
+ */
+function sumsOf(shape: PoolShape, windows: PoolWindows, tvl: Fraction): PoolSums {
   const day = shape.stats.findIndex((s) => s.period === '24h');
-  const volumeMicro = day < 0 ? 0n : volumes[day]!;
+  const volumeMicro = day < 0 ? 0n : windows.volume(day);
   const feesPico = day < 0 ? 0n : volumeMicro * BigInt(shape.stats[day]!.effectiveFeeRate);
   return { tvl, volumeMicro, feesPico };
 }

@@ -1,6 +1,7 @@
 import { fraction, type Fraction } from '../../math/exact-figures.js';
 import { PERIODS } from '../../math/periods.js';
 import type { StatsRecord } from '../../snapshot/format/pool-record.js';
+import type { MarketActivity } from '../motion/market-activity.js';
 import { statsEntry } from './period-figures.js';
 
 /** A step's length in seconds: a stats window of N steps holds the last N steps' trades. */
@@ -43,4 +44,54 @@ export function statsWith(
 ): StatsRecord[] {
   const tvl = fraction(tvlUsdc);
   return stats.map((s, i) => statsEntry(s, volumesMicro?.[i], rewardsPerSecond, tvl));
+}
+
+/** A step of the market and the activity its pools trade at: what a pool's windows at that step follow from. */
+export interface MarketStep {
+  readonly step: number;
+  readonly activity: MarketActivity;
+}
+
+/** What a pool's windows roll from: its reference's step, windows (micro-USD, its stats' order) and 24h rate. */
+interface WindowsRef {
+  readonly step: number;
+  readonly windows: readonly bigint[];
+  readonly day: bigint;
+}
+
+/** The volume (micro-USD) of each stats window of a pool (`stats` order) at `at`, rolled from its reference. */
+export function windowsAt(stats: readonly StatsRecord[], ref: WindowsRef, at: MarketStep): bigint[] {
+  const windows = new RolledWindows(stats, ref, at);
+  return stats.map((_, i) => windows.volume(i));
+}
+
+/** A pool's stats windows: the volume (micro-USD) of each, in its stats' order. */
+export interface PoolWindows {
+  volume(i: number): bigint;
+}
+
+/**
+ * A pool's windows at `at`, rolled from its reference as windowsAt rolls them, each worked out when first read: a
+ * step trades every pool, and its listings and sums read one or two windows of ten.
+ * @example new RolledWindows(pool.stats, ref, { step: 3, activity }).volume(0) // what step 3 traded (5m)
+ */
+export class RolledWindows implements PoolWindows {
+  private readonly volumes: (bigint | undefined)[] = [];
+
+  constructor(
+    private readonly stats: readonly StatsRecord[],
+    private readonly ref: WindowsRef,
+    private readonly at: MarketStep,
+  ) {}
+
+  volume(i: number): bigint {
+    let volume = this.volumes[i];
+    if (volume === undefined) {
+      const { ref, at } = this;
+      const [steps, elapsed] = [WINDOW_STEPS.get(this.stats[i]!.period)!, at.step - ref.step];
+      const traded = at.activity.tradedBetween(ref.day, at.step - Math.min(steps, elapsed), at.step);
+      this.volumes[i] = volume = rolledVolume(ref.windows[i]!, steps, elapsed, traded);
+    }
+    return volume;
+  }
 }

@@ -17,7 +17,12 @@ import { poolShape, type PoolShape } from '../pool/pool-shape.js';
 import type { TokenPrice } from '../motion/token-price.js';
 import type { StoredPools } from './stored-pools.js';
 import { storedShape, type StoredShape } from './stored-pools.js';
+import type { Pace } from './pace.js';
+import { TradedPool } from './traded-pool.js';
 import { WrittenPool, writtenRecord } from './written-pool.js';
+
+/** Pools traded between two pauses. */
+const TRADED_AT_ONCE = 128;
 
 /** What the market's pools share with the rest of its state. */
 export interface PoolsContext {
@@ -68,6 +73,28 @@ export class MarketPools {
   }
 
   /**
+   * Trades every listed pool at `step` (docs/market-moves.md §2): each one not yet at that step rolls its windows
+   * from its last figures (its prices have not moved since, or a move would have written it), with `pace` between
+   * slices; a pool changed by hand or added since is written there. Returns the pools traded.
+   */
+  async trade(step: number, pace: Pace): Promise<MovedPool[]> {
+    const { members, activity } = this.context;
+    const at = { step, activity };
+    const traded: MovedPool[] = [];
+    for (let id = 1; id < members.nextId; id++) {
+      if (members.removed.has(id)) continue;
+      const pool = this.moved.get(id) ?? this.storedPool(id);
+      if (!(pool instanceof WrittenPool || pool instanceof TradedPool)) traded.push(this.write(id, step));
+      else if (pool.step !== step) {
+        const next = pool.tradedAt(at);
+        traded.push(this.keep(id, next, next.sums));
+      }
+      if (id % TRADED_AT_ONCE === 0) await pace();
+    }
+    return traded;
+  }
+
+  /**
    * Pool `id`'s record as it would be written at `step`, the market left as it is: what a change by hand
    * starts from, which may yet be refused.
    */
@@ -111,12 +138,24 @@ export class MarketPools {
 
   /** The shape of a pool of the snapshot the market has not written yet (its record at step 0), and its sums there. */
   private firstShape(id: number): PoolShape {
+    return this.storedShape(id).shape;
+  }
+
+  /** Pool `id` of the snapshot as stored, at step 0: what it trades from until it is first written. */
+  private storedPool(id: number): TradedPool {
+    const { shape, figures } = this.storedShape(id);
+    const base = { shape, rewardsPerSecond: null, record: () => this.stored.get(id) };
+    return new TradedPool(id, figures, { step: 0, activity: this.context.activity }, base);
+  }
+
+  /** The stored shape and figures of a pool of the snapshot the market has not written yet, its sums taken as its. */
+  private storedShape(id: number): StoredShape {
     const { tokens, members, snapshot, ahead } = this.context;
     const [a, b] = members.tokensOf(id);
-    const { shape, sums } = ahead.get(id) ?? storedShape(snapshot, id, [tokens.storedPrice(a), tokens.storedPrice(b)]);
-    this.shapes.set(id, shape);
-    this.sums.set(id, sums);
-    return shape;
+    const stored = ahead.get(id) ?? storedShape(snapshot, id, [tokens.storedPrice(a), tokens.storedPrice(b)]);
+    this.shapes.set(id, stored.shape);
+    this.sums.set(id, stored.figures.sums);
+    return stored;
   }
 
   /** Takes `pool`, which counts `sums` in the sums, as pool `id`. */

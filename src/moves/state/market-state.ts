@@ -32,9 +32,9 @@ export interface StateParts {
  * A snapshot's market as it moves (docs/market-moves.md): its step, its tokens' prices, and every pool
  * that differs from the snapshot, with what it moves from (pool-ref.ts). Each operation returns the
  * version a server then serves (ServedSnapshot.moved). A pool is written when one of its tokens (or a
- * mint its rewards pay) moves, at the step that happened; the others keep their figures, as the chain
- * keeps an account no one touched. Everything is a function of the snapshot, its seed and the steps,
- * in whatever number at a time they are taken.
+ * mint its rewards pay) moves, at the step that happened; every pool trades at every step, so the others
+ * roll their windows from their last figures (market-pools.ts trade). Everything is a function of the
+ * snapshot, its seed and the steps, in whatever number at a time they are taken.
  */
 export class MarketState {
   step = 0;
@@ -73,7 +73,10 @@ export class MarketState {
     return new Date(this.ms(step)).toISOString().replace(/\.\d{3}Z$/, 'Z');
   }
 
-  /** Takes `steps` steps: the prices walk step by step; each pool they touch is written once, at its last. */
+  /**
+   * Takes `steps` steps: the prices walk step by step; each pool they touch is written once, at its last; then every
+   * pool trades to the new step.
+   */
   async advance(steps: number, pace: Pace = NO_PACE): Promise<MarketVersion> {
     const moved = new Set<number>();
     for (let k = 1; k <= steps; k++) {
@@ -84,7 +87,9 @@ export class MarketState {
     const written = await this.touch(moved, pace, (pool) =>
       invalidParameter('steps', `${steps} steps would move pool ${pool} where its positions cannot follow: ${BEYOND}`),
     );
-    return this.version(written, moved, pace);
+    const traded = await this.pools.trade(this.step, pace);
+    const kept = written.filter((pool) => this.pools.moved.get(pool.id) === pool);
+    return this.version([...kept, ...traded], moved, pace);
   }
 
   /**
@@ -136,7 +141,11 @@ export class MarketState {
    */
   async version(changed: MovedPool[], moved: Iterable<number>, pace: Pace = NO_PACE): Promise<MarketVersion> {
     const tokens = new Set(moved);
-    for (const id of changed.map((pool) => pool.id)) for (const token of this.members.tokensOf(id)) tokens.add(token);
+    // A step changes every pool: their tokens are gathered in slices too.
+    for (let i = 0; i < changed.length; i++) {
+      for (const token of this.members.tokensOf(changed[i]!.id)) tokens.add(token);
+      if (i % 1024 === 1023) await pace();
+    }
     await this.tokenRecords.update(tokens, pace);
     const { added, removed, count } = this.members;
     return {

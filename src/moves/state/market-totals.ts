@@ -62,7 +62,8 @@ export class MarketTotals {
   /** Takes a pool's sums `next` in place of `old`. */
   replace(pool: TotalsMember, old: PoolSums, next: PoolSums): void {
     if (pool.blocked) return;
-    this.tvl = add(add(this.tvl, next.tvl), { n: -old.tvl.n, d: old.tvl.d });
+    // A trade keeps a pool's TVL: the same fraction, which a step of 100,000 trades need not add.
+    if (next.tvl !== old.tvl) this.tvl = add(add(this.tvl, next.tvl), { n: -old.tvl.n, d: old.tvl.d });
     const volume = next.volumeMicro - old.volumeMicro;
     this.volumeMicro += volume;
     this.feesPico += next.feesPico - old.feesPico;

@@ -1,7 +1,8 @@
 import type { PoolRecord, ServedSnapshot, StoredRecords } from '../../snapshot/served/served-snapshot.js';
 import { poolSortValues } from '../../snapshot/format/sort-keys.js';
 import type { TokenPrice } from '../motion/token-price.js';
-import type { PoolSums } from '../pool/pool-figures.js';
+import { poolFlags } from '../../snapshot/format/pool-keys.js';
+import { storedFigures, type PoolFigures } from '../pool/pool-figures.js';
 import { poolShape, type PoolShape } from '../pool/pool-shape.js';
 import { sumsOfValues } from './market-totals.js';
 
@@ -29,16 +30,19 @@ export class StoredPools {
   }
 }
 
-/** A pool of the snapshot as a market first shapes it: its shape at step 0, and what it counts in the sums there. */
+/**
+ * A pool of the snapshot as a market first shapes it: its shape at step 0, and its stored figures there (what it
+ * counts in the sums, and trades from until a move of its tokens first writes it).
+ */
 export interface StoredShape {
   readonly shape: PoolShape;
-  readonly sums: PoolSums;
+  readonly figures: PoolFigures;
 }
 
 /**
  * The stored shape of the snapshot's pool `id`, its tokens at their stored `prices`: a function of the snapshot
  * alone, so every market of the snapshot may share it (market-start.ts).
- * @example const { shape, sums } = storedShape(snapshot, 1, [usdc, sol]);
+ * @example const { shape, figures } = storedShape(snapshot, 1, [usdc, sol]);
  */
 export function storedShape(
   snapshot: ServedSnapshot,
@@ -47,5 +51,7 @@ export function storedShape(
 ): StoredShape {
   // Its figures alone, not its record: a third of the reading, once for every pool the market writes.
   const start = snapshot.records().poolStart(id);
-  return { shape: poolShape(start, null, 0, prices), sums: sumsOfValues(poolSortValues(start)) };
+  const shape = poolShape(start, null, 0, prices);
+  const values = poolSortValues(start);
+  return { shape, figures: storedFigures(shape, sumsOfValues(values), [values[0]!, values[1]!], poolFlags(start)) };
 }

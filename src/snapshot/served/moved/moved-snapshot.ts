@@ -17,8 +17,9 @@ const TOKENS_AT_ONCE = 4_096;
  * A snapshot's market at later states, each served as a ServedSnapshot of its own: the snapshot with an
  * overlay of the pools and tokens that differ (market-version.ts). A changed pool's texts are rendered from
  * its record by the same encoder a snapshot is written with (format/pool-texts.ts), the first time an answer
- * shows it, and joined by the same code as a stored pool's (pool-bodies.ts); a pool a step did not write is the
- * same object in the next version, so its texts are not rendered again. Listings walk the version's orders,
+ * shows it, and joined by the same code as a stored pool's (pool-bodies.ts); a pool a change left as it was is
+ * the same object in the next version, so its texts are not rendered again (a step trades every pool, so after a
+ * step every pool shown is rendered anew). Listings walk the version's orders,
  * each sorted when first asked for (sort-values.ts), and its flags; tokens and protocol figures follow the
  * records (moved-token-bodies.ts). What every version shares is read once, when the market first moves.
  */
@@ -30,8 +31,6 @@ export class MovedMarket {
   private readonly asked = new Set<string>();
   /** The snapshot's own listing, which every version without added or removed pools lists. */
   private listing: StoredListing | undefined;
-  /** Moved pools' sort values as floats: a pool the next version did not change is the same object there. */
-  private readonly floats = new WeakMap<MovedPool, Float64Array>();
   private volumes: string[] | undefined;
 
   constructor(
@@ -62,7 +61,7 @@ export class MovedMarket {
     const { parts } = this;
     this.listing ??= storedListing(parts.pools.count, parts.poolOrders.read(POOL_ADDRESS_ORDER, 'asc').ids);
     const members = movedMembers(parts.pools, this.listing, version);
-    const orders = new VersionOrders(this.stored, version, members, this.asked, this.floats);
+    const orders = new VersionOrders(this.stored, version, members, this.asked);
     await orders.sortAhead(parts.poolOrders.lastAsked(4), pace);
     const walked = { pools: members.index, orders, thresholds: orders };
     const movedTexts = (id: number): PoolTexts | undefined => {

@@ -4,7 +4,7 @@ import { PERIOD_NAMES } from '../../../math/periods.js';
 import { orderByValue, orderByValuePaced, type OrderPair } from '../../format/order-by-value.js';
 import { PLAIN_SORT_FIELDS, POOL_SORT_KEYS, STATS_SORT_FIELDS } from '../../format/sort-keys.js';
 import type { SortOrder } from '../listing-walks.js';
-import type { MarketVersion, MovedPool } from './market-version.js';
+import type { MarketVersion } from './market-version.js';
 import type { MovedMembers } from './moved-members.js';
 
 const KEY_INDEX = new Map(POOL_SORT_KEYS.map((key, i) => [key, i]));
@@ -77,8 +77,6 @@ export class VersionOrders {
     private readonly version: MarketVersion,
     private readonly members: MovedMembers,
     private readonly asked: Set<string>,
-    /** Moved pools' sort values as floats, kept by the market across its versions, filled as keys are sorted. */
-    private readonly movedFloats: WeakMap<MovedPool, Float64Array>,
   ) {}
 
   /** Sorts the keys asked for lately (or, before any version was asked, `before`), with `pace` between parts. */
@@ -86,8 +84,9 @@ export class VersionOrders {
     const keys = this.asked.size > 0 ? [...this.asked].slice(-SORTED_AHEAD) : before.slice(-SORTED_AHEAD);
     for (const key of keys) {
       const floats = new Float64Array(this.members.ids.length);
-      for (let first = 0; first < floats.length; first += SLICE * 16) {
-        this.fillFloats(keyIndex(key), floats, first, first + SLICE * 16);
+      // A slice of SLICE: every pool's value changes at every step, and a yield's text is some microseconds.
+      for (let first = 0; first < floats.length; first += SLICE) {
+        this.fillFloats(keyIndex(key), floats, first, first + SLICE);
         await pace();
       }
       this.sorted.set(key, this.withPositions(await this.orderPaced(keyIndex(key), floats, pace)));
@@ -130,16 +129,9 @@ export class VersionOrders {
     const storedFloats = this.stored.floats[k]!;
     for (let i = from; i < Math.min(to, ids.length); i++) {
       const moved = this.version.pools.get(ids[i]!);
-      floats[i] = moved ? this.floatOf(moved, k) : storedFloats[ids[i]!]!;
+      // Parsed again for each version: every pool trades at every step, so hardly a value outlives one.
+      floats[i] = moved ? Number(moved.sortValue(k)) + 0 : storedFloats[ids[i]!]!;
     }
-  }
-
-  /** A moved pool's value of key `k` as a float, parsed once a key. */
-  private floatOf(pool: MovedPool, k: number): number {
-    let floats = this.movedFloats.get(pool);
-    if (!floats) this.movedFloats.set(pool, (floats = new Float64Array(POOL_SORT_KEYS.length).fill(NaN)));
-    if (Number.isNaN(floats[k])) floats[k] = Number(pool.sortValue(k)) + 0;
-    return floats[k]!;
   }
 
   private sort(k: number, floats: Float64Array): { asc: SortOrder; desc: SortOrder } {

@@ -1,0 +1,66 @@
+import type { Fraction } from '../../math/exact-figures.js';
+import type { MovedPool, PoolRecord } from '../../snapshot/served/served-snapshot.js';
+import type { PoolFigures, PoolSums } from '../pool/pool-figures.js';
+import type { PoolShape } from '../pool/pool-shape.js';
+import { statsWith, type MarketStep } from '../pool/rolled-stats.js';
+
+/** A pool of a moving market at a step it trades at, which can trade on to a later one. */
+export interface TradingPool extends MovedPool {
+  /** The step its figures are of. */
+  readonly step: number;
+  /** What it counts in the market's sums. */
+  readonly sums: PoolSums;
+  /** The same pool at the later step `at`, no price of its tokens or rewards moved since: its windows rolled. */
+  tradedAt(at: MarketStep): TradingPool;
+}
+
+/** What a traded pool keeps of its last write (or of the snapshot), shared by its trades until the next. */
+export interface TradeBase {
+  readonly shape: PoolShape;
+  /** USD its rewards emit per second then; null: as stored. */
+  readonly rewardsPerSecond: Fraction | null;
+  /** Its record then. */
+  record(): PoolRecord;
+}
+
+/**
+ * A pool at a step after its last write (or the snapshot, for one never written): its windows (volumes, fees,
+ * yields) rolled with the trades of the steps since; the rest of its record as it was then, since only a move of
+ * its tokens' prices changes its price, balances, TVL, account and history.
+ */
+export class TradedPool implements TradingPool {
+  constructor(
+    readonly id: number,
+    private readonly figures: PoolFigures,
+    private readonly at: MarketStep,
+    private readonly base: TradeBase,
+  ) {}
+
+  get flags(): number {
+    return this.figures.flags;
+  }
+
+  get step(): number {
+    return this.at.step;
+  }
+
+  get sums(): PoolSums {
+    return this.figures.sums;
+  }
+
+  sortValue(k: number): string {
+    return this.figures.sortValue(k);
+  }
+
+  record(): PoolRecord {
+    const pool = this.base.record();
+    const volumes = pool.stats.map((_, i) => this.figures.windows.volume(i));
+    const stats = statsWith(pool.stats, volumes, this.base.rewardsPerSecond, pool.tvlUsdc);
+    const day = stats.find((s) => s.period === '24h');
+    return { ...pool, stats, live: { ...pool.live, yieldOverTvl: day ? day.yieldOverTvl : pool.live.yieldOverTvl } };
+  }
+
+  tradedAt(at: MarketStep): TradedPool {
+    return new TradedPool(this.id, this.figures.tradedAt(this.base.shape, at), at, this.base);
+  }
+}
