@@ -19,6 +19,9 @@ function figureCell(pool, key, value, shown) {
   return element('td', { ...attributes, 'data-moved': moved }, `${shown} ${moved === 'up' ? '▲' : '▼'}`);
 }
 
+/** Every pool trades at every step: its 24h volume shows a step even where no price moved. */
+const dayVolume = (pool) => pool.stats?.['24h']?.volume ?? '0';
+
 function previewRow(pool) {
   return element(
     'tr',
@@ -26,6 +29,7 @@ function previewRow(pool) {
     element('td', {}, element('a', { href: `${API}/pools/${pool.address}?stats=24h` }, pairOf(pool))),
     figureCell(pool, 'price', pool.price, price.format(Number(pool.price))),
     figureCell(pool, 'tvl', pool.tvlUsdc, usd.format(Number(pool.tvlUsdc))),
+    figureCell(pool, 'volume', dayVolume(pool), usd.format(Number(dayVolume(pool)))),
   );
 }
 
@@ -69,5 +73,7 @@ export async function sendPreview() {
   showFacts(section.querySelector('dl'), outcome.facts);
   section.querySelector('tbody').replaceChildren(...outcome.pools.map(previewRow));
   if (outcome.ok)
-    before = new Map(outcome.pools.map((pool) => [pool.address, { price: pool.price, tvl: pool.tvlUsdc }]));
+    before = new Map(
+      outcome.pools.map((pool) => [pool.address, { price: pool.price, tvl: pool.tvlUsdc, volume: dayVolume(pool) }]),
+    );
 }

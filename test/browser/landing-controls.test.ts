@@ -38,7 +38,8 @@ interface PreviewRow {
   address: string;
   price: string;
   tvl: string;
-  /** The marks of the figures that moved since the answer before: `price up`, `tvl down`. */
+  volume: string;
+  /** The marks of the figures that moved since the answer before: `price up`, `tvl down`, `volume up`. */
   moved: string[];
 }
 
@@ -49,6 +50,7 @@ async function previewRows(page: Page): Promise<PreviewRow[]> {
       address: row.dataset.address ?? '',
       price: row.querySelectorAll('td[data-key="price"]')[0]?.dataset.value ?? '',
       tvl: row.querySelectorAll('td[data-key="tvl"]')[0]?.dataset.value ?? '',
+      volume: row.querySelectorAll('td[data-key="volume"]')[0]?.dataset.value ?? '',
       moved: Array.from(row.querySelectorAll('td[data-moved]'), (td) => `${td.dataset.key} ${td.dataset.moved}`),
     })),
   );
@@ -62,16 +64,18 @@ async function listingNow(url: string, before: PreviewRow[] = []): Promise<Previ
   const { data } = await ok(`${url}${LISTING}`);
   return data.map((pool: Json) => {
     const was = before.find((row) => row.address === pool.address);
-    const figures: ['price' | 'tvl', string][] = [
+    const volume = String(pool.stats['24h'].volume);
+    const figures: ['price' | 'tvl' | 'volume', string][] = [
       ['price', pool.price],
       ['tvl', pool.tvlUsdc],
+      ['volume', volume],
     ];
     const moved = figures.flatMap(([key, value]) =>
       was === undefined || Number(was[key]) === Number(value)
         ? []
         : [`${key} ${Number(value) > Number(was[key]) ? 'up' : 'down'}`],
     );
-    return { address: pool.address, price: pool.price, tvl: pool.tvlUsdc, moved };
+    return { address: pool.address, price: pool.price, tvl: pool.tvlUsdc, volume, moved };
   });
 }
 
@@ -201,11 +205,11 @@ controls('advance steps the market and changes the preview; reset brings the sna
       assert.is(await page.textContent('#preview dd[data-key="step"]'), String(step));
       const now = await listingNow(url, before);
       assert.equal(await previewRows(page), now, what);
-      // A step moves only the pools whose tokens moved (docs/market-moves.md §2): an hour's moves the top pools.
-      if (step === 13)
+      // Every pool trades at every step (docs/market-moves.md §2): each row's 24h volume moved, whatever its price did.
+      if (step > 0)
         assert.ok(
-          now.some((row) => row.moved.length > 0),
-          `${what}: the preview's figures moved`,
+          now.every((row) => row.moved.some((mark) => mark.startsWith('volume '))),
+          `${what}: every row's volume moved: ${JSON.stringify(now)}`,
         );
       if (step === 0)
         assert.equal(
