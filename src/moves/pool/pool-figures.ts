@@ -75,10 +75,11 @@ export function figuresAt(shape: PoolShape, at: PoolMoment): PoolFigures {
 }
 
 /**
- * The figures of a pool of the snapshot as stored (its shape at step 0, its stored `sums`, TVL and locked share
- * texts `plain` and flag byte): what it trades from until a move of its tokens first writes it.
+ * The figures its record serves of a pool of `shape` at its reference (the snapshot's, or one changed by hand or
+ * added), from that record's `sums`, TVL and locked share texts `plain` and flag byte: what it trades from until a
+ * move of its tokens writes it.
  */
-export function storedFigures(
+export function recordFigures(
   shape: PoolShape,
   sums: PoolSums,
   plain: readonly [string, string],

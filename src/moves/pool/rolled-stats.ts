@@ -71,8 +71,9 @@ export interface PoolWindows {
 }
 
 /**
- * A pool's windows at `at`, rolled from its reference as windowsAt rolls them, each worked out when first read: a
- * step trades every pool, and its listings and sums read one or two windows of ten.
+ * A pool's windows at `at`, rolled from its reference `ref` (rolledVolume: its history there spread evenly over each
+ * window's steps, and what it traded since at its 24h rate times the market's activity), each worked out when first
+ * read: a step trades every pool, and its listings and sums read one or two windows of ten.
  * @example new RolledWindows(pool.stats, ref, { step: 3, activity }).volume(0) // what step 3 traded (5m)
  */
 export class RolledWindows implements PoolWindows {

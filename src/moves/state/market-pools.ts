@@ -1,9 +1,4 @@
-import {
-  movedPoolOf,
-  type MovedPool,
-  type PoolRecord,
-  type ServedSnapshot,
-} from '../../snapshot/served/served-snapshot.js';
+import { type MovedPool, type PoolRecord, type ServedSnapshot } from '../../snapshot/served/served-snapshot.js';
 import { POOL_FLAG, poolFlags } from '../../snapshot/format/pool-keys.js';
 import { poolSortValues } from '../../snapshot/format/sort-keys.js';
 import type { MarketActivity } from '../motion/market-activity.js';
@@ -12,13 +7,13 @@ import type { MarketTokens } from '../motion/market-tokens.js';
 import { NO_SUMS, sumsOfValues, type MarketTotals, type TotalsMember } from './market-totals.js';
 import { activeRewardsPerSecond } from '../pool/pool-account.js';
 import type { PoolMoment } from '../pool/pool-at.js';
-import { figuresAt, type PoolSums } from '../pool/pool-figures.js';
+import { figuresAt, recordFigures, type PoolSums } from '../pool/pool-figures.js';
 import { poolShape, type PoolShape } from '../pool/pool-shape.js';
 import type { TokenPrice } from '../motion/token-price.js';
 import type { StoredPools } from './stored-pools.js';
 import { storedShape, type StoredShape } from './stored-pools.js';
 import type { Pace } from './pace.js';
-import { TradedPool } from './traded-pool.js';
+import { HeldPool, TradedPool, type TradingPool } from './traded-pool.js';
 import { WrittenPool, writtenRecord } from './written-pool.js';
 
 /** Pools traded between two pauses. */
@@ -39,13 +34,13 @@ export interface PoolsContext {
 }
 
 /**
- * The pools of a moving market that differ from the snapshot: for each, its shape (pool-shape.ts) and
- * its figures at the step it was last written, with its record made again when an answer shows it. The
- * sums follow every write (market-totals.ts).
+ * The pools of a moving market that differ from the snapshot (after a step, every pool: each trades): for each, its
+ * shape (pool-shape.ts) and its figures at the step it was last written, changed by hand or traded, with its record
+ * made again when an answer shows it. The sums follow every change of a pool (market-totals.ts).
  */
 export class MarketPools {
-  /** Every pool that differs from the snapshot, by id. */
-  readonly moved = new Map<number, MovedPool>();
+  /** Every pool that differs from the snapshot, by id: written, traded or changed by hand. */
+  readonly moved = new Map<number, TradingPool>();
   private readonly shapes = new Map<number, PoolShape>();
   /**
    * What each pool shaped counts in the sums (its stored figures' until its first write), kept so that a write
@@ -69,13 +64,13 @@ export class MarketPools {
     const shape = this.shapes.get(id) ?? this.firstShape(id);
     const at = this.moment(id, shape, step);
     const figures = figuresAt(shape, at);
-    return this.keep(id, new WrittenPool(id, figures, shape, at, this.stored), figures.sums);
+    return this.keep(id, new WrittenPool(id, figures, shape, at, this.stored));
   }
 
   /**
    * Trades every listed pool at `step` (docs/market-moves.md §2): each one not yet at that step rolls its windows
    * from its last figures (its prices have not moved since, or a move would have written it), with `pace` between
-   * slices; a pool changed by hand or added since is written there. Returns the pools traded.
+   * slices; a pool changed by hand or added rolls from that change. Returns the pools traded.
    */
   async trade(step: number, pace: Pace): Promise<MovedPool[]> {
     const { members, activity } = this.context;
@@ -84,10 +79,9 @@ export class MarketPools {
     for (let id = 1; id < members.nextId; id++) {
       if (members.removed.has(id)) continue;
       const pool = this.moved.get(id) ?? this.storedPool(id);
-      if (!(pool instanceof WrittenPool || pool instanceof TradedPool)) traded.push(this.write(id, step));
-      else if (pool.step !== step) {
+      if (pool.step !== step) {
         const next = pool.tradedAt(at);
-        traded.push(this.keep(id, next, next.sums));
+        traded.push(this.keep(id, next));
       }
       if (id % TRADED_AT_ONCE === 0) await pace();
     }
@@ -110,9 +104,12 @@ export class MarketPools {
 
   /** Takes `record` as pool `id` from step `step` on: it was changed by hand or added then. */
   rebase(id: number, record: PoolRecord, step: number): MovedPool {
-    this.shapes.set(id, poolShape(record, record, step, this.pricesOf(id)));
+    const shape = poolShape(record, record, step, this.pricesOf(id));
+    this.shapes.set(id, shape);
     const values = poolSortValues(record);
-    return this.keep(id, movedPoolOf(record, values, poolFlags(record)), sumsOfValues(values));
+    const figures = recordFigures(shape, sumsOfValues(values), [values[0]!, values[1]!], poolFlags(record));
+    const base = { shape, rewardsPerSecond: null, record: () => record };
+    return this.keep(id, new HeldPool(id, values, figures, base, step));
   }
 
   /** Leaves pool `id` out of the sums: it was removed. */
@@ -136,7 +133,7 @@ export class MarketPools {
     };
   }
 
-  /** The shape of a pool of the snapshot the market has not written yet (its record at step 0), and its sums there. */
+  /** The shape of a pool of the snapshot the market has not written yet (its record at step 0). */
   private firstShape(id: number): PoolShape {
     return this.storedShape(id).shape;
   }
@@ -148,7 +145,7 @@ export class MarketPools {
     return new TradedPool(id, figures, { step: 0, activity: this.context.activity }, base);
   }
 
-  /** The stored shape and figures of a pool of the snapshot the market has not written yet, its sums taken as its. */
+  /** The stored shape and figures of a pool of the snapshot the market has not written yet, its sums now those. */
   private storedShape(id: number): StoredShape {
     const { tokens, members, snapshot, ahead } = this.context;
     const [a, b] = members.tokensOf(id);
@@ -158,8 +155,9 @@ export class MarketPools {
     return stored;
   }
 
-  /** Takes `pool`, which counts `sums` in the sums, as pool `id`. */
-  private keep(id: number, pool: MovedPool, sums: PoolSums): MovedPool {
+  /** Takes `pool` as pool `id`, in the sums too. */
+  private keep(id: number, pool: TradingPool): TradingPool {
+    const { sums } = pool;
     // A pool being added counts nothing before.
     const old = this.sums.get(id) ?? NO_SUMS;
     this.moved.set(id, pool);

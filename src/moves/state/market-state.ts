@@ -14,6 +14,9 @@ import { STEP_SECONDS } from '../pool/rolled-stats.js';
 import { StoredPools } from './stored-pools.js';
 import type { StoredShape } from './stored-pools.js';
 
+/** Changed pools whose tokens are gathered between two pauses. */
+const TOKENS_GATHERED_AT_ONCE = 1024;
+
 /** Why a pool cannot follow a price: what its positions would hold there. */
 const BEYOND = "a position's token amount would exceed u64, the most a token account holds";
 
@@ -144,7 +147,7 @@ export class MarketState {
     // A step changes every pool: their tokens are gathered in slices too.
     for (let i = 0; i < changed.length; i++) {
       for (const token of this.members.tokensOf(changed[i]!.id)) tokens.add(token);
-      if (i % 1024 === 1023) await pace();
+      if (i % TOKENS_GATHERED_AT_ONCE === TOKENS_GATHERED_AT_ONCE - 1) await pace();
     }
     await this.tokenRecords.update(tokens, pace);
     const { added, removed, count } = this.members;

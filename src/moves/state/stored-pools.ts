@@ -2,7 +2,7 @@ import type { PoolRecord, ServedSnapshot, StoredRecords } from '../../snapshot/s
 import { poolSortValues } from '../../snapshot/format/sort-keys.js';
 import type { TokenPrice } from '../motion/token-price.js';
 import { poolFlags } from '../../snapshot/format/pool-keys.js';
-import { storedFigures, type PoolFigures } from '../pool/pool-figures.js';
+import { recordFigures, type PoolFigures } from '../pool/pool-figures.js';
 import { poolShape, type PoolShape } from '../pool/pool-shape.js';
 import { sumsOfValues } from './market-totals.js';
 
@@ -53,5 +53,5 @@ export function storedShape(
   const start = snapshot.records().poolStart(id);
   const shape = poolShape(start, null, 0, prices);
   const values = poolSortValues(start);
-  return { shape, figures: storedFigures(shape, sumsOfValues(values), [values[0]!, values[1]!], poolFlags(start)) };
+  return { shape, figures: recordFigures(shape, sumsOfValues(values), [values[0]!, values[1]!], poolFlags(start)) };
 }

@@ -64,3 +64,38 @@ export class TradedPool implements TradingPool {
     return new TradedPool(this.id, this.figures.tradedAt(this.base.shape, at), at, this.base);
   }
 }
+
+/**
+ * A pool changed by hand or added at step `step`: served as its record then, exactly (its values and flags are the
+ * record's), until a step trades it on from there as it trades a stored pool.
+ */
+export class HeldPool implements TradingPool {
+  constructor(
+    readonly id: number,
+    private readonly values: readonly string[],
+    /** Its figures at that step, which its trades roll from. */
+    private readonly figures: PoolFigures,
+    private readonly base: TradeBase,
+    readonly step: number,
+  ) {}
+
+  get flags(): number {
+    return this.figures.flags;
+  }
+
+  get sums(): PoolSums {
+    return this.figures.sums;
+  }
+
+  sortValue(k: number): string {
+    return this.values[k]!;
+  }
+
+  record(): PoolRecord {
+    return this.base.record();
+  }
+
+  tradedAt(at: MarketStep): TradedPool {
+    return new TradedPool(this.id, this.figures.tradedAt(this.base.shape, at), at, this.base);
+  }
+}

@@ -16,7 +16,7 @@ export interface MovedPool {
   record(): PoolRecord;
 }
 
-/** A moved pool whose record and sort values are at hand: one changed by hand or added. */
+/** A moved pool whose record and sort values are at hand: a version made from records, without a market. */
 class HeldMovedPool implements MovedPool {
   constructor(
     readonly id: number,
