@@ -4,14 +4,14 @@ import { poolSortValues } from '../../snapshot/format/sort-keys.js';
 import type { MarketActivity } from '../motion/market-activity.js';
 import type { MarketMembers } from './market-members.js';
 import type { MarketTokens } from '../motion/market-tokens.js';
-import { NO_SUMS, sumsOfValues, type MarketTotals, type TotalsMember } from './market-totals.js';
+import { NO_SUMS, type MarketTotals, type TotalsMember } from './market-totals.js';
 import { activeRewardsPerSecond } from '../pool/pool-account.js';
 import type { PoolMoment } from '../pool/pool-at.js';
-import { figuresAt, recordFigures, type PoolSums } from '../pool/pool-figures.js';
+import { figuresAt, type PoolSums } from '../pool/pool-figures.js';
 import { poolShape, type PoolShape } from '../pool/pool-shape.js';
 import type { TokenPrice } from '../motion/token-price.js';
 import type { StoredPools } from './stored-pools.js';
-import { storedShape, type StoredShape } from './stored-pools.js';
+import { figuresOfValues, storedShape, type StoredShape } from './stored-pools.js';
 import type { Pace } from './pace.js';
 import { HeldPool, TradedPool, type TradingPool } from './traded-pool.js';
 import { WrittenPool, writtenRecord } from './written-pool.js';
@@ -107,7 +107,7 @@ export class MarketPools {
     const shape = poolShape(record, record, step, this.pricesOf(id));
     this.shapes.set(id, shape);
     const values = poolSortValues(record);
-    const figures = recordFigures(shape, sumsOfValues(values), [values[0]!, values[1]!], poolFlags(record));
+    const figures = figuresOfValues(shape, values, poolFlags(record));
     const base = { shape, rewardsPerSecond: null, record: () => record };
     return this.keep(id, new HeldPool(id, values, figures, base, step));
   }
@@ -142,7 +142,7 @@ export class MarketPools {
   private storedPool(id: number): TradedPool {
     const { shape, figures } = this.storedShape(id);
     const base = { shape, rewardsPerSecond: null, record: () => this.stored.get(id) };
-    return new TradedPool(id, figures, { step: 0, activity: this.context.activity }, base);
+    return new TradedPool(id, figures, 0, base);
   }
 
   /** The stored shape and figures of a pool of the snapshot the market has not written yet, its sums now those. */

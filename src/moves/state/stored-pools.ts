@@ -52,6 +52,14 @@ export function storedShape(
   // Its figures alone, not its record: a third of the reading, once for every pool the market writes.
   const start = snapshot.records().poolStart(id);
   const shape = poolShape(start, null, 0, prices);
-  const values = poolSortValues(start);
-  return { shape, figures: recordFigures(shape, sumsOfValues(values), [values[0]!, values[1]!], poolFlags(start)) };
+  return { shape, figures: figuresOfValues(shape, poolSortValues(start), poolFlags(start)) };
+}
+
+/**
+ * The figures of a pool of `shape` at its reference whose record serves the sort values `values` (sort-keys.ts) and
+ * the flag byte `flags`: a stored pool's, or one changed by hand or added (recordFigures).
+ * @example figuresOfValues(shape, poolSortValues(record), poolFlags(record)).sums.volumeMicro
+ */
+export function figuresOfValues(shape: PoolShape, values: readonly string[], flags: number): PoolFigures {
+  return recordFigures(shape, sumsOfValues(values), [values[0]!, values[1]!], flags);
 }

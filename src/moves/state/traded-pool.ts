@@ -23,59 +23,11 @@ export interface TradeBase {
   record(): PoolRecord;
 }
 
-/**
- * A pool at a step after its last write (or the snapshot, for one never written): its windows (volumes, fees,
- * yields) rolled with the trades of the steps since; the rest of its record as it was then, since only a move of
- * its tokens' prices changes its price, balances, TVL, account and history.
- */
-export class TradedPool implements TradingPool {
+/** A trading pool whose flags, sums and sort values are its figures' (pool-figures.ts) at its step. */
+export abstract class FiguredPool implements TradingPool {
   constructor(
     readonly id: number,
-    private readonly figures: PoolFigures,
-    private readonly at: MarketStep,
-    private readonly base: TradeBase,
-  ) {}
-
-  get flags(): number {
-    return this.figures.flags;
-  }
-
-  get step(): number {
-    return this.at.step;
-  }
-
-  get sums(): PoolSums {
-    return this.figures.sums;
-  }
-
-  sortValue(k: number): string {
-    return this.figures.sortValue(k);
-  }
-
-  record(): PoolRecord {
-    const pool = this.base.record();
-    const volumes = pool.stats.map((_, i) => this.figures.windows.volume(i));
-    const stats = statsWith(pool.stats, volumes, this.base.rewardsPerSecond, pool.tvlUsdc);
-    const day = stats.find((s) => s.period === '24h');
-    return { ...pool, stats, live: { ...pool.live, yieldOverTvl: day ? day.yieldOverTvl : pool.live.yieldOverTvl } };
-  }
-
-  tradedAt(at: MarketStep): TradedPool {
-    return new TradedPool(this.id, this.figures.tradedAt(this.base.shape, at), at, this.base);
-  }
-}
-
-/**
- * A pool changed by hand or added at step `step`: served as its record then, exactly (its values and flags are the
- * record's), until a step trades it on from there as it trades a stored pool.
- */
-export class HeldPool implements TradingPool {
-  constructor(
-    readonly id: number,
-    private readonly values: readonly string[],
-    /** Its figures at that step, which its trades roll from. */
-    private readonly figures: PoolFigures,
-    private readonly base: TradeBase,
+    protected readonly figures: PoolFigures,
     readonly step: number,
   ) {}
 
@@ -88,14 +40,63 @@ export class HeldPool implements TradingPool {
   }
 
   sortValue(k: number): string {
-    return this.values[k]!;
+    return this.figures.sortValue(k);
+  }
+
+  abstract record(): PoolRecord;
+
+  abstract tradedAt(at: MarketStep): TradingPool;
+}
+
+/**
+ * A pool at a step after its last write (or the snapshot, for one never written): its windows (volumes, fees,
+ * yields) rolled with the trades of the steps since; the rest of its record as it was then, since only a move of
+ * its tokens' prices changes its price, balances, TVL, account and history.
+ */
+export class TradedPool extends FiguredPool {
+  constructor(
+    id: number,
+    figures: PoolFigures,
+    step: number,
+    protected readonly base: TradeBase,
+  ) {
+    super(id, figures, step);
   }
 
   record(): PoolRecord {
-    return this.base.record();
+    const pool = this.base.record();
+    const volumes = pool.stats.map((_, i) => this.figures.windows.volume(i));
+    const stats = statsWith(pool.stats, volumes, this.base.rewardsPerSecond, pool.tvlUsdc);
+    const day = stats.find((s) => s.period === '24h');
+    return { ...pool, stats, live: { ...pool.live, yieldOverTvl: day ? day.yieldOverTvl : pool.live.yieldOverTvl } };
   }
 
   tradedAt(at: MarketStep): TradedPool {
-    return new TradedPool(this.id, this.figures.tradedAt(this.base.shape, at), at, this.base);
+    return new TradedPool(this.id, this.figures.tradedAt(this.base.shape, at), at.step, this.base);
+  }
+}
+
+/**
+ * A pool changed by hand or added at step `step`: served as its record then, exactly (its values and flags are the
+ * record's), until a step trades it on from there as it trades a stored pool.
+ */
+export class HeldPool extends TradedPool {
+  constructor(
+    id: number,
+    private readonly values: readonly string[],
+    /** Its figures at that step, which its trades roll from. */
+    figures: PoolFigures,
+    base: TradeBase,
+    step: number,
+  ) {
+    super(id, figures, step, base);
+  }
+
+  override sortValue(k: number): string {
+    return this.values[k]!;
+  }
+
+  override record(): PoolRecord {
+    return this.base.record();
   }
 }

@@ -1,8 +1,8 @@
 import type { PoolRecord } from '../../snapshot/served/served-snapshot.js';
 import { poolAt, type PoolMoment } from '../pool/pool-at.js';
-import type { PoolFigures, PoolSums } from '../pool/pool-figures.js';
+import type { PoolFigures } from '../pool/pool-figures.js';
 import type { MarketStep } from '../pool/rolled-stats.js';
-import { TradedPool, type TradingPool } from './traded-pool.js';
+import { FiguredPool, TradedPool } from './traded-pool.js';
 import { withAccount } from '../pool/pool-ref.js';
 import type { PoolShape } from '../pool/pool-shape.js';
 import type { StoredPools } from './stored-pools.js';
@@ -12,29 +12,15 @@ import type { StoredPools } from './stored-pools.js';
  * what it moves from (its shape's base, or the snapshot's record) and the moment it was written, never from
  * the market's state, which later changes leave it untouched by.
  */
-export class WrittenPool implements TradingPool {
+export class WrittenPool extends FiguredPool {
   constructor(
-    readonly id: number,
-    private readonly figures: PoolFigures,
+    id: number,
+    figures: PoolFigures,
     private readonly shape: PoolShape,
     private readonly at: PoolMoment,
     private readonly stored: StoredPools,
-  ) {}
-
-  get flags(): number {
-    return this.figures.flags;
-  }
-
-  get step(): number {
-    return this.at.step;
-  }
-
-  get sums(): PoolSums {
-    return this.figures.sums;
-  }
-
-  sortValue(k: number): string {
-    return this.figures.sortValue(k);
+  ) {
+    super(id, figures, at.step);
   }
 
   record(): PoolRecord {
@@ -44,7 +30,7 @@ export class WrittenPool implements TradingPool {
   tradedAt(at: MarketStep): TradedPool {
     const { shape, figures } = this;
     const base = { shape, rewardsPerSecond: this.at.rewardsPerSecond, record: () => this.record() };
-    return new TradedPool(this.id, figures.tradedAt(shape, at), at, base);
+    return new TradedPool(this.id, figures.tradedAt(shape, at), at.step, base);
   }
 }
 
